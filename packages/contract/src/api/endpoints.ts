@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { defineEndpoint as ep } from './define';
+import { leadSchema } from '../schemas/lead';
+import { offerSchema, promoSchema } from '../schemas/offer';
+import {
+  atecoSchema, cfDecodedSchema, comuneSchema, countrySchema, ibanResultSchema,
+  migrationCodeResultSchema, operatorSchema, provinceSchema,
+} from '../schemas/reference';
+import { addressHitSchema, buildingInfoSchema, coverageResultSchema } from '../schemas/coverage';
+import { serviceCoverageSchema } from '../schemas/form-fields';
+import {
+  mediaSchema, mobileOrderSchema, orderRefSchema, orderWriteSchema, refererCodeErrorSchema,
+} from '../schemas/order';
+
+const search = z.object({ search: z.string().trim().min(1).max(100) });
+const idBuilding = z.object({ id_building: z.string().trim().min(1).max(50) });
+const egon = z.object({ id_egon_civico: z.string().trim().min(1).max(50) });
+const empty = z.object({});
+const ok = z.object({ ok: z.literal(true) });
+const customerType = z.enum(['privato', 'business']);
+
+/** Every call of SPEC §7. Keys name the client functions. */
+export const endpoints = {
+  getOffer: ep({
+    path: '/api/offers/{offer_id}', tag: 'catalog', summary: 'An offer with its public options, sorted',
+    request: z.object({ customer_type: customerType.optional(), promo: z.string().max(50).optional() }),
+    response: offerSchema,
+  }),
+  getPromo: ep({
+    path: '/api/offers/get-promo/', tag: 'catalog', summary: 'A promo code for a customer type and cluster',
+    request: z.object({ promo_code: z.string().trim().min(1).max(50), customer_type: customerType, cluster: z.string().max(20).optional() }),
+    response: promoSchema,
+  }),
+  searchComuni: ep({
+    path: '/api/utility/check-copertura/search-comuni/', tag: 'coverage', summary: 'Comuni by name prefix',
+    request: search, response: z.array(comuneSchema),
+  }),
+  listAddressAdvanced: ep({
+    path: '/api/utility/check-copertura/list-address-advanced/', tag: 'coverage', summary: 'Street and civic numbers in a comune',
+    request: z.object({ address: z.string().trim().min(1).max(200), id_comune: z.string().regex(/^\d{6}$/), third_party_coverage: z.boolean().default(true) }),
+    response: z.array(addressHitSchema),
+  }),
+  addressPreview: ep({
+    path: '/api/utility/check-copertura/address-preview/', tag: 'coverage', summary: 'One address with its coverage',
+    request: egon, response: coverageResultSchema,
+  }),
+  getServicesByIdentifier: ep({
+    path: '/api/utility/check-copertura/get-services-by-identifier/', tag: 'coverage', summary: 'Services at an address identifier',
+    request: egon, response: z.array(serviceCoverageSchema),
+  }),
+  getInfoFromIdBuildingOf: ep({
+    path: '/api/utility/check-copertura/get-info-from-id-building-of/', tag: 'coverage', summary: 'Open Fiber building: cluster and status',
+    request: idBuilding, response: buildingInfoSchema,
+  }),
+  getIdBuildingInfo: ep({
+    path: '/api/utility/check-copertura/get-id-building-info/', tag: 'coverage', summary: 'A building and its addresses',
+    request: idBuilding, response: buildingInfoSchema,
+  }),
+  services: ep({
+    path: '/api/utility/check-copertura/services/', tag: 'coverage', summary: 'Coverage and sellable offers at an address',
+    request: egon.extend({ customer_type: customerType.default('privato') }), response: coverageResultSchema,
+  }),
+  provinces: ep({ path: '/api/italy/provinces/', tag: 'reference', summary: 'Italian provinces', request: empty, response: z.array(provinceSchema) }),
+  getAteco: ep({ path: '/api/utility/get-ateco/', tag: 'reference', summary: 'ATECO codes by code prefix or words', request: search, response: z.array(atecoSchema) }),
+  telephoneOperators: ep({ path: '/api/telephone-operators/list/', tag: 'reference', summary: 'Fixed-line operators', request: empty, response: z.array(operatorSchema) }),
+  mobileOperators: ep({ path: '/api/mobile-operators/list/', tag: 'reference', summary: 'Mobile operators', request: empty, response: z.array(operatorSchema) }),
+  cfLookup: ep({
+    path: '/api/utility/cf-lookup/', tag: 'reference', summary: 'Validate and decode a codice fiscale',
+    request: z.object({ cf: z.string().trim().min(1).max(16) }), response: cfDecodedSchema,
+  }),
+  cfGenerator: ep({
+    path: '/api/utility/cf-generator', tag: 'reference', summary: 'Compute a codice fiscale', convertDates: true,
+    request: z.object({
+      first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100),
+      sex: z.enum(['M', 'F']), birth_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      birth_city: z.string().max(120).default(''), birth_province: z.string().max(2).default(''), birth_country: z.string().max(120).default(''),
+    }),
+    response: z.object({ cf: z.string() }),
+  }),
+  countries: ep({ path: '/api/utility/countries', tag: 'reference', summary: 'Countries with Italian names', request: empty, response: z.array(countrySchema) }),
+  ibanValidation: ep({
+    path: '/api/utility/iban-validation/', tag: 'reference', summary: 'IBAN checksum and Italian CIN',
+    request: z.object({ iban: z.string().trim().min(1).max(50) }), response: ibanResultSchema,
+  }),
+  validateMigrationCode: ep({
+    path: '/api/utility/validate-migration-code/', tag: 'reference', summary: 'Migration code format and service class',
+    request: z.object({ migration_code: z.string().trim().min(1).max(30) }), response: migrationCodeResultSchema,
+  }),
+  fillOrder: ep({
+    path: '/api/orders/{code}/fill-order', tag: 'orders', summary: 'Load a pre-made order by its code',
+    request: empty, response: z.object({ order: orderRefSchema, offer_id: z.number().int(), fields: z.record(z.string(), z.unknown()) }),
+  }),
+  getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderSchema }),
+  newOrder: ep({
+    path: '/api/orders/new', tag: 'orders', summary: 'Create an order',
+    request: orderWriteSchema, response: z.union([orderRefSchema, refererCodeErrorSchema]),
+  }),
+  updateOrder: ep({
+    path: '/api/orders/{order_hash}/update-order', tag: 'orders', summary: 'Update an order',
+    request: orderWriteSchema, response: orderRefSchema,
+  }),
+  submitStep: ep({
+    path: '/api/orders/{order_hash}/{step_name}', tag: 'orders', summary: 'Submit one named step', convertDates: true,
+    request: z.record(z.string(), z.unknown()), response: orderRefSchema,
+  }),
+  documentUpload: ep({
+    path: '/api/orders/{order_hash}/document-upload', tag: 'documents', summary: 'Upload a document (multipart: file, kind)', multipart: true,
+    request: z.object({ kind: z.enum(['identity_document', 'health_card', 'other']).default('identity_document') }), response: mediaSchema,
+  }),
+  deleteMedia: ep({
+    path: '/api/medias/{id}/delete', tag: 'documents', summary: 'Delete an uploaded document of an order',
+    request: z.object({ order_id: z.string().min(1).max(64) }), response: ok,
+  }),
+  updateDocumentData: ep({
+    path: '/api/orders/{order_hash}/update-document-data', tag: 'documents', summary: 'Identity document data', convertDates: true,
+    request: z.object({
+      document_type: z.string().min(1).max(40), document_number: z.string().min(1).max(40),
+      document_issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), document_expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      document_issuer: z.string().min(1).max(100), document_issue_comune: z.string().max(120).default(''), document_issue_province: z.string().max(2).default(''),
+    }),
+    response: orderRefSchema,
+  }),
+  changeMobilePhoneNumber: ep({
+    path: '/api/orders/{order_hash}/change-mobile-phone-number', tag: 'signature', summary: 'Change the number the code is sent to',
+    request: z.object({ mobile_phone_number: z.string().trim().regex(/^(\+39)?3\d{8,9}$/) }), response: ok,
+  }),
+  sendOtp: ep({
+    path: '/api/orders/{order_hash}/send-otp', tag: 'signature', summary: 'Send a one-time code',
+    request: z.object({ mode: z.enum(['sms', 'email']) }),
+    response: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']), destination: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  contractPreview: ep({
+    path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign (base64) and its SHA-256',
+    request: empty, response: z.object({ pdf_base64: z.string(), sha256: z.string(), filename: z.string() }),
+  }),
+  signWithOtp: ep({
+    path: '/api/orders/{order_hash}/sign-with-otp', tag: 'signature', summary: 'Sign with the one-time code',
+    request: z.object({ otp: z.string().regex(/^\d{6}$/) }),
+    response: z.object({ signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string() }),
+  }),
+  confirmMobileMnpOrder: ep({
+    path: '/api/orders/{short_hash}/confirm-mobile-mnp-order', tag: 'mobile', summary: 'Confirm a mobile porting order',
+    request: empty, response: mobileOrderSchema,
+  }),
+  correctMobileMnpOrder: ep({
+    path: '/api/orders/{short_hash}/correct-mobile-mnp-order', tag: 'mobile', summary: 'Correct a mobile porting order',
+    request: z.object({
+      donor_operator: z.string().min(1).max(60), number_to_port: z.string().regex(/^(\+39)?3\d{8,9}$/),
+      old_iccid: z.string().regex(/^\d{19,20}$/), holder_first_name: z.string().min(1).max(100),
+      holder_last_name: z.string().min(1).max(100), holder_cf: z.string().min(11).max(16),
+    }),
+    response: mobileOrderSchema,
+  }),
+  activateMobileOrder: ep({
+    path: '/api/orders/activate-mobile-order', tag: 'mobile', summary: 'Activate a SIM with the order number and last 5 ICCID digits',
+    request: z.object({ order_number: z.string().trim().min(1).max(40), iccid_last5: z.string().regex(/^\d{5}$/) }),
+    response: z.object({ activated: z.literal(true), short_hash: z.string() }),
+  }),
+  createLead: ep({
+    path: '/api/leads/new', tag: 'leads', summary: 'Request an offer (stored, then delivered to the webhook)',
+    request: leadSchema, response: z.object({ id: z.string() }),
+  }),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

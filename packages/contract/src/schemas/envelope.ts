@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every call carries the public api key in its body (SPEC §6, §7). */
+export const apiKeyField = { api_key: z.string().min(1).max(200) };
+
+export const apiErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Field name → message, for errors that belong next to a form field. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+export const failureEnvelope = z.object({ result: z.literal(false), error: apiErrorBody });
+export type FailureEnvelope = z.infer<typeof failureEnvelope>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ result: z.literal(true), data });
+
+/** Codes of `error.code`, shared by server and client. */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validation: 'validation_error',
+  unauthorized: 'invalid_api_key',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+} as const;

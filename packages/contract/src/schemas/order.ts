@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { formFieldsSchema } from './form-fields';
+
+export const ORDER_STEP_NAMES = ['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document'] as const;
+export type OrderStepName = (typeof ORDER_STEP_NAMES)[number];
+
+export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled'] as const;
+
+/** orders/new and update-order: offer, form fields, already-a-customer flag. */
+export const orderWriteSchema = formFieldsSchema.partial().extend({
+  offer_id: z.number().int().positive(),
+  is_brand_customer: z.boolean().default(false),
+});
+
+export const orderRefSchema = z.object({
+  id: z.string(),
+  hash: z.string(),
+  status: z.enum(ORDER_STATUSES),
+});
+
+/** orders/new answers this instead of failing when the referer code is unknown (SPEC §7, §8). */
+export const refererCodeErrorSchema = z.object({ isRefererCodeError: z.literal(true), error_message: z.string() });
+
+export const mediaSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  kind: z.enum(['identity_document', 'health_card', 'other']),
+  filename: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+
+export const mobileOrderSchema = z.object({
+  short_hash: z.string(),
+  mobile_phone_number: z.string(),
+  status: z.string(),
+  donor_operator: z.string().nullable(),
+});
