@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The real server (built SPA + API) on a temporary SQLite database, driven by Debian's Chromium.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  },
+};
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...chromium, ...devices['Pixel 5'], browserName: 'chromium', viewport: { width: 375, height: 740 } }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

@@ -1,0 +1,24 @@
+// Starts the real server for the end-to-end suite on a fresh temporary database and storage folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'checkout-e2e-'));
+const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: process.env.E2E_PORT ?? '3107',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
+    STORAGE_DIR: path.join(dir, 'storage'),
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = (signal) => { child.kill(signal); };
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', (code) => { rmSync(dir, { recursive: true, force: true }); process.exit(code ?? 0); });
