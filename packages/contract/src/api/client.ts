@@ -1,0 +1,300 @@
+import type { z } from 'zod';
+import { API_TIMEOUT_MS, GENERIC_CLIENT_TIMEOUT_MS } from '../constants';
+import { endpoints, type EndpointName, type Endpoints } from './endpoints';
+import { fillPath, type EndpointDef, type PathParams } from './define';
+import { cleanPayload, isPlainObject } from '../rules/clean-payload';
+import { convertDates } from '../rules/date-conversion';
+
+/**
+ * The typed API client of SPEC §7/§8 (DESIGN §3, §6.8). Framework-free: the web wraps it in
+ * react-query, tests call it against a real server. Errors are values with a code.
+ */
+
+export const API_ERROR_CODES = {
+  network: 'network_error',
+  aborted: 'aborted',
+  timeout: 'timeout',
+  http: 'http_error',
+  rejected: 'request_rejected',
+  invalidResponse: 'invalid_response',
+} as const;
+
+export interface ApiErrorInit {
+  code: string;
+  /** HTTP status, or null when no response arrived. */
+  status?: number | null;
+  /** The parsed response body (JSON when it was JSON, text otherwise). */
+  body?: unknown;
+  fields?: Record<string, string> | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number | null;
+  readonly body: unknown;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status ?? null;
+    this.body = init.body;
+    this.fields = init.fields;
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface CallOptions {
+  /** The caller's cancellation (react-query passes one): rejects with `Request aborted`. */
+  signal?: AbortSignal;
+}
+
+export interface PostOptions extends CallOptions {
+  fetch?: FetchLike;
+  /** 0 = no timeout (SPEC §9: the generic client's default). */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface PostResult {
+  status: number;
+  body: unknown;
+}
+
+/** The `{ code, message, fields }` of a failure envelope, when the body has one. */
+const errorOf = (body: unknown): { code?: string; message?: string; fields?: Record<string, string> } | undefined => {
+  if (!isPlainObject(body) || !isPlainObject(body.error)) return undefined;
+  const { code, message, fields } = body.error;
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+    ...(isPlainObject(fields) ? { fields: fields as Record<string, string> } : {}),
+  };
+};
+
+const parseBody = (text: string): unknown => {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+// Wrapped so a browser's window.fetch is never called unbound ("Illegal invocation").
+const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+/**
+ * POST a JSON body (or a FormData as multipart) and read the answer. Resolves with the status
+ * and parsed body for 2xx; rejects with an ApiError whose message is one of SPEC §8's
+ * transport messages otherwise. The timeout covers the whole exchange, body included.
+ */
+export const postJson = async (url: string, payload: unknown, options: PostOptions = {}): Promise<PostResult> => {
+  const { fetch: fetchImpl = defaultFetch, timeoutMs = GENERIC_CLIENT_TIMEOUT_MS, signal, headers = {} } = options;
+  const aborted = () => new ApiError('Request aborted', { code: API_ERROR_CODES.aborted });
+  if (signal?.aborted) throw aborted();
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = timeoutMs > 0
+    ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs)
+    : undefined;
+
+  const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
+  try {
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        // FormData sets its own multipart boundary header.
+        headers: isForm ? { Accept: 'application/json', ...headers } : { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+        body: isForm ? payload : JSON.stringify(payload),
+        signal: controller.signal,
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (cause) {
+      if (timedOut) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout, cause });
+      if (signal?.aborted) throw aborted();
+      throw new ApiError('Network Error', { code: API_ERROR_CODES.network, cause });
+    }
+    const body = parseBody(text);
+    if (status < 200 || status > 299) {
+      const error = errorOf(body);
+      throw new ApiError(`Request failed with status code ${status}`, {
+        code: error?.code ?? API_ERROR_CODES.http, status, body, fields: error?.fields,
+      });
+    }
+    return { status, body };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+};
+
+export interface HttpClientConfig {
+  baseUrl?: string;
+  fetch?: FetchLike;
+  /** Defaults to GENERIC_CLIENT_TIMEOUT_MS (0: none). */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface HttpClient {
+  post(path: string, payload: unknown, options?: CallOptions & { timeoutMs?: number }): Promise<PostResult>;
+}
+
+/** The generic client (e.g. for the lead webhook): no envelope, no timeout unless given. */
+export const createHttpClient = (config: HttpClientConfig = {}): HttpClient => {
+  const base = (config.baseUrl ?? '').replace(/\/+$/, '');
+  return {
+    post: (path, payload, options = {}) => postJson(base + path, payload, {
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+      ...(config.headers ? { headers: config.headers } : {}),
+      timeoutMs: options.timeoutMs ?? config.timeoutMs ?? GENERIC_CLIENT_TIMEOUT_MS,
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The typed client: one function per key of `endpoints`.
+
+type Def<K extends EndpointName> = Endpoints[K];
+type PathOf<K extends EndpointName> = Def<K>['path'];
+
+/**
+ * Endpoints marked `multipart: true` (their def type keeps `multipart?: boolean`, so they are
+ * named here; a test checks this list against `endpoints`). They also take the file.
+ */
+export type MultipartEndpointName = 'documentUpload';
+export const MULTIPART_ENDPOINTS: readonly MultipartEndpointName[] = ['documentUpload'];
+
+export type BodyOf<K extends EndpointName> = K extends MultipartEndpointName
+  ? z.input<Def<K>['request']> & { file: Blob; filename?: string }
+  : z.input<Def<K>['request']>;
+
+/**
+ * What a call resolves with. newOrder resolves with the referer-code message (a string)
+ * instead of the order when the server flags `isRefererCodeError` (SPEC §7).
+ */
+export type ResultOf<K extends EndpointName> = K extends 'newOrder'
+  ? Exclude<z.output<Def<K>['response']>, { isRefererCodeError: true }> | string
+  : z.output<Def<K>['response']>;
+
+export type ParamsOf<K extends EndpointName> = { [P in PathParams<PathOf<K>>]: string | number };
+
+// A body with no required field may be left out (e.g. `client.provinces()`).
+type BodyArgs<B> = Record<never, never> extends B ? [body?: B, options?: CallOptions] : [body: B, options?: CallOptions];
+
+export type EndpointFn<K extends EndpointName> = [PathParams<PathOf<K>>] extends [never]
+  ? (...args: BodyArgs<BodyOf<K>>) => Promise<ResultOf<K>>
+  : (params: ParamsOf<K>, ...args: BodyArgs<BodyOf<K>>) => Promise<ResultOf<K>>;
+
+export type ApiClient = { [K in EndpointName]: EndpointFn<K> };
+
+export interface ApiClientConfig {
+  /** '' for same origin. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+const hasPathParams = (path: string) => /\{[a-z_]+\}/.test(path);
+
+/** The FormData of a multipart call: the file, the other fields, the api key. */
+const toFormData = (body: Record<string, unknown>, apiKey: string): FormData => {
+  const form = new FormData();
+  const { file, filename, ...fields } = body;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  form.append('api_key', apiKey);
+  if (file instanceof Blob) {
+    const name = typeof filename === 'string' ? filename : (file as Blob & { name?: unknown }).name;
+    form.append('file', file, typeof name === 'string' && name !== '' ? name : 'document');
+  }
+  return form;
+};
+
+/** orders/new's referer-code message, when the body carries one (SPEC §7, §8). */
+const refererCodeMessage = (body: unknown): string | null =>
+  isPlainObject(body) && isPlainObject(body.data) && body.data.isRefererCodeError === true
+    && typeof body.data.error_message === 'string' ? body.data.error_message : null;
+
+/** Reads a 2xx envelope: `data` when `result` is truthy, parsed by the endpoint's response schema. */
+const readEnvelope = (name: EndpointName, def: EndpointDef, status: number, body: unknown): unknown => {
+  if (!isPlainObject(body)) {
+    throw new ApiError('Invalid response', { code: API_ERROR_CODES.invalidResponse, status, body });
+  }
+  const refererMessage = name === 'newOrder' ? refererCodeMessage(body) : null;
+  if (refererMessage !== null) return refererMessage;
+  if (!body.result) {
+    const error = errorOf(body);
+    throw new ApiError(error?.message ?? 'Request rejected', {
+      code: error?.code ?? API_ERROR_CODES.rejected, status, body, fields: error?.fields,
+    });
+  }
+  const parsed = def.response.safeParse(body.data);
+  if (!parsed.success) {
+    throw new ApiError('Invalid response', {
+      code: API_ERROR_CODES.invalidResponse, status, body, cause: parsed.error,
+    });
+  }
+  return parsed.data;
+};
+
+/** The documented exceptions to "reject with an ApiError" (SPEC §7). */
+const rejectionFor = (name: EndpointName, error: unknown): unknown => {
+  if (!(error instanceof ApiError)) return error;
+  // sign-with-otp: the caller reads the envelope itself.
+  if (name === 'signWithOtp' && isPlainObject(error.body)) return error.body;
+  // activate-mobile-order: the error body, or an Error with a message.
+  if (name === 'activateMobileOrder' && isPlainObject(error.body) && isPlainObject(error.body.error)) return error.body.error;
+  return error;
+};
+
+export const createApiClient = (config: ApiClientConfig): ApiClient => {
+  const { apiKey, fetch: fetchImpl, timeoutMs = API_TIMEOUT_MS } = config;
+  const base = config.baseUrl.replace(/\/+$/, '');
+
+  const call = async (name: EndpointName, params: Record<string, string | number>, body: unknown, options: CallOptions) => {
+    const def = endpoints[name] as EndpointDef;
+    let fields = cleanPayload(isPlainObject(body) ? body : {});
+    if (def.convertDates) fields = convertDates(fields);
+    const payload = def.multipart ? toFormData(fields, apiKey) : { ...fields, api_key: apiKey };
+    const url = base + fillPath(def.path, params);
+    try {
+      const { status, body: answer } = await postJson(url, payload, {
+        timeoutMs,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return readEnvelope(name, def, status, answer);
+    } catch (error) {
+      // The referer-code case resolves even when the server flags it on a failure status.
+      const refererMessage = name === 'newOrder' && error instanceof ApiError ? refererCodeMessage(error.body) : null;
+      if (refererMessage !== null) return refererMessage;
+      throw rejectionFor(name, error);
+    }
+  };
+
+  const client: Record<string, unknown> = {};
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const withParams = hasPathParams(endpoints[name].path);
+    client[name] = withParams
+      ? (params: Record<string, string | number>, body?: unknown, options: CallOptions = {}) => call(name, params, body, options)
+      : (body?: unknown, options: CallOptions = {}) => call(name, {}, body, options);
+  }
+  return client as ApiClient;
+};

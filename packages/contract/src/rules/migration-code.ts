@@ -1,0 +1,36 @@
+/**
+ * Codice di migrazione (AGCOM 274/07/CONS): COW (operator, 3 alphanumerics) + COR (line,
+ * 8-12 characters) + COS (service class, 3 digits) + 1 check letter. The check algorithm has no
+ * reliable public source (TOOLING.md), so only the format is checked here; the server says `valid`.
+ */
+
+export type MigrationCodeOutcome = 'valid' | 'invalid' | 'invalid_cos';
+
+const cosKey = (cos: string | number) => String(cos).trim().padStart(3, '0');
+
+/** SPEC §5/§8: invalid when the server says so; 'invalid_cos' when a list is supplied and the class is not in it. */
+export const migrationCodeOutcome = (
+  result: { valid: boolean; cos: string | null },
+  acceptedCos?: readonly (string | number)[],
+): MigrationCodeOutcome => {
+  if (!result.valid) return 'invalid';
+  if (acceptedCos !== undefined) {
+    if (result.cos === null || !acceptedCos.some((cos) => cosKey(cos) === cosKey(result.cos ?? ''))) return 'invalid_cos';
+  }
+  return 'valid';
+};
+
+export interface MigrationCodeParts { cow: string; cor: string; cos: string; check: string }
+
+/** Spaces removed, upper case: how the code is compared and sent. */
+export const normaliseMigrationCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
+
+const FORMAT = /^([A-Z0-9]{3})([A-Z0-9]{8,12})(\d{3})([A-Z])$/;
+
+/** The parts of a well-formed code, or null. */
+export const parseMigrationCodeFormat = (code: string): MigrationCodeParts | null => {
+  const match = FORMAT.exec(normaliseMigrationCode(code));
+  if (!match) return null;
+  const [, cow = '', cor = '', cos = '', check = ''] = match;
+  return { cow, cor, cos, check };
+};
