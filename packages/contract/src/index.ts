@@ -21,3 +21,4 @@ export * from './rules/resume-url';
 export * from './rules/checkout-reset';
 export * from './rules/migration-code';
 export * from './rules/analytics';
+export * from './rules/voucher';

@@ -66,7 +66,7 @@ export const endpoints = {
   mobileOperators: ep({ path: '/api/mobile-operators/list/', tag: 'reference', summary: 'Mobile operators', request: empty, response: z.array(operatorSchema) }),
   cfLookup: ep({
     path: '/api/utility/cf-lookup/', tag: 'reference', summary: 'Validate and decode a codice fiscale',
-    request: z.object({ cf: z.string().trim().min(1).max(16) }), response: cfDecodedSchema,
+    request: z.object({ cf: z.string().trim().min(1).max(24) }), response: cfDecodedSchema,
   }),
   cfGenerator: ep({
     path: '/api/utility/cf-generator', tag: 'reference', summary: 'Compute a codice fiscale', convertDates: true,

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { DEFAULT_CATALOG_FILE } from './catalog-file';
+import { createCatalogModule } from './routes';
+import { seedPromoCodes } from './seed';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const key = { api_key: DEMO_PUBLIC_API_KEY };
+
+describeEachDialect('catalogue calls', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { modules: [createCatalogModule({ now: () => NOW })] });
+    await seedPromoCodes(t.db);
+  });
+  afterAll(async () => t.close());
+
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url, payload });
+    return { status: res.statusCode, body: res.json() as { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } } };
+  };
+
+  it('getOffer answers the public offer, sorted, without hidden_public options', async () => {
+    const { status, body } = await post('/api/offers/101', key);
+    expect(status).toBe(200);
+    expect(body.result).toBe(true);
+    const options = body.data!.options as Array<{ id: number; recurrent_cost: number; cash_amount: number; hidden_public: boolean }>;
+    expect(options.map((o) => o.id)).not.toContain(45);
+    expect(options.every((o) => !o.hidden_public)).toBe(true);
+    for (let i = 1; i < options.length; i++) {
+      const [a, b] = [options[i - 1]!, options[i]!];
+      expect(a.recurrent_cost < b.recurrent_cost || (a.recurrent_cost === b.recurrent_cost && a.cash_amount <= b.cash_amount)).toBe(true);
+    }
+    expect(body.data).not.toHaveProperty('clusters');
+  });
+
+  it('getOffer marks the offer a valid promo is tied to, and ignores a stale promo', async () => {
+    expect((await post('/api/offers/101', { ...key, promo: 'blackfriday' })).body.data!.highlights).toEqual(['preferred', 'promo']);
+    expect((await post('/api/offers/101', { ...key, promo: 'SCADUTO' })).body.data!.highlights).toEqual(['preferred']);
+    expect((await post('/api/offers/101', { ...key, promo: 'NONESISTE' })).status).toBe(200);
+  });
+
+  it.each([
+    ['unknown offer', '/api/offers/999', key, 404, 'not_found'],
+    ['offer id not a number', '/api/offers/abc', key, 422, 'validation_error'],
+    ['offer id zero', '/api/offers/0', key, 422, 'validation_error'],
+    ['offer of the other customer type', '/api/offers/201', { ...key, customer_type: 'privato' }, 422, 'offer_wrong_customer_type'],
+    ['bad customer_type', '/api/offers/101', { ...key, customer_type: 'azienda' }, 422, 'validation_error'],
+    ['missing api key', '/api/offers/101', {}, 401, 'invalid_api_key'],
+    ['wrong api key', '/api/offers/101', { api_key: 'nope' }, 401, 'invalid_api_key'],
+  ])('getOffer: %s', async (_name, url, payload, status, code) => {
+    const res = await post(url, payload);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ result: false, error: { code } });
+  });
+
+  it('getOffer names the bad field', async () => {
+    expect((await post('/api/offers/abc', key)).body.error!.fields).toEqual({ offer_id: expect.any(String) });
+    expect((await post('/api/offers/101', { ...key, customer_type: 'azienda' })).body.error!.fields).toHaveProperty('customer_type');
+  });
+
+  it('getPromo answers a valid code, case-insensitively, with or without the trailing slash', async () => {
+    for (const url of ['/api/offers/get-promo/', '/api/offers/get-promo']) {
+      const { status, body } = await post(url, { ...key, promo_code: ' xmas26 ', customer_type: 'privato', cluster: 'A' });
+      expect(status).toBe(200);
+      expect(body).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 3990, valid_until: '2027-01-06' } });
+    }
+  });
+
+  it.each([
+    ['unknown', { promo_code: 'NIENTE', customer_type: 'privato' }, 404, 'promo_not_found', 'Codice promozionale non valido'],
+    ['expired', { promo_code: 'Scaduto', customer_type: 'privato' }, 422, 'promo_expired', 'Codice promozionale scaduto'],
+    ['wrong customer type', { promo_code: 'BUSINESS10', customer_type: 'privato' }, 422, 'promo_wrong_customer_type', undefined],
+    ['wrong cluster', { promo_code: 'CLUSTERC', customer_type: 'privato', cluster: 'B' }, 422, 'promo_wrong_cluster', undefined],
+    ['empty code', { promo_code: '  ', customer_type: 'privato' }, 422, 'validation_error', undefined],
+    ['missing customer type', { promo_code: 'XMAS26' }, 422, 'validation_error', undefined],
+  ])('getPromo: %s', async (_name, payload, status, code, message) => {
+    const res = await post('/api/offers/get-promo/', { ...key, ...payload });
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ result: false, error: { code } });
+    if (message) expect(res.body.error!.message).toBe(message);
+  });
+
+  it('getPromo without the api key is 401', async () => {
+    expect((await post('/api/offers/get-promo/', { promo_code: 'XMAS26', customer_type: 'privato' })).status).toBe(401);
+  });
+
+  it('the default module list serves the catalogue', async () => {
+    const other = await buildTestApp(dialect);
+    try {
+      expect((await other.app.inject({ method: 'POST', url: '/api/offers/201', payload: key })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a broken catalogue stops the start with the file and the JSON path', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'catalog-start-'));
+    try {
+      const file = path.join(dir, 'catalog.json');
+      const catalog = JSON.parse(readFileSync(DEFAULT_CATALOG_FILE, 'utf8')) as { offers: Array<{ options: Array<Record<string, unknown>> }> };
+      catalog.offers[2]!.options[5]!.recurrent_cost = 'gratis';
+      writeFileSync(file, JSON.stringify(catalog));
+      await expect(buildTestApp(dialect, { modules: [createCatalogModule({ file })] })).rejects.toThrow(/catalog\.json: offers\[2\]\.options\[5\]\.recurrent_cost: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

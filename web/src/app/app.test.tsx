@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { CHECKOUT_STORE_KEY, COVERAGE_PATH, FIELDS_SCHEMA_VERSION, ROUTES } from '@checkout/contract';
+import { CONSENT_COOKIE } from '../lib/analytics';
+import { deleteCookie, setCookie } from '../lib/cookies';
+import { refuseSameRouteNavigation } from '../lib/router-guards';
+import { useCheckoutStore } from '../state/checkout-store';
+import { AppProviders } from './app-providers';
+import { PAGES, buildRoutes } from './routes';
+
+const renderApp = (path: string, pages = PAGES) => {
+  const router = refuseSameRouteNavigation(createMemoryRouter(buildRoutes(pages, 200), { initialEntries: [path] }));
+  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  return router;
+};
+
+beforeEach(() => {
+  // The banner is tested on its own; here it would only cover the page.
+  setCookie(CONSENT_COOKIE, JSON.stringify({ analytics: false, marketing: false }));
+});
+afterEach(() => {
+  cleanup();
+  deleteCookie(CONSENT_COOKIE);
+  deleteCookie('provenienza');
+  deleteCookie('referer_code');
+  localStorage.clear();
+  useCheckoutStore.setState(useCheckoutStore.getInitialState());
+});
+
+describe('routes', () => {
+  it('every contract route has a page', () => {
+    for (const route of ROUTES) expect(PAGES[route.path], route.path).toBeTypeOf('function');
+  });
+
+  it.each(['/qualcosa/che/non/esiste', '/attiva', '/attiva/sconosciuta'])('%s redirects to the coverage check', async (path) => {
+    const router = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(COVERAGE_PATH);
+    expect(document.title).toBe('Verifica copertura - Fibra Viva Casa');
+  });
+
+  it('the 404 page uses the full layout', async () => {
+    renderApp('/error-404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(document.title).toBe('Pagina non trovata');
+  });
+
+  it('a step page shows its title and the progress pills', async () => {
+    renderApp('/attiva/step-2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dati personali' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Avanzamento dell’ordine' })).toBeTruthy();
+    expect(document.title).toBe('Dati personali - Fibra Viva Casa');
+  });
+
+  it('navigating updates the title, scrolls to the top and focuses the heading', async () => {
+    const router = renderApp('/attiva/step-1');
+    await screen.findByRole('heading', { level: 1, name: 'Dati di contatto' });
+    window.scrollTo(0, 500);
+    await act(() => router.navigate('/attiva/offerta'));
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'La tua offerta' });
+    expect(document.title).toBe('La tua offerta - Fibra Viva Casa');
+    expect(window.scrollY).toBe(0);
+    expect(document.activeElement).toBe(h1);
+  });
+
+  it('refuses to navigate to the page it is on', async () => {
+    const router = renderApp('/attiva/step-1');
+    await screen.findByRole('heading', { level: 1, name: 'Dati di contatto' });
+    const key = router.state.location.key;
+    await act(() => router.navigate('/attiva/step-1'));
+    expect(router.state.location.key).toBe(key);
+  });
+
+  it('keeps the origin of a /from/ link in a cookie and in the fields', async () => {
+    renderApp('/attiva/verifica-copertura/from/volantino?referer_code=AMICO10');
+    await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' });
+    expect(document.cookie).toContain('provenienza=volantino');
+    expect(useCheckoutStore.getState().fields).toMatchObject({ provenienza: 'volantino', referer_code: 'AMICO10' });
+  });
+
+  it('shows a chunk-load error screen with a retry button when a page chunk fails', async () => {
+    const failing = { ...PAGES, '/attiva/offerta/:promo?': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) };
+    renderApp('/attiva/offerta', failing);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impossibile caricare la pagina' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeTruthy();
+  });
+});
+
+describe('resume link on the coverage page', () => {
+  it.each([
+    [0, null],
+    [3, '/attiva/step-3'],
+    [5, '/attiva/firma'],
+  ])('maxStep %i → %s', async (maxStep, href) => {
+    localStorage.setItem(CHECKOUT_STORE_KEY, JSON.stringify({ state: { persistent: { maxStep } }, version: FIELDS_SCHEMA_VERSION }));
+    await useCheckoutStore.persist.rehydrate();
+    renderApp(COVERAGE_PATH);
+    await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' });
+    const link = screen.queryByRole('link', { name: 'Riprendi il tuo ordine' });
+    expect(link?.getAttribute('href') ?? null).toBe(href);
+  });
+});

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { COVERAGE_PATH } from '@checkout/contract';
+import { useTranslation } from 'react-i18next';
+import { ScrollToTopButton } from '../../components/scroll-to-top-button';
+import { usePublicConfig } from '../../lib/public-config';
+import { useThemeStore } from '../theme/theme-store';
+import { RouteTransition } from './route-transition';
+import { SkipLink } from './skip-link';
+
+/** Full layout (SPEC §2): the page fills the screen, with only the brand above it. */
+export function FullLayout() {
+  const { t } = useTranslation();
+  const { brand } = usePublicConfig();
+  const s = useThemeStore();
+  return (
+    <div className={`app-layout layout-full content-${s.contentWidth}`}>
+      <SkipLink />
+      <header className="full-layout-header">
+        <Link to={COVERAGE_PATH} className="brand-logo" aria-label={t('app.homeLink', { brand })}>
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-text">{brand}</span>
+        </Link>
+      </header>
+      <main id="main-content" className="app-content full-layout-content" tabIndex={-1}>
+        <RouteTransition />
+      </main>
+      {s.enableScrollToTop && <ScrollToTopButton />}
+    </div>
+  );
+}

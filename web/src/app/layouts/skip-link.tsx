@@ -1,0 +1,6 @@
+import { useTranslation } from 'react-i18next';
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return <a className="visually-hidden-focusable skip-link" href="#main-content">{t('app.skipLink')}</a>;
+}

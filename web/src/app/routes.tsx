@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { COVERAGE_PATH, ROUTES, type RouteMeta } from '@checkout/contract';
+import { RouteErrorScreen } from '../features/errors/route-error-screen';
+import { lazyPage } from '../lib/lazy-with-timeout';
+import { CheckoutLayout } from './layouts/checkout-layout';
+import { FullLayout } from './layouts/full-layout';
+import { AppLoading, RootErrorScreen, RootShell } from './root-shell';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+const coverage: PageModule = () => import('../features/coverage/coverage-page');
+const steps: PageModule = () => import('../features/checkout/step-page');
+
+/**
+ * Page of each contract route (SPEC §2). Keyed by the contract's own path so that a route added
+ * to ROUTES without a page fails the routes test instead of silently redirecting.
+ */
+export const PAGES: Record<string, PageModule> = {
+  '/attiva/verifica-copertura/:promo?': coverage,
+  '/attiva/verifica-copertura/:promo?/from/:provenienza?': coverage,
+  '/attiva/fill-order/pre/:ordercode': () => import('../features/premade/premade-page'),
+  '/attiva/offerta/:promo?': () => import('../features/offer/offer-page'),
+  '/attiva/richiedi-offerta/:reason?': () => import('../features/lead/lead-page'),
+  '/attiva/step-1': steps,
+  '/attiva/step-2': steps,
+  '/attiva/step-3': steps,
+  '/attiva/step-4': steps,
+  '/attiva/step-5': steps,
+  '/attiva/firma': () => import('../features/signature/signature-page'),
+  '/error-404': () => import('../features/errors/not-found-page'),
+  '/document-upload/:ordercode': () => import('../features/documents/document-upload-page'),
+  '/dati-portabilita/:ordercode?': () => import('../features/portability/portability-page'),
+  '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
+  '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
+};
+
+const CHECKOUT_PARENT = '/attiva';
+
+const childRoutes = (layout: RouteMeta['layout'], pages: Record<string, PageModule>, chunkTimeoutMs?: number): RouteObject[] =>
+  ROUTES.filter((r) => r.layout === layout).map((r) => {
+    const page = pages[r.path];
+    if (!page) throw new Error(`No page for route ${r.path}`);
+    return {
+      path: layout === 'checkout' ? r.path.slice(CHECKOUT_PARENT.length + 1) : r.path,
+      lazy: lazyPage(page, chunkTimeoutMs),
+    };
+  });
+
+/** The whole route tree; `pages` and the timeout are parameters for the tests. */
+export const buildRoutes = (pages: Record<string, PageModule> = PAGES, chunkTimeoutMs?: number): RouteObject[] => [
+  {
+    id: 'root',
+    element: <RootShell />,
+    errorElement: <RootErrorScreen />,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        path: CHECKOUT_PARENT,
+        element: <CheckoutLayout />,
+        children: [
+          {
+            // Pathless: errors (a chunk that did not load) render inside the layout.
+            errorElement: <RouteErrorScreen />,
+            children: [
+              { index: true, element: <Navigate to={COVERAGE_PATH} replace /> },
+              ...childRoutes('checkout', pages, chunkTimeoutMs),
+            ],
+          },
+        ],
+      },
+      {
+        element: <FullLayout />,
+        children: [{ errorElement: <RouteErrorScreen />, children: childRoutes('full', pages, chunkTimeoutMs) }],
+      },
+      { path: '*', element: <Navigate to={COVERAGE_PATH} replace /> },
+    ],
+  },
+];

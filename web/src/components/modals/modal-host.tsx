@@ -1,0 +1,21 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { loadWithTimeout } from '../../lib/lazy-with-timeout';
+import { useModalStore, type OpenModal } from './modal-store';
+
+const ModalView = lazy(() => loadWithTimeout(() => import('./modal-view')));
+
+/** Renders whichever registry modal is open; keeps the last one mounted while it fades out. */
+export function ModalHost() {
+  const current = useModalStore((s) => s.current);
+  const close = useModalStore((s) => s.close);
+  const [shown, setShown] = useState<OpenModal | null>(current);
+  useEffect(() => {
+    if (current) setShown(current);
+  }, [current]);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalView modal={shown} show={current !== null} onHide={close} onExited={() => setShown(null)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { readPublicConfig } from './public-config';
+
+const docWith = (content: string | null) => {
+  const doc = document.implementation.createHTMLDocument('x');
+  if (content !== null) {
+    const meta = doc.createElement('meta');
+    meta.name = 'app-config';
+    meta.content = content;
+    doc.head.appendChild(meta);
+  }
+  return doc;
+};
+
+describe('readPublicConfig', () => {
+  it('falls back to the demo defaults', () => {
+    expect(readPublicConfig(docWith(null))).toEqual({ apiKey: 'demo-public-key', brand: 'Fibra Viva', product: 'Fibra Viva Casa', gtmId: null, apiBaseUrl: '' });
+  });
+
+  it('reads what the server injected', () => {
+    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brand: 'B', product: 'P', gtmId: 'GTM-ABC' })));
+    expect(c).toMatchObject({ apiKey: 'k', brand: 'B', product: 'P', gtmId: 'GTM-ABC', apiBaseUrl: '' });
+  });
+
+  it.each(['{broken', '42', JSON.stringify({ brand: 7 })])('ignores a malformed tag %s', (content) => {
+    expect(readPublicConfig(docWith(content)).brand).toBe('Fibra Viva');
+  });
+});

@@ -1,0 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiLikeClientError } from './query-errors';
+
+/** Reference data barely changes during a visit; a rejected 4xx is an answer, not a glitch to retry. */
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => !isApiLikeClientError(error) && failures < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
