@@ -1,0 +1,77 @@
+import cors from '@fastify/cors';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import { createDb, migrate } from './db';
+import type { Db } from './db';
+import { errorHandler, sendNotFound } from './http/error-handler';
+import { loggerOptions } from './http/logger';
+import { registerOpenApi } from './http/openapi';
+import { registerPublicConfig } from './http/public-config';
+import { registerRateLimit } from './http/rate-limit';
+import { registerSecurity } from './http/security';
+import { registerSpa } from './http/spa';
+import { modules as defaultModules } from './modules';
+import type { AppModule } from './modules';
+import './http/app-context';
+
+export interface BuildAppDeps {
+  /** A migrated database; without it buildApp opens DATABASE_URL, migrates, and closes it with the app. */
+  db?: Db;
+  /** Replaces the module list (tests add test-only endpoints). */
+  modules?: AppModule[];
+  /** Log destination (tests capture the log). */
+  logStream?: DestinationStream;
+}
+
+/** JSON bodies above 1 MB are refused (413); uploads set their own limit in the documents module. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The whole server without listen() (DESIGN §6.3): tests call app.inject, main.ts calls listen. */
+export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    bodyLimit: JSON_BODY_LIMIT,
+    // SPEC's paths mix trailing slashes (`/api/italy/provinces/`, `/api/utility/countries`): accept both.
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    // Malformed URLs (`/api/%`) answer in the envelope too.
+    frameworkErrors: (error, req, reply) => errorHandler(error, req, reply),
+  });
+
+  let db = deps.db;
+  if (!db) {
+    const handle = createDb(config.databaseUrl);
+    app.addHook('onClose', async () => handle.destroy());
+    await migrate(handle.db);
+    db = handle.db;
+  }
+
+  app.decorate('config', config);
+  // The API speaks JSON only: text/plain would otherwise reach handlers as a string (415 instead).
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(errorHandler);
+
+  await registerSecurity(app, config);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });
+  }
+  await registerRateLimit(app, config);
+  await registerOpenApi(app, config);
+  await registerPublicConfig(app, config);
+
+  const appDeps = { config, db };
+  for (const mod of deps.modules ?? defaultModules) {
+    await app.register(async (scope) => mod(scope, appDeps));
+  }
+
+  const spa = await registerSpa(app, config);
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD')) return spa.sendPage(req, reply);
+    return sendNotFound(reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_PUBLIC_API_KEY, REPO_ROOT, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for `npm start`', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      nodeEnv: 'development', port: 3000, host: '0.0.0.0', publicApiKey: DEMO_PUBLIC_API_KEY,
+      databaseUrl: `sqlite:${path.join(REPO_ROOT, 'data/checkout.db')}`, storageDir: path.join(REPO_ROOT, 'data/storage'),
+      webDistDir: path.join(REPO_ROOT, 'web/dist'), brandName: 'Fibra Viva', productName: 'Fibra Viva Casa',
+      gtmId: undefined, redisUrl: undefined, corsOrigins: [], logLevel: 'info', rateLimitMax: 300, seedDemoData: true, trustProxy: false,
+    });
+  });
+
+  it.each([
+    ['postgres://u@h:5432/db', 'postgres://u@h:5432/db'],
+    ['postgresql://u@h/db', 'postgresql://u@h/db'],
+    ['sqlite:/tmp/x.db', 'sqlite:/tmp/x.db'],
+    ['sqlite:./data/other.db', `sqlite:${path.join(REPO_ROOT, 'data/other.db')}`],
+    ['sqlite::memory:', 'sqlite::memory:'],
+  ])('DATABASE_URL %s', (value, expected) => {
+    expect(loadConfig({ DATABASE_URL: value }).databaseUrl).toBe(expected);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080', HOST: '127.0.0.1', PUBLIC_API_KEY: 'k-123456789', REDIS_URL: 'redis://127.0.0.1:6379', STORAGE_DIR: '/srv/st',
+      BRAND_NAME: 'Acme', PRODUCT_NAME: 'Acme Fibra', GTM_ID: 'GTM-AB12CD', NODE_ENV: 'production', WEB_DIST_DIR: '/srv/web',
+      CORS_ORIGINS: 'https://a.example, https://b.example', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '50', SEED_DEMO_DATA: 'true', TRUST_PROXY: '1',
+    });
+    expect(c).toMatchObject({
+      port: 8080, host: '127.0.0.1', publicApiKey: 'k-123456789', redisUrl: 'redis://127.0.0.1:6379', storageDir: '/srv/st',
+      brandName: 'Acme', productName: 'Acme Fibra', gtmId: 'GTM-AB12CD', nodeEnv: 'production', webDistDir: '/srv/web',
+      corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: true, trustProxy: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ GTM_ID: '', PORT: ' ' })).toMatchObject({ gtmId: undefined, port: 3000 });
+  });
+
+  it('does not seed demo data in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_API_KEY: 'prod-key-123' }).seedDemoData).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ GTM_ID: 'UA-123' }, 'GTM_ID'],
+    [{ GTM_ID: 'GTM-ab12' }, 'GTM_ID'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_API_KEY'],
+    [{ NODE_ENV: 'production', PUBLIC_API_KEY: DEMO_PUBLIC_API_KEY }, 'PUBLIC_API_KEY'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
+  ])('refuses %o naming %s', (env, variable) => {
+    let error: unknown;
+    try { loadConfig(env); } catch (e) { error = e; }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(`${variable}:`);
+    expect((error as ConfigError).problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', GTM_ID: 'y' })).toThrow(/PORT:[\s\S]*GTM_ID:|GTM_ID:[\s\S]*PORT:/);
+  });
+});

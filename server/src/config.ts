@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Environment → typed configuration, validated once at start (DESIGN §6.2).
+ * The only file that reads `process.env` (lint enforces it); everything else receives a `Config`.
+ * docs/configuration.md keeps the table of every variable.
+ */
+
+/** The repository root: relative paths in the environment resolve against it, whatever the cwd (npm -w runs in server/). */
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+export const DEMO_PUBLIC_API_KEY = 'demo-public-key';
+
+const fromRepo = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
+
+/** `sqlite:relative/or/absolute.db`, `sqlite::memory:`, or a PostgreSQL URL. */
+const databaseUrl = z
+  .string()
+  .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), 'usare sqlite:<file> oppure postgres://…')
+  .transform((v) => {
+    if (!v.startsWith('sqlite:')) return v;
+    const file = v.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    return file === ':memory:' ? v : `sqlite:${fromRepo(file)}`;
+  });
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: databaseUrl.prefault('sqlite:./data/checkout.db'),
+    PUBLIC_API_KEY: z.string().min(8, 'almeno 8 caratteri').max(200).optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'usare redis://… oppure rediss://…').optional(),
+    STORAGE_DIR: z.string().min(1).transform(fromRepo).prefault('./data/storage'),
+    BRAND_NAME: z.string().min(1).max(60).default('Fibra Viva'),
+    PRODUCT_NAME: z.string().min(1).max(80).default('Fibra Viva Casa'),
+    GTM_ID: z.string().regex(/^GTM-[0-9A-Z]+$/, 'formato atteso GTM- seguito da cifre e lettere maiuscole').optional(),
+    WEB_DIST_DIR: z.string().min(1).transform(fromRepo).prefault('./web/dist'),
+    CORS_ORIGINS: z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'ogni origine deve essere un URL http(s)' })))
+      .default([]),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    SEED_DEMO_DATA: bool.optional(),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    // A public key is public, but the demo one is documented in the README: production must choose its own.
+    if (!env.PUBLIC_API_KEY || env.PUBLIC_API_KEY === DEMO_PUBLIC_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_API_KEY'], message: 'obbligatoria in produzione (diversa dalla chiave demo)' });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** `sqlite:/absolute/path.db`, `sqlite::memory:` or `postgres://…`. */
+  databaseUrl: string;
+  publicApiKey: string;
+  redisUrl: string | undefined;
+  storageDir: string;
+  brandName: string;
+  productName: string;
+  gtmId: string | undefined;
+  webDistDir: string;
+  corsOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests per minute per client IP on /api/*. */
+  rateLimitMax: number;
+  /** Behind a load balancer: take the client IP (rate limits) from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Seed the demo catalogue, coverage and orders into an empty database at start. */
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configurazione non valida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`FOO=` in a .env or compose file) means "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? 'ambiente')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
+    redisUrl: e.REDIS_URL,
+    storageDir: e.STORAGE_DIR,
+    brandName: e.BRAND_NAME,
+    productName: e.PRODUCT_NAME,
+    gtmId: e.GTM_ID,
+    webDistDir: e.WEB_DIST_DIR,
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+  };
+}

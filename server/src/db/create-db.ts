@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: DialectName;
+  destroy: () => Promise<void>;
+}
+
+export const dialectOfUrl = (url: string): DialectName => (/^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite');
+
+/** For the rare query that must differ per dialect; keep such code inside `db/` helpers. */
+export const dialectOf = (db: Db): DialectName =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+// INT8 (count(*), bigint sums) arrives as a string from pg; our numbers (cents, counts) fit a JS number.
+const PG_INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * `sqlite:<absolute file>` | `sqlite::memory:` | `postgres://…` (a `?options=-c search_path=x` parameter is honoured by pg).
+ */
+export function createDb(url: string): DbHandle {
+  if (dialectOfUrl(url) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = url.replace(/^sqlite:/, '');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL: readers never block the writer; busy_timeout: a second process (CLI) waits instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

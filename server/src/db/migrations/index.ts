@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-app-meta';
+import * as m0002 from './0002-catalog';
+import * as m0003 from './0003-coverage';
+
+/**
+ * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
+ * Add a module's migration as `NNNN-<module>-<what>.ts` and list it here; names sort in execution order.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-app-meta': m0001,
+  '0002-catalog': m0002,
+  '0003-coverage': m0003,
+};

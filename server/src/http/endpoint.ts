@@ -1,0 +1,99 @@
+import { apiKeyField, successEnvelope, toRoutePattern } from '@checkout/contract';
+import type { EndpointDef } from '@checkout/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { assertApiKey } from './api-key';
+import { parseOrThrow } from './errors';
+import './app-context';
+
+export interface EndpointContext<Req extends z.ZodType> {
+  /** The body after the api key check, without `api_key` and `_`-prefixed fields, parsed by `def.request`. */
+  body: z.output<Req>;
+  params: Record<string, string>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<Def extends EndpointDef> = (
+  ctx: EndpointContext<Def['request']>,
+) => Promise<z.input<Def['response']>>;
+
+export interface EndpointOptions {
+  /** A tighter limit than the global one (e.g. sending an OTP). */
+  rateLimit?: { max: number; timeWindow: number | string };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/** Fields the server never reads: the api key (already checked) and `_`-prefixed client-only fields (DESIGN §3). */
+export function stripClientFields(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (k !== 'api_key' && !k.startsWith('_')) out[k] = v;
+  return out;
+}
+
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> => {
+  // `unrepresentable: 'any'`: a transform or custom type documents as `{}` rather than failing the start.
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+function requestDocSchema(def: EndpointDef): Record<string, unknown> {
+  const withKey = def.request instanceof z.ZodObject ? def.request.extend(apiKeyField) : z.intersection(z.object(apiKeyField), def.request);
+  if (!def.multipart) return toJsonSchema(withKey, 'input');
+  const doc = toJsonSchema(withKey, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return { ...doc, properties: { ...doc.properties, file: { type: 'string', format: 'binary' } }, required: [...(doc.required ?? []), 'file'] };
+}
+
+/**
+ * Registers one call of SPEC §7 (DESIGN §6.1): POST on the contract's path, api key check (401),
+ * body validation with Italian field messages (422), `{ result: true, data }` around the handler's value,
+ * and the OpenAPI description from the same zod schemas.
+ *
+ * Multipart endpoints: when the module registers @fastify/multipart with `attachFieldsToBody: 'keyValues'`,
+ * the fields go through the same checks (the file stays on `req.body`, zod drops it from `ctx.body`).
+ * When the module streams parts instead (`req.file()`), `ctx.body` is `{}` and the module must call
+ * `assertApiKey(app.config.publicApiKey, …)` on the `api_key` field itself.
+ */
+export function registerEndpoint<Def extends EndpointDef>(
+  app: FastifyInstance,
+  def: Def,
+  handler: EndpointHandler<Def>,
+  options: EndpointOptions = {},
+): void {
+  const checkResponse = app.config.nodeEnv === 'test';
+  app.route({
+    method: 'POST',
+    url: toRoutePattern(def.path),
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      body: requestDocSchema(def),
+      response: { 200: toJsonSchema(successEnvelope(def.response), 'output') },
+    },
+    // The JSON schemas above are documentation only: zod validates (after the api key check), and
+    // responses are serialized as they are (fast-json-stringify would silently drop unknown shapes).
+    validatorCompiler: () => () => true,
+    serializerCompiler: () => (data) => JSON.stringify(data),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    handler: async (req, reply) => {
+      const raw = req.body;
+      let body: z.output<Def['request']>;
+      if (def.multipart && !isPlainObject(raw) && /^multipart\//i.test(req.headers['content-type'] ?? '')) {
+        body = {} as z.output<Def['request']>;
+      } else {
+        assertApiKey(app.config.publicApiKey, isPlainObject(raw) ? raw.api_key : undefined);
+        body = parseOrThrow(def.request, stripClientFields(raw as Record<string, unknown>)) as z.output<Def['request']>;
+      }
+      const data = await handler({ body, params: req.params as Record<string, string>, req, reply });
+      if (checkResponse) {
+        // Tests only: a handler answering outside its contract is a bug to see at once (500 + log).
+        const parsed = def.response.safeParse(data);
+        if (!parsed.success) throw new Error(`Response of ${def.path} breaks its contract: ${z.prettifyError(parsed.error)}`);
+      }
+      return { result: true, data };
+    },
+  });
+}

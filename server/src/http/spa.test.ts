@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, describeEachDialect, testConfig } from '../test/dialects';
+import type { TestApp } from '../test/dialects';
+import { escapeHtml, renderIndexHtml } from './spa';
+
+// The shape web/index.html has: a <title> and the <!--app-head--> placeholder (plus a stale description to replace).
+const TEMPLATE = `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="utf-8">
+    <title>Vite App</title>
+    <meta name="description" content="stale">
+    <!--app-head-->
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const meta = (html: string, attr: 'name' | 'property', key: string): string[] =>
+  [...html.matchAll(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g'))].map((m) => m[1] as string);
+
+describeEachDialect('SPA serving', (dialect) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'checkout-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'export {}');
+    writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp(dialect, { config: { webDistDir: webDir, gtmId: 'GTM-ABC123' } });
+  });
+  afterAll(async () => { await t.close(); rmSync(webDir, { recursive: true, force: true }); });
+
+  it.each([
+    ['/attiva/step-1', 'Dati di contatto - Fibra Viva Casa', 'Verifica la copertura della fibra Fibra Viva'],
+    ['/attiva/step-1/', 'Dati di contatto - Fibra Viva Casa', 'Verifica la copertura della fibra Fibra Viva'],
+    ['/attiva/verifica-copertura', 'Verifica copertura - Fibra Viva Casa', 'Verifica la copertura'],
+    ['/attiva/verifica-copertura/PROMO10/from/partner', 'Verifica copertura - Fibra Viva Casa', 'Verifica la copertura'],
+    ['/attiva/offerta/PROMO?x=1', 'La tua offerta - Fibra Viva Casa', 'Scegli velocità, router, ripetitore e linea voce della tua offerta Fibra Viva.'],
+    ['/mnp/aBc', 'Portabilità mobile - Fibra Viva Casa', 'Conferma o correggi'],
+    ['/', 'Fibra Viva Casa - Internet Ultra Veloce', 'Verifica la copertura della fibra Fibra Viva'],
+    ['/qualcosa/che/non/esiste', 'Fibra Viva Casa - Internet Ultra Veloce', 'Verifica la copertura'],
+  ])('GET %s carries its title and social tags', async (url, title, description) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'property', 'og:title')).toEqual([escapeHtml(title)]);
+    expect(meta(html, 'name', 'twitter:title')).toEqual([escapeHtml(title)]);
+    const [desc] = meta(html, 'name', 'description');
+    expect(meta(html, 'name', 'description')).toHaveLength(1);
+    expect(desc).toContain(escapeHtml(description));
+    expect(meta(html, 'property', 'og:description')).toEqual([desc]);
+    expect(html).not.toContain('<!--app-head-->');
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+  });
+
+  it('carries the public config in a meta tag (no inline script)', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/attiva/step-2' })).body;
+    const [content] = meta(html, 'name', 'app-config');
+    const decoded = (content ?? '').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    expect(JSON.parse(decoded)).toEqual({ apiKey: 'demo-public-key', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123' });
+    expect(html).not.toMatch(/<script>(?!<)/);
+  });
+
+  it('GET /api/public-config answers the same object', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(res.json()).toEqual({ result: true, data: { apiKey: 'demo-public-key', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123' } });
+  });
+
+  it('serves static files, but never the raw template', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<!--app-head-->');
+    expect(raw.body).toContain('<title>Fibra Viva Casa - Internet Ultra Veloce</title>');
+  });
+
+  it('a malformed escape in a page URL is a 400, not a crash', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/attiva/offerta/%' })).statusCode).toBe(400);
+  });
+
+  it('HEAD on a page answers like GET without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/attiva/step-3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
+  it('an unknown asset under /assets gets the page, not a crash', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(200);
+  });
+
+  it('POST outside /api is a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/attiva/step-1', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().result).toBe(false);
+  });
+});
+
+describeEachDialect('SPA without a web build', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(dialect); });
+  afterAll(async () => t.close());
+
+  it('answers a short Italian page that says to run npm run build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/attiva/step-1' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('npm run build');
+    expect(res.body).toContain('lang="it"');
+  });
+});
+
+describe('renderIndexHtml', () => {
+  it('escapes branding and works without the placeholder', () => {
+    const config = testConfig({ brandName: `<b>"Acme" & $1's`, productName: 'P</title><script>x</script>' });
+    const html = renderIndexHtml('<html><head><title>t</title></head><body></body></html>', '/attiva/step-1', config);
+    expect(html).toContain('<title>Dati di contatto - P&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>');
+    expect(html).toContain('content="&lt;b&gt;&quot;Acme&quot; &amp; $1&#39;s"');
+    expect(html).not.toContain('<script>');
+    expect(html.indexOf('twitter:title')).toBeLessThan(html.indexOf('</head>'));
+  });
+});

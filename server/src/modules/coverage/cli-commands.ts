@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { CliCommand } from '../../cli';
+import { createDb, migrate } from '../../db';
+import { writeCoverageCsv } from './generate-coverage-csv';
+import { ImportFileError, importCoverageFile, summaryLines } from './import-coverage';
+import type { ProgressStream } from './progress';
+
+/** `--name value` and bare `--flag` options after the positional arguments. */
+function parseArgs(args: string[]): { positional: string[]; options: Map<string, string | true> } {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (!a.startsWith('--')) { positional.push(a); continue; }
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('--') && a !== '--skip-bad') { options.set(a.slice(2), next); i++; } else options.set(a.slice(2), true);
+  }
+  return { positional, options };
+}
+
+/** The coverage commands; `progress` receives the `\r` progress line (stderr in the real CLI). */
+export function coverageCliCommands(progress: ProgressStream): Record<string, CliCommand> {
+  return {
+    'import-coverage': {
+      summary: 'Importa un file CSV di copertura (docs/coverage-import.md)',
+      usage: 'import-coverage FILE.csv [--skip-bad]',
+      run: async (args, { config, out }) => {
+        const { positional, options } = parseArgs(args);
+        const file = positional[0];
+        if (!file || positional.length > 1 || [...options.keys()].some((k) => k !== 'skip-bad')) {
+          out('Uso: npm run cli -- import-coverage FILE.csv [--skip-bad]');
+          return 2;
+        }
+        const skipBad = options.has('skip-bad');
+        const handle = createDb(config.databaseUrl);
+        try {
+          await migrate(handle.db);
+          const summary = await importCoverageFile(handle.db, path.resolve(file), { skipBad, progress });
+          for (const line of summaryLines(summary, { skipBad })) out(line);
+          return summary.applied ? 0 : 1;
+        } catch (err) {
+          if (err instanceof ImportFileError) { out(err.message); return 1; }
+          throw err;
+        } finally {
+          await handle.destroy();
+        }
+      },
+    },
+    'generate-coverage-csv': {
+      summary: 'Scrive un CSV di copertura dimostrativo (per provare import-coverage)',
+      usage: 'generate-coverage-csv FILE [--rows N] [--seed S]',
+      run: async (args, { out }) => {
+        const { positional, options } = parseArgs(args);
+        const file = positional[0];
+        const rows = Number(options.get('rows') ?? 100_000);
+        const seed = options.has('seed') ? Number(options.get('seed')) : undefined;
+        const known = [...options.keys()].every((k) => k === 'rows' || k === 'seed');
+        if (!file || positional.length > 1 || !known || !Number.isInteger(rows) || rows < 1 || (seed !== undefined && !Number.isInteger(seed))) {
+          out('Uso: npm run cli -- generate-coverage-csv FILE [--rows N] [--seed S]');
+          return 2;
+        }
+        const started = performance.now();
+        const written = await writeCoverageCsv(path.resolve(file), { rows, ...(seed !== undefined ? { seed } : {}) });
+        out(`Scritte ${written.rows.toLocaleString('it-IT')} righe (${written.addresses.toLocaleString('it-IT')} indirizzi) in ${file} in ${((performance.now() - started) / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`);
+        return 0;
+      },
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { DEMO_ADDRESSES, ROMA_ISTAT } from './demo-generator';
+
+const key = { api_key: DEMO_PUBLIC_API_KEY };
+const BASE = '/api/utility/check-copertura';
+const egon = (n: number): string => DEMO_ADDRESSES.find((d) => d.number === n)!.id_egon_civico;
+
+interface Envelope<T = unknown> { result: boolean; data?: T; error?: { code: string; message: string; fields?: Record<string, string> } }
+interface Service { technology: string; network: string; max_download: number; max_upload: number; cabinet_distance: number | null; available: boolean }
+interface Coverage {
+  address: { id_egon_civico: string; street: string; number: string; label: string };
+  services: Service[]; suggested_technology: string | null; openfiber_cluster: string | null; offer_ids: number[];
+}
+
+describeEachDialect('coverage calls', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(dialect, { seed: true }); });
+  afterAll(async () => t.close());
+
+  const post = async <T = unknown>(path: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url: `${BASE}${path}`, payload: { ...key, ...payload } });
+    return { status: res.statusCode, body: res.json() as Envelope<T> };
+  };
+  const services = async (n: number, customerType = 'privato') => {
+    const { status, body } = await post<Coverage>('/services/', { id_egon_civico: egon(n), customer_type: customerType });
+    expect(status).toBe(200);
+    return body.data!;
+  };
+  const brief = (s: Service[]) => s.map((x) => `${x.technology} ${x.network} ${x.max_download}/${x.max_upload}${x.cabinet_distance === null ? '' : ` ${x.cabinet_distance}m`}${x.available ? '' : ' (non disponibile)'}`);
+
+  it('list-address-advanced finds the demo street in order', async () => {
+    const { status, body } = await post<Array<{ id_egon_civico: string; street: string; number: string; label: string }>>(
+      '/list-address-advanced/', { address: 'via roma 1', id_comune: ROMA_ISTAT, third_party_coverage: true });
+    expect(status).toBe(200);
+    expect(body.data![0]).toMatchObject({ id_egon_civico: '0580910000001', street: 'Via Roma', number: '1', label: 'Via Roma 1, 00185 Roma (RM)' });
+    expect(body.data!.map((h) => h.number).slice(0, 2)).toEqual(['1', '10']);
+    const all = await post<Array<{ number: string }>>('/list-address-advanced/', { address: 'Roma', id_comune: ROMA_ISTAT });
+    expect(all.body.data!.slice(0, 10).map((h) => h.number)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+
+  it('FTTH on Open Fiber, cluster A (Via Roma 1)', async () => {
+    const c = await services(1);
+    expect(brief(c.services)).toEqual(['FTTH Open Fiber 10000/1000', 'FTTC FiberCop 100/20 120m']);
+    expect(c.suggested_technology).toBe('FTTH');
+    expect(c.openfiber_cluster).toBe('A');
+    expect(c.offer_ids.length).toBeGreaterThan(0);
+    expect(c.address).toMatchObject({ street: 'Via Roma', number: '1' });
+  });
+
+  it('FTTH on FiberCop has no Open Fiber cluster (Via Roma 2)', async () => {
+    const c = await services(2);
+    expect(brief(c.services)).toEqual(['FTTH FiberCop 1000/300', 'FTTC FiberCop 100/20 250m']);
+    expect(c.suggested_technology).toBe('FTTH');
+    expect(c.openfiber_cluster).toBeNull();
+    expect(c.offer_ids.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [7, 'B'], [8, 'C'], [9, 'D'],
+  ])('FTTH on Open Fiber in other clusters (Via Roma %i: %s)', async (n, cluster) => {
+    const c = await services(n);
+    expect(c.suggested_technology).toBe('FTTH');
+    expect(c.openfiber_cluster).toBe(cluster);
+  });
+
+  it('FTTC near and far from the cabinet (Via Roma 3 and 4)', async () => {
+    const near = await services(3);
+    expect(brief(near.services)).toEqual(['FTTC FiberCop 100/20 150m']);
+    expect(near.suggested_technology).toBe('FTTC');
+    expect(near.offer_ids.length).toBeGreaterThan(0);
+    const far = await services(4);
+    expect(brief(far.services)).toEqual(['FTTC FiberCop 30/3 900m']);
+    expect(far.suggested_technology).toBe('FTTC');
+    const business = await services(3, 'business');
+    expect(business.offer_ids.length).toBeGreaterThan(0);
+    expect(business.offer_ids).not.toEqual(near.offer_ids);
+  });
+
+  it('FWA only (Via Roma 5)', async () => {
+    const c = await services(5);
+    expect(brief(c.services)).toEqual(['FWA EOLO 100/20']);
+    expect(c.suggested_technology).toBe('FWA');
+    expect(c.openfiber_cluster).toBeNull();
+    expect(c.offer_ids.length).toBeGreaterThan(0);
+  });
+
+  it('no coverage (Via Roma 6) and a planned building (Via Roma 10) sell nothing', async () => {
+    const none = await services(6);
+    expect(none.services).toEqual([]);
+    expect(none.suggested_technology).toBeNull();
+    expect(none.offer_ids).toEqual([]);
+    const planned = await services(10);
+    expect(brief(planned.services)).toEqual(['FTTH Open Fiber 1000/300 (non disponibile)']);
+    expect(planned.suggested_technology).toBeNull();
+    expect(planned.offer_ids).toEqual([]);
+  });
+
+  it('address-preview and get-services-by-identifier', async () => {
+    const preview = await post<Coverage>('/address-preview/', { id_egon_civico: egon(1) });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual(await services(1));
+    const list = await post<Service[]>('/get-services-by-identifier/', { id_egon_civico: egon(4) });
+    expect(list.status).toBe(200);
+    expect(brief(list.body.data!)).toEqual(['FTTC FiberCop 30/3 900m']);
+    expect((await post<Service[]>('/get-services-by-identifier/', { id_egon_civico: egon(6) })).body.data).toEqual([]);
+  });
+
+  it('building calls', async () => {
+    const of = await post<{ id_building: string; network: string; cluster: string | null; status: string; addresses: Array<{ id_egon_civico: string }> }>(
+      '/get-info-from-id-building-of/', { id_building: 'OF058091000001' });
+    expect(of.status).toBe(200);
+    expect(of.body.data).toMatchObject({ id_building: 'OF058091000001', network: 'Open Fiber', cluster: 'A', status: 'active' });
+    expect(of.body.data!.addresses.map((a) => a.id_egon_civico)).toEqual([egon(1)]);
+    const planned = await post('/get-id-building-info/', { id_building: 'OF058091000010' });
+    expect(planned.body.data).toMatchObject({ status: 'planned', cluster: 'B' });
+    // A FiberCop building: known to get-id-building-info, not an Open Fiber building.
+    expect((await post('/get-id-building-info/', { id_building: 'FC058091000002' })).body.data).toMatchObject({ network: 'FiberCop', cluster: null });
+    const notOf = await post('/get-info-from-id-building-of/', { id_building: 'FC058091000002' });
+    expect(notOf.status).toBe(404);
+    expect(notOf.body).toEqual({ result: false, error: { code: 'not_found', message: 'Edificio non trovato' } });
+  });
+
+  it.each([
+    ['/address-preview/'], ['/get-services-by-identifier/'], ['/services/'],
+  ])('%s: an unknown address is a 404 envelope', async (path) => {
+    const { status, body } = await post(path, { id_egon_civico: 'NON-ESISTE' });
+    expect(status).toBe(404);
+    expect(body).toEqual({ result: false, error: { code: 'not_found', message: 'Indirizzo non trovato' } });
+  });
+
+  it.each([
+    ['/list-address-advanced/', { address: 'via roma', id_comune: '58091' }, 'id_comune'],
+    ['/list-address-advanced/', { address: '', id_comune: ROMA_ISTAT }, 'address'],
+    ['/list-address-advanced/', { id_comune: ROMA_ISTAT }, 'address'],
+    ['/services/', { id_egon_civico: egon(1), customer_type: 'azienda' }, 'customer_type'],
+    ['/services/', {}, 'id_egon_civico'],
+    ['/address-preview/', { id_egon_civico: 'x'.repeat(51) }, 'id_egon_civico'],
+    ['/get-id-building-info/', { id_building: ' ' }, 'id_building'],
+    ['/get-info-from-id-building-of/', { id_building: 42 }, 'id_building'],
+  ])('%s: bad input %j is a 422 on %s', async (path, payload, field) => {
+    const { status, body } = await post(path, payload);
+    expect(status).toBe(422);
+    expect(body.result).toBe(false);
+    expect(body.error?.code).toBe('validation_error');
+    expect(body.error?.fields).toHaveProperty(field);
+  });
+
+  it('refuses a call without the api key', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${BASE}/services/`, payload: { id_egon_civico: egon(1) } });
+    expect(res.statusCode).toBe(401);
+  });
+});

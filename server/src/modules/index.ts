@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { catalogModule } from './catalog/routes';
+import { coverageModule } from './coverage/routes';
+import { healthModule } from './health/routes';
+import { referenceModule } from './reference/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+/** A feature module: registers its routes (each in its own encapsulated scope). */
+export type AppModule = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+
+export const modules: AppModule[] = [
+  healthModule,
+  catalogModule,
+  coverageModule,
+  referenceModule,
+  // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
+];
