@@ -25,6 +25,22 @@ function count(file, pick) {
   try { const r = pick(JSON.parse(readFileSync(file, 'utf8'))); passed += r.passed; failed += r.failed; } catch { /* runner died before writing */ }
 }
 
+// The server suites name their dialect ("[sqlite] …", "[postgres] …"): show that both really ran.
+function reportDialects(file) {
+  try {
+    const tally = {};
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults) {
+      for (const t of suite.assertionResults) {
+        const dialect = t.ancestorTitles.join(' ').match(/\[(sqlite|postgres)\]/)?.[1];
+        if (!dialect) continue;
+        tally[dialect] ??= { passed: 0, failed: 0 };
+        tally[dialect][t.status === 'passed' ? 'passed' : 'failed'] += t.status === 'skipped' || t.status === 'pending' ? 0 : 1;
+      }
+    }
+    for (const [dialect, r] of Object.entries(tally)) console.log(`server database tests on ${dialect}: ${r.passed} passed, ${r.failed} failed`);
+  } catch { /* no report */ }
+}
+
 ensureChromium();
 if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(1);
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(1);
@@ -35,6 +51,7 @@ console.log(process.env.TEST_DATABASE_URL
   : 'server tests run on SQLite only (set TEST_DATABASE_URL for PostgreSQL)');
 const unitOk = run('unit and server tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 count(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests }));
+reportDialects(vitestJson);
 if (!unitOk) finish(1);
 
 if (!run('web build', 'npm', ['run', '--silent', 'build'])) finish(1);

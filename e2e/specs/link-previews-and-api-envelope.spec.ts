@@ -41,11 +41,11 @@ test.describe('API envelope', () => {
   });
 
   test('bad JSON, a wrong content type and a 10 MB body get 4xx envelopes and the server keeps serving', async ({ request }) => {
-    const bad = await request.post('/api/italy/provinces/', { headers: { 'content-type': 'application/json' }, data: '{"api_key":' });
+    const bad = await request.post('/api/italy/provinces/', { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"api_key":') });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).result).toBe(false);
 
-    const wrongType = await request.post('/api/italy/provinces/', { headers: { 'content-type': 'text/csv' }, data: 'a,b' });
+    const wrongType = await request.post('/api/italy/provinces/', { headers: { 'content-type': 'text/csv' }, data: Buffer.from('a,b') });
     expect(wrongType.status()).toBe(415);
     expect((await wrongType.json()).result).toBe(false);
 
