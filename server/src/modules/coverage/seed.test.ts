@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects';
 import { countCoverage, findAddress } from './repository';
-import { demoCoverageSize, seedCoverage } from './seed';
+import { demoCoverageSize, seedCoverage, setDemoCoverageSize } from './seed';
 
-it('seeds 20,000 demo addresses, fewer under Vitest, as DEMO_COVERAGE_SIZE says', () => {
-  expect(demoCoverageSize({})).toBe(20_000);
-  expect(demoCoverageSize({ VITEST: 'true' })).toBe(400);
-  expect(demoCoverageSize({ VITEST: 'true', DEMO_COVERAGE_SIZE: '5000' })).toBe(5000);
-  expect(demoCoverageSize({ DEMO_COVERAGE_SIZE: 'lots' })).toBe(20_000);
+it('seeds 20,000 demo addresses unless told otherwise', () => {
+  expect(demoCoverageSize()).toBe(20_000);
+  setDemoCoverageSize(500);
+  expect(demoCoverageSize()).toBe(500);
+  setDemoCoverageSize(20_000);
 });
 
 describeEachDialect('coverage demo seed', (dialect) => {

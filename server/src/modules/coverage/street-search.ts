@@ -41,7 +41,7 @@ export const streetKeys = (streetType: string, streetName: string): StreetKeys =
   street_name_search: normaliseName(streetName),
 });
 
-const CIVIC = /^(\d{1,5})\s*[/\-]?\s*([a-z]{1,3})?$/i;
+const CIVIC = /^(\d{1,5})\s*[/-]?\s*([a-z]{1,3})?$/i;
 
 /** `12` → `12`, `12/a`, `12 a` → `12A`, `7 bis` → `7BIS`; null when it is not a civic number. */
 export function canonicalCivic(input: string): { number: string; number_num: number } | null {
