@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import type { Config } from './config';
 import { coverageCliCommands } from './modules/coverage/cli-commands';
+import { atecoCliCommands } from './modules/reference/ateco-cli';
 
 /**
  * Operator commands: `npm run cli -- <command> [args]`.
@@ -23,6 +24,7 @@ export const commands: Record<string, CliCommand> = {
     },
   },
   ...coverageCliCommands(process.stderr),
+  ...atecoCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

@@ -71,10 +71,18 @@ export interface AddressServicesTable {
   available: number;
 }
 
+/** The imported ISTAT ATECO list (reference module). */
+export interface AtecoCodesTable {
+  code: string;
+  description: string;
+  imported_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   promo_codes: PromoCodesTable;
   buildings: BuildingsTable;
   addresses: AddressesTable;
   address_services: AddressServicesTable;
+  ateco_codes: AtecoCodesTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-app-meta';
 import * as m0002 from './0002-catalog';
 import * as m0003 from './0003-coverage';
+import * as m0006 from './0006-ateco';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-app-meta': m0001,
   '0002-catalog': m0002,
   '0003-coverage': m0003,
+  '0006-ateco': m0006,
 };

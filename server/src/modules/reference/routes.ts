@@ -3,6 +3,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../index';
 import { searchAteco } from './ateco';
+import { createAtecoSource } from './ateco-source';
 import { decodeCf, generateCf, looksLikeCf } from './codice-fiscale';
 import { listProvinces, searchComuni } from './comuni';
 import { listCountries } from './countries';
@@ -26,11 +27,12 @@ const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/;
 /** Letters and digits only after separators are dropped, and long enough to hold COW + check. */
 const MIGRATION_CODE_SHAPE = /^[A-Z0-9]{4,25}$/;
 
-/** Reference data and validators of SPEC §7 (issue 3): pure services, no database. */
-export const referenceModule: AppModule = async (app) => {
+/** Reference data and validators of SPEC §7 (issue 3): pure services; only ATECO may come from the database. */
+export const referenceModule: AppModule = async (app, { db }) => {
+  const atecoEntries = createAtecoSource(db);
   registerEndpoint(app, endpoints.provinces, async () => listProvinces());
   registerEndpoint(app, endpoints.countries, async () => listCountries());
-  registerEndpoint(app, endpoints.getAteco, async ({ body }) => searchAteco(body.search));
+  registerEndpoint(app, endpoints.getAteco, async ({ body }) => searchAteco(body.search, await atecoEntries()));
   registerEndpoint(app, endpoints.telephoneOperators, async () => listFixedOperators());
   registerEndpoint(app, endpoints.mobileOperators, async () => listMobileOperators());
   registerEndpoint(app, endpoints.searchComuni, async ({ body }) => searchComuni(body.search));

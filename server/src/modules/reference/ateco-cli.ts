@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliCommand } from '../../cli';
+import { createDb, migrate } from '../../db';
+import type { Db } from '../../db';
+import { parseIstatAtecoCsvWithReport } from './ateco';
+import { replaceAteco } from './ateco-repository';
+
+/**
+ * `import-ateco FILE`: loads the official ISTAT ATECO CSV. Bad lines are listed with their number;
+ * any bad line stops the import with nothing written unless `--skip-bad` is given, and the
+ * replacement happens in one transaction.
+ */
+export const atecoCliCommands = (): Record<string, CliCommand> => ({
+  'import-ateco': {
+    summary: 'Importa il file ATECO ufficiale ISTAT (CSV)',
+    usage: 'import-ateco FILE.csv [--skip-bad]',
+    run: async (args, { config, out }) => {
+      const skipBad = args.includes('--skip-bad');
+      const files = args.filter((a) => !a.startsWith('--'));
+      if (files.length !== 1 || args.some((a) => a.startsWith('--') && a !== '--skip-bad')) {
+        out('Uso: npm run cli -- import-ateco FILE.csv [--skip-bad]');
+        return 2;
+      }
+      const handle = createDb(config.databaseUrl);
+      try {
+        await migrate(handle.db);
+        return await importAtecoFile(handle.db, path.resolve(files[0] as string), { skipBad }, out);
+      } finally {
+        await handle.destroy();
+      }
+    },
+  },
+});
+
+/** The import itself (the CLI wraps it); answers the exit code. */
+export async function importAtecoFile(db: Db, file: string, { skipBad }: { skipBad: boolean }, out: (line: string) => void): Promise<number> {
+  let text: string;
+  try { text = await readFile(file, 'utf8'); } catch { out(`File non leggibile: ${file}`); return 1; }
+  const { entries, skipped } = parseIstatAtecoCsvWithReport(text);
+  for (const s of skipped.slice(0, 50)) out(`Riga ${s.line}: ${s.reason}`);
+  if (skipped.length > 50) out(`… e altre ${skipped.length - 50} righe scartate`);
+  if (entries.length === 0) { out('Nessun codice ATECO valido nel file: nulla è stato importato.'); return 1; }
+  if (skipped.length > 0 && !skipBad) {
+    out(`${skipped.length} righe non valide: nulla è stato importato (usa --skip-bad per importare le altre).`);
+    return 1;
+  }
+  await db.transaction().execute((trx) => replaceAteco(trx, entries, new Date().toISOString()));
+  out(`Importati ${entries.length} codici ATECO${skipped.length ? `, ${skipped.length} righe scartate` : ''}.`);
+  return 0;
+}
