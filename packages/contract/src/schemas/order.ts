@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { formFieldsSchema } from './form-fields';
 
-export const ORDER_STEP_NAMES = ['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document'] as const;
-export type OrderStepName = (typeof ORDER_STEP_NAMES)[number];
+// Step names and the per-step schemas live in order-steps.ts (re-exported here so existing imports keep working).
+export * from './order-steps';
 
+/** docs/orders.md: draft → in_progress → ready_to_sign → signed; cancelled by an operator. */
 export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** orders/new and update-order: offer, form fields, already-a-customer flag. */
 export const orderWriteSchema = formFieldsSchema.partial().extend({

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import type { CustomerType } from '../constants';
+import { toIsoDate } from '../rules/date-conversion';
+
+/*
+ * The five named steps of an order (`/api/orders/{order_hash}/{step_name}`, docs/orders.md).
+ * Each schema checks the *form* of its fields and normalises them (trim, upper-case, yyyy-mm-dd);
+ * the web forms reuse them. What needs data or a clock (codice fiscale against the person, P.IVA check
+ * digit, IBAN CIN, migration code, adult age, document dates) is checked again by the server.
+ */
+
+export const ORDER_STEP_NAMES = ['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document'] as const;
+export type OrderStepName = (typeof ORDER_STEP_NAMES)[number];
+export const isOrderStepName = (s: string): s is OrderStepName => (ORDER_STEP_NAMES as readonly string[]).includes(s);
+
+export const DOCUMENT_TYPES = ['carta_identita', 'patente', 'passaporto'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+const REQUIRED = 'Campo obbligatorio.';
+const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Inserire al massimo ${max} caratteri.`);
+const optional = (max: number) => z.string().trim().max(max, `Inserire al massimo ${max} caratteri.`).default('');
+const flag = z.boolean({ error: 'Valore non valido.' }).default(false);
+const compact = (s: string): string => s.replace(/\s+/g, '').toUpperCase();
+
+/** Italian province sigla (`RM`); the server also checks it exists. */
+export const provinceSiglaSchema = z.string({ error: REQUIRED }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Indicare la sigla della provincia (2 lettere).');
+const optionalProvince = z.string().trim().toUpperCase().regex(/^([A-Z]{2})?$/, 'Indicare la sigla della provincia (2 lettere).').default('');
+export const capSchema = z.string({ error: REQUIRED }).trim().regex(/^\d{5}$/, 'Il CAP è composto da 5 cifre.');
+const emailSchema = z.string({ error: REQUIRED }).trim().toLowerCase().min(1, REQUIRED).pipe(z.email('Indirizzo email non valido.').max(254));
+
+/** `dd/mm/yyyy` or `yyyy-mm-dd` → `yyyy-mm-dd` of a day that exists. */
+export const isoDateSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .transform(toIsoDate)
+  .refine(isRealIsoDate, 'Data non valida: usare il formato gg/mm/aaaa.');
+
+export function isRealIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Italian mobile number: `+39 333 123 4567`, `0039…`, `3331234567` → `3331234567`. */
+export const normaliseMobileNumber = (s: string): string => s.replace(/[\s\-./()]/g, '').replace(/^(\+|00)39(?=3)/, '');
+export const mobilePhoneSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .transform(normaliseMobileNumber)
+  .refine((s) => /^3\d{8,9}$/.test(s), 'Inserire un numero di cellulare italiano valido (es. 333 1234567).');
+
+/** Whole years between a yyyy-mm-dd birth date and a yyyy-mm-dd day. */
+export function ageOn(birthIso: string, todayIso: string): number {
+  const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export const ADULT_AGE = 18;
+
+/** Document dates against today (all yyyy-mm-dd): field → message, empty when fine. */
+export function documentDateProblems(issueIso: string, expiryIso: string, todayIso: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (issueIso > todayIso) problems.document_issue_date = 'La data di rilascio deve essere nel passato.';
+  if (expiryIso <= todayIso) problems.document_expiry_date = 'Il documento è scaduto: la data di scadenza deve essere nel futuro.';
+  else if (expiryIso <= issueIso) problems.document_expiry_date = 'La data di scadenza deve seguire quella di rilascio.';
+  return problems;
+}
+
+// ---- step-contact -------------------------------------------------------------------------
+
+export const stepContactSchema = z.object({
+  first_name: required(60),
+  last_name: required(60),
+  email: emailSchema,
+  mobile_phone_number: mobilePhoneSchema,
+  phone_number: z.string().trim().transform((s) => s.replace(/[\s\-./()]/g, '')).refine((s) => /^(\+?\d{6,13})?$/.test(s), 'Numero di telefono non valido.').default(''),
+  privacy_consent: z.literal(true, { error: "Per procedere occorre accettare l'informativa sulla privacy." }),
+  /** Separate from privacy and never pre-ticked (the form's default is false). */
+  marketing_consent: flag,
+  profiling_consent: flag,
+  recall: flag,
+});
+
+// ---- step-personal ------------------------------------------------------------------------
+
+const PERSONAL_CF = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+export const personalCfSchema = z.string({ error: REQUIRED }).transform(compact).refine((s) => PERSONAL_CF.test(s), 'Codice fiscale non valido.');
+
+const bornInItaly = (country: string): boolean => ['', 'IT', 'ITA', 'ITALIA', 'ITALY'].includes(country.trim().toUpperCase());
+
+export const stepPersonalPrivatoSchema = z
+  .object({
+    /** Optional here (step-contact has them); when given they are checked against the codice fiscale. */
+    first_name: optional(60),
+    last_name: optional(60),
+    cf: personalCfSchema,
+    sex: z.enum(['M', 'F'], { error: 'Indicare il sesso.' }),
+    birth_date: isoDateSchema,
+    birth_city: optional(120),
+    birth_province: optionalProvince,
+    /** Country of birth: empty or IT for Italy, otherwise an ISO code or the Italian name. */
+    country: optional(60),
+    nationality: required(60),
+    residenza_indirizzo: required(150),
+    residenza_civico: required(10),
+    residenza_comune: required(120),
+    residenza_cap: capSchema,
+    residenza_provincia: provinceSiglaSchema,
+    residenza_nazione: z.string().trim().max(60).default('IT'),
+  })
+  .superRefine((v, ctx) => {
+    if (bornInItaly(v.country)) {
+      if (!v.birth_city) ctx.addIssue({ code: 'custom', path: ['birth_city'], message: 'Indicare il comune di nascita.' });
+      if (!v.birth_province) ctx.addIssue({ code: 'custom', path: ['birth_province'], message: 'Indicare la provincia di nascita.' });
+    }
+  });
+
+export const partitaIvaShapeSchema = z
+  .string({ error: REQUIRED })
+  .transform((s) => compact(s).replace(/^IT/, ''))
+  .refine((s) => /^\d{11}$/.test(s), 'La partita IVA è composta da 11 cifre.');
+
+export const SDI_WITH_PEC = '0000000';
+
+export const stepPersonalBusinessSchema = z
+  .object({
+    ragione_sociale: required(200),
+    forma_giuridica: required(60),
+    tipo_impresa: optional(60),
+    partita_iva: partitaIvaShapeSchema,
+    company_tax_code: z
+      .string({ error: REQUIRED })
+      .transform(compact)
+      .refine((s) => /^(\d{11}|[A-Z0-9]{16})$/.test(s), "Codice fiscale dell'azienda non valido: 11 cifre oppure 16 caratteri."),
+    pec: z.string().trim().toLowerCase().pipe(z.union([z.literal(''), z.email('Indirizzo PEC non valido.').max(254)])).default(''),
+    sdi: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^[A-Z0-9]{7}$/.test(s), 'Il codice SDI è composto da 7 lettere o cifre.'),
+    provincia_rea: provinceSiglaSchema,
+    numero_rea: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^\d{1,10}$/.test(s), 'Il numero REA è composto da sole cifre.'),
+    anno_rea: z.string().trim().regex(/^(\d{4})?$/, 'Anno non valido.').default(''),
+    nome_albo: optional(120),
+    provincia_albo: optionalProvince,
+    ateco: required(200),
+    sede_legale_indirizzo: required(150),
+    sede_legale_civico: required(10),
+    sede_legale_comune: required(120),
+    sede_legale_cap: capSchema,
+    sede_legale_provincia: provinceSiglaSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.sdi === SDI_WITH_PEC && !v.pec) {
+      ctx.addIssue({ code: 'custom', path: ['sdi'], message: 'Il codice SDI 0000000 si può usare solo indicando una PEC.' });
+    }
+  });
+
+// ---- step-address -------------------------------------------------------------------------
+
+const landline = (s: string): string => s.replace(/[\s\-./()]/g, '').replace(/^(\+|00)39(?=0)/, '');
+
+export const stepAddressSchema = z
+  .object({
+    address: required(150),
+    number: required(10),
+    city: required(120),
+    zip_code: capSchema,
+    province: provinceSiglaSchema,
+    shipping_same_as_activation: z.boolean().default(true),
+    shipping_recipient: optional(120),
+    shipping_care_of: optional(120),
+    shipping_phone: optional(20),
+    shipping_address: optional(150),
+    shipping_number: optional(10),
+    shipping_city: optional(120),
+    shipping_zip: optional(5),
+    shipping_province: optionalProvince,
+    portability_phone: flag,
+    portability_internet: flag,
+    portability_operator: optional(60),
+    portability_operator_name: optional(120),
+    portability_old_number: z.string().trim().transform(landline).default(''),
+    portability_migration_code: z.string().transform(compact).default(''),
+    voip_activation_request: flag,
+    voip_old_phone_number: optional(20),
+  })
+  .superRefine((v, ctx) => {
+    const need = (field: keyof typeof v, message = 'Campo obbligatorio.') => {
+      if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (!v.shipping_same_as_activation) {
+      need('shipping_recipient');
+      need('shipping_address');
+      need('shipping_number');
+      need('shipping_city');
+      if (!/^\d{5}$/.test(v.shipping_zip)) ctx.addIssue({ code: 'custom', path: ['shipping_zip'], message: 'Il CAP è composto da 5 cifre.' });
+      need('shipping_province', 'Indicare la sigla della provincia (2 lettere).');
+    }
+    if (v.portability_phone || v.portability_internet) {
+      need('portability_operator', "Indicare l'operatore attuale.");
+      need('portability_migration_code', 'Indicare il codice di migrazione.');
+    }
+    if (v.portability_phone) {
+      if (!/^0\d{5,10}$/.test(v.portability_old_number)) {
+        ctx.addIssue({ code: 'custom', path: ['portability_old_number'], message: 'Indicare il numero fisso da portare (es. 06 1234567).' });
+      }
+    }
+  });
+
+// ---- step-payment -------------------------------------------------------------------------
+
+export const stepPaymentSchema = z.object({
+  sepa_first_name: required(60),
+  sepa_last_name: required(60),
+  iban: z.string({ error: REQUIRED }).transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
+});
+
+// ---- step-document (and update-document-data) ---------------------------------------------
+
+export const stepDocumentSchema = z
+  .object({
+    document_type: z.enum(DOCUMENT_TYPES, { error: 'Scegliere il tipo di documento.' }),
+    document_number: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^[A-Z0-9]{4,20}$/.test(s), 'Numero del documento non valido.'),
+    document_issue_date: isoDateSchema,
+    document_expiry_date: isoDateSchema,
+    document_issuer: required(100),
+    document_issue_comune: required(120),
+    document_issue_province: provinceSiglaSchema,
+  });
+
+export type StepContact = z.output<typeof stepContactSchema>;
+export type StepPersonalPrivato = z.output<typeof stepPersonalPrivatoSchema>;
+export type StepPersonalBusiness = z.output<typeof stepPersonalBusinessSchema>;
+export type StepAddress = z.output<typeof stepAddressSchema>;
+export type StepPayment = z.output<typeof stepPaymentSchema>;
+export type StepDocument = z.output<typeof stepDocumentSchema>;
+
+/** The schema of a step for a customer type (only step-personal differs). */
+export function stepSchemaFor(step: OrderStepName, customerType: CustomerType): z.ZodType<Record<string, unknown>> {
+  switch (step) {
+    case 'step-contact': return stepContactSchema;
+    case 'step-personal': return customerType === 'business' ? stepPersonalBusinessSchema : stepPersonalPrivatoSchema;
+    case 'step-address': return stepAddressSchema;
+    case 'step-payment': return stepPaymentSchema;
+    case 'step-document': return stepDocumentSchema;
+  }
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { catalogModule } from '../catalog/routes';
+import { createOrdersModule } from '../orders/routes';
+import { findOrderByHash, markOrderStatus } from '../orders/service';
+import { createDocumentsModule } from './routes';
+import { MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from './service';
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+/** A real one-page PDF made by pdfkit. */
+const makePdf = (): Promise<Buffer> => new Promise((resolve, reject) => {
+  const doc = new PDFDocument({ size: 'A6' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  doc.on('end', () => resolve(Buffer.concat(chunks)));
+  doc.on('error', reject);
+  doc.text('Carta di identità');
+  doc.end();
+});
+/** 1×1 pixel images. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+/** The start of a 64-bit Linux executable and of a Windows one. */
+const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
+const EXE = (() => {
+  const b = Buffer.alloc(512, 0);
+  b.write('MZ', 0, 'latin1');
+  b.writeUInt32LE(0x80, 0x3c);
+  b.write('PE\0\0', 0x80, 'latin1');
+  return b;
+})();
+
+interface FilePart { name?: string; filename: string; contentType?: string; bytes: Buffer }
+
+function multipart(fields: Record<string, string>, files: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/pdf'}\r\n\r\n`));
+    chunks.push(f.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file below a folder (hidden temporary files included). */
+const filesUnder = (dir: string): string[] =>
+  !existsSync(dir) ? [] : readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+
+type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+
+describeEachDialect('documents', (dialect) => {
+  let t: TestApp;
+  let pdf: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW }), createDocumentsModule({ now: () => NOW })] });
+    pdf = await makePdf();
+  });
+  afterAll(async () => t.close());
+
+  const newOrder = async (): Promise<{ hash: string; id: string }> => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/new', payload: { api_key: DEMO_PUBLIC_API_KEY, offer_id: 101 } });
+    const hash = (res.json() as Json).data!.hash as string;
+    return { hash, id: (await findOrderByHash(t.db, hash))!.id };
+  };
+  const upload = async (hash: string, files: FilePart[], fields: Record<string, string> = { api_key: DEMO_PUBLIC_API_KEY }) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...multipart(fields, files) });
+    return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
+  };
+  const del = async (mediaId: string, orderHash: string) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/medias/${mediaId}/delete`, payload: { api_key: DEMO_PUBLIC_API_KEY, order_id: orderHash } });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+
+  describe('document-upload', () => {
+    it.each([
+      ['PDF', 'carta.pdf', 'application/pdf', 'pdf'],
+      ['JPEG', 'foto.jpg', 'image/jpeg', 'jpg'],
+      ['PNG', 'scansione.png', 'image/png', 'png'],
+    ] as const)('accepts a %s, stored under a random name in the order folder', async (_n, filename, mime, ext) => {
+      const { hash, id } = await newOrder();
+      const bytes = ext === 'pdf' ? pdf : ext === 'jpg' ? JPEG : PNG;
+      // The declared type is deliberately wrong: only the bytes count.
+      const { status, body, headers } = await upload(hash, [{ filename, contentType: 'application/octet-stream', bytes }]);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(headers['cache-control']).toBe('no-store');
+      expect(body.data).toMatchObject({ order_id: hash, kind: 'identity_document', filename, mime, size: bytes.length });
+      const files = filesUnder(t.config.storageDir);
+      const mine = files.filter((f) => f.startsWith(path.join(t.config.storageDir, id) + path.sep));
+      expect(mine).toHaveLength(1);
+      expect(path.basename(mine[0]!)).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
+      expect(readFileSync(mine[0]!).equals(bytes)).toBe(true);
+      const row = await t.db.selectFrom('medias').selectAll().where('id', '=', body.data!.id as string).executeTakeFirstOrThrow();
+      expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('keeps the health-card copy as its own kind', async () => {
+      const { hash } = await newOrder();
+      const { status, body } = await upload(hash, [{ filename: 'tessera.png', bytes: PNG }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' });
+      expect(status).toBe(200);
+      expect(body.data!.kind).toBe('health_card');
+    });
+
+    it.each([
+      ['an ELF executable renamed .pdf', ELF],
+      ['a Windows executable renamed .pdf', EXE],
+      ['a text file renamed .pdf', Buffer.from('#!/bin/sh\nrm -rf /\n')],
+    ])('refuses %s with 415 and leaves nothing on disk', async (_n, bytes) => {
+      const { hash, id } = await newOrder();
+      const { status, body } = await upload(hash, [{ filename: 'documento.pdf', contentType: 'application/pdf', bytes }]);
+      expect(status).toBe(415);
+      expect(body.error!.message).toBe('Formato non ammesso: carica un file PDF, JPEG o PNG.');
+      expect(filesUnder(path.join(t.config.storageDir, id))).toEqual([]);
+      expect(await t.db.selectFrom('medias').select('id').where('order_id', '=', id).execute()).toEqual([]);
+    });
+
+    it('refuses a file over 10 MB with 413 and leaves nothing on disk', async () => {
+      const { hash, id } = await newOrder();
+      const big = Buffer.concat([pdf, Buffer.alloc(MAX_FILE_BYTES + 1 - pdf.length, 0x20)]);
+      const { status, body } = await upload(hash, [{ filename: 'grande.pdf', bytes: big }]);
+      expect(status).toBe(413);
+      expect(body.error!.message).toMatch(/10 MB/);
+      expect(filesUnder(path.join(t.config.storageDir, id))).toEqual([]);
+    });
+
+    it(`refuses a file beyond ${MAX_FILES_PER_ORDER} per order with 409`, async () => {
+      const { hash, id } = await newOrder();
+      for (let i = 0; i < MAX_FILES_PER_ORDER; i++) expect((await upload(hash, [{ filename: `f${i}.png`, bytes: PNG }])).status).toBe(200);
+      const { status, body } = await upload(hash, [{ filename: 'troppi.png', bytes: PNG }]);
+      expect(status).toBe(409);
+      expect(body.error!.message).toMatch(/massimo/);
+      expect(filesUnder(path.join(t.config.storageDir, id))).toHaveLength(MAX_FILES_PER_ORDER);
+    });
+
+    it("stores a name with '../' safely: shown sanitised, never used as a path", async () => {
+      const { hash, id } = await newOrder();
+      const before = filesUnder(t.config.storageDir).length;
+      const { status, body } = await upload(hash, [{ filename: '../../../etc/passwd.pdf', bytes: pdf }]);
+      expect(status).toBe(200);
+      expect(body.data!.filename).toBe('passwd.pdf');
+      const after = filesUnder(t.config.storageDir);
+      expect(after).toHaveLength(before + 1);
+      expect(after.every((f) => f.startsWith(t.config.storageDir + path.sep))).toBe(true);
+      expect(filesUnder(path.join(t.config.storageDir, id)).map((f) => path.basename(f))[0]).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    });
+
+    it.each([
+      ['no api key', { kind: 'identity_document' }, [{ filename: 'a.pdf', bytes: Buffer.alloc(0) }], 401],
+      ['an unknown kind', { api_key: DEMO_PUBLIC_API_KEY, kind: 'selfie' }, [{ filename: 'a.png', bytes: PNG }], 422],
+      ['no file', { api_key: DEMO_PUBLIC_API_KEY }, [], 422],
+      ['an empty file', { api_key: DEMO_PUBLIC_API_KEY }, [{ filename: 'a.pdf', bytes: Buffer.alloc(0) }], 422],
+      ['two files', { api_key: DEMO_PUBLIC_API_KEY }, [{ filename: 'a.png', bytes: PNG }, { filename: 'b.png', bytes: PNG }], 422],
+    ] as const)('refuses %s', async (_n, fields, files, expected) => {
+      const { hash, id } = await newOrder();
+      const { status } = await upload(hash, [...files] as FilePart[], { ...fields });
+      expect(status).toBe(expected);
+      expect(filesUnder(path.join(t.config.storageDir, id))).toEqual([]);
+    });
+
+    it('answers 404 for an unknown order and 415 for a JSON body', async () => {
+      expect((await upload('AAAAAAAAAAAAAAAAAAAAAAAA', [{ filename: 'a.png', bytes: PNG }])).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
+      const { hash } = await newOrder();
+      const res = await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, payload: { api_key: DEMO_PUBLIC_API_KEY } });
+      expect(res.statusCode).toBe(415);
+    });
+
+    it('refuses uploads once the order is signed', async () => {
+      const { hash, id } = await newOrder();
+      await markOrderStatus(t.db, id, 'signed');
+      expect((await upload(hash, [{ filename: 'a.png', bytes: PNG }])).status).toBe(409);
+    });
+  });
+
+  describe('medias/{id}/delete', () => {
+    it('deletes a media of the order (row and file), and only that', async () => {
+      const a = await newOrder();
+      const b = await newOrder();
+      const mediaA = (await upload(a.hash, [{ filename: 'a.png', bytes: PNG }])).body.data!.id as string;
+      const mediaB = (await upload(b.hash, [{ filename: 'b.png', bytes: PNG }])).body.data!.id as string;
+
+      // Another order's hash, an unknown id, a malformed hash: 404, nothing removed.
+      expect((await del(mediaA, b.hash)).status).toBe(404);
+      expect((await del('00000000-0000-4000-8000-000000000000', a.hash)).status).toBe(404);
+      expect((await del(mediaA, 'not-a-hash')).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
+      expect(filesUnder(path.join(t.config.storageDir, a.id))).toHaveLength(1);
+
+      const ok = await del(mediaA, a.hash);
+      expect(ok.status).toBe(200);
+      expect(ok.body.data).toEqual({ ok: true });
+      expect(filesUnder(path.join(t.config.storageDir, a.id))).toEqual([]);
+      expect(await t.db.selectFrom('medias').select('id').where('id', '=', mediaA).execute()).toEqual([]);
+      expect((await del(mediaA, a.hash)).status).toBe(404);
+      // The other order's document is untouched.
+      expect(filesUnder(path.join(t.config.storageDir, b.id))).toHaveLength(1);
+      expect((await del(mediaB, b.hash)).status).toBe(200);
+    });
+
+    it('frees a place under the count limit', async () => {
+      const { hash } = await newOrder();
+      const ids: string[] = [];
+      for (let i = 0; i < MAX_FILES_PER_ORDER; i++) ids.push((await upload(hash, [{ filename: 'x.png', bytes: PNG }])).body.data!.id as string);
+      expect((await del(ids[0]!, hash)).status).toBe(200);
+      expect((await upload(hash, [{ filename: 'y.png', bytes: PNG }])).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OrdersTable } from '../../db/types';
+
+export type Conn = Kysely<Database> | Transaction<Database>;
+export type OrderRow = Selectable<OrdersTable>;
+
+export const selectOrderByHash = (db: Conn, hash: string): Promise<OrderRow | undefined> =>
+  db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirst();
+
+export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefined> =>
+  db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertOrder(db: Conn, row: OrderRow): Promise<void> {
+  await db.insertInto('orders').values(row).execute();
+}
+
+export async function updateOrderRow(db: Conn, id: string, patch: Partial<Omit<OrderRow, 'id' | 'hash'>>): Promise<void> {
+  await db.updateTable('orders').set(patch).where('id', '=', id).execute();
+}
+
+/** One row per (order, step): a repeated submission replaces the previous one. */
+export async function upsertStep(db: Conn, orderId: string, stepName: string, payloadJson: string, submittedAt: string): Promise<void> {
+  await db
+    .insertInto('order_steps')
+    .values({ order_id: orderId, step_name: stepName, payload_json: payloadJson, submitted_at: submittedAt })
+    .onConflict((oc) => oc.columns(['order_id', 'step_name']).doUpdateSet({ payload_json: payloadJson, submitted_at: submittedAt }))
+    .execute();
+}
+
+export async function deleteStep(db: Conn, orderId: string, stepName: string): Promise<void> {
+  await db.deleteFrom('order_steps').where('order_id', '=', orderId).where('step_name', '=', stepName).execute();
+}
+
+export const selectSteps = (db: Conn, orderId: string): Promise<{ step_name: string; payload_json: string; submitted_at: string }[]> =>
+  db.selectFrom('order_steps').select(['step_name', 'payload_json', 'submitted_at']).where('order_id', '=', orderId).orderBy('step_name').execute();
+
+/** Active referer code, matched upper-case. */
+export async function refererCodeExists(db: Conn, code: string): Promise<boolean> {
+  const row = await db.selectFrom('referer_codes').select('code').where('code', '=', code).where('active', '=', 1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,118 @@
+import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
+import type { CustomerType, FormFields, OrderStatus } from '@checkout/contract';
+import { AppError, notFound } from '../../http/errors';
+import { looksLikeOrderHash } from './order-hash';
+import { selectOrderByHash, updateOrderRow } from './repository';
+import type { Conn, OrderRow } from './repository';
+
+export type { Conn, OrderRow } from './repository';
+
+/** The one answer for an unknown, malformed or foreign order hash (no difference between them). */
+export const orderNotFound = (): AppError => notFound('Ordine non trovato');
+
+/** The order's form fields: SPEC §3 form fields without attachments (the documents module keeps those). */
+export type OrderFields = Partial<Omit<FormFields, 'attachments' | 'health_card_attachment'>> & Record<string, unknown>;
+
+export interface StepResult { valid: true; submitted_at: string }
+
+/** An order row with its JSON columns parsed. */
+export interface OrderRecord {
+  id: string;
+  hash: string;
+  status: OrderStatus;
+  offer_id: number;
+  customer_type: CustomerType;
+  is_brand_customer: boolean;
+  referer_code: string | null;
+  fields: OrderFields;
+  /** Per-step results, by step name. */
+  step_data: Record<string, StepResult>;
+  created_at: string;
+  updated_at: string;
+  premade_code: string | null;
+}
+
+const parseJsonObject = <T>(text: string): T => {
+  const value: unknown = JSON.parse(text);
+  return (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as T;
+};
+
+const asStatus = (s: string): OrderStatus => ((ORDER_STATUSES as readonly string[]).includes(s) ? (s as OrderStatus) : 'draft');
+
+export const toOrderRecord = (row: OrderRow): OrderRecord => ({
+  id: row.id,
+  hash: row.hash,
+  status: asStatus(row.status),
+  offer_id: row.offer_id,
+  customer_type: row.customer_type,
+  is_brand_customer: row.is_brand_customer === 1,
+  referer_code: row.referer_code,
+  fields: parseJsonObject<OrderFields>(row.fields_json),
+  step_data: parseJsonObject<Record<string, StepResult>>(row.step_data_json),
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  premade_code: row.premade_code,
+});
+
+/**
+ * What the visitor gets back (orderRefSchema). The visitor never sees the internal uuid: `id` is the
+ * hash too, so whatever the client keeps as the order id (currentOrderData.id) addresses it.
+ */
+export const toOrderRef = (order: Pick<OrderRecord, 'hash' | 'status'>): { id: string; hash: string; status: OrderStatus } => ({
+  id: order.hash,
+  hash: order.hash,
+  status: order.status,
+});
+
+/** The order with parsed fields, or null for an unknown or malformed hash. */
+export async function findOrderByHash(db: Conn, hash: string): Promise<OrderRecord | null> {
+  if (!looksLikeOrderHash(hash)) return null;
+  const row = await selectOrderByHash(db, hash);
+  return row ? toOrderRecord(row) : null;
+}
+
+/** Same as findOrderByHash, but a missing order throws the 404 `not_found` 'Ordine non trovato'. */
+export async function requireOrderByHash(db: Conn, hash: string | undefined): Promise<OrderRecord> {
+  const order = hash === undefined ? null : await findOrderByHash(db, hash);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+export interface OrderForSignature {
+  id: string;
+  hash: string;
+  status: OrderStatus;
+  offer_id: number;
+  fields: OrderFields;
+  customer_type: CustomerType;
+  is_brand_customer: boolean;
+  created_at: string;
+}
+
+/** For the signature module: the order to preview and sign; throws the 404 AppError when missing. */
+export async function getOrderForSignature(db: Conn, hash: string): Promise<OrderForSignature> {
+  const o = await requireOrderByHash(db, hash);
+  return {
+    id: o.id, hash: o.hash, status: o.status, offer_id: o.offer_id, fields: o.fields,
+    customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, created_at: o.created_at,
+  };
+}
+
+/** Sets the status (e.g. `signed` from the signature module, inside its transaction). */
+export async function markOrderStatus(trx: Conn, orderId: string, status: OrderStatus, now: Date = new Date()): Promise<void> {
+  await updateOrderRow(trx, orderId, { status, updated_at: now.toISOString() });
+}
+
+/** Statuses in which the visitor may still change the order (its data, steps, documents). */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['draft', 'in_progress', 'ready_to_sign'];
+
+export const orderLocked = (status: OrderStatus): AppError =>
+  new AppError(
+    ERROR_CODES.conflict, 409,
+    status === 'signed' ? "L'ordine è già stato firmato e non può più essere modificato." : "L'ordine è stato annullato e non può più essere modificato.",
+  );
+
+/** Throws 409 unless the order can still be changed. */
+export function assertEditable(order: Pick<OrderRecord, 'status'>): void {
+  if (!EDITABLE_STATUSES.includes(order.status)) throw orderLocked(order.status);
+}

@@ -1,0 +1,59 @@
+import { ERROR_CODES, isOrderStepName, stepSchemaFor } from '@checkout/contract';
+import type { OrderStepName } from '@checkout/contract';
+import type { Db } from '../../db';
+import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
+import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
+import { selectSteps, upsertStep, updateOrderRow } from './repository';
+import { assertEditable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
+import type { StepResult } from './service';
+import { checkStep, italianToday } from './step-checks';
+import type { OrderRef } from './order-write';
+
+export const unknownStep = (): AppError => notFound('Passaggio non trovato');
+
+/**
+ * One named step (`/api/orders/{order_hash}/{step_name}`): the contract's schema for the order's customer
+ * type, then the server checks; a valid submission replaces the previous one of the same step (one row
+ * per step), merges into the order's fields and moves the status on. An invalid one changes nothing.
+ */
+export async function submitStep(
+  db: Db,
+  hash: string | undefined,
+  stepName: string | undefined,
+  body: unknown,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<OrderRef> {
+  if (stepName === undefined || !isOrderStepName(stepName)) throw unknownStep();
+  const step: OrderStepName = stepName;
+  const order = await requireOrderByHash(db, hash);
+  assertEditable(order);
+
+  const values = parseOrThrow(stepSchemaFor(step, order.customer_type), body);
+  // step-personal of a privato may repeat the names for the codice fiscale check; an empty one must not erase step-contact's.
+  if (step === 'step-personal') for (const k of ['first_name', 'last_name']) if (values[k] === '') delete values[k];
+  const problems = await checkStep(step, order.customer_type, values, order.fields, italianToday(now));
+  if (Object.keys(problems).length > 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, problems);
+
+  return db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, order.hash, now);
+    if (!row) throw orderNotFound();
+    const current = toOrderRecord(row);
+    // Checked again under the lock: the order may have been signed meanwhile.
+    assertEditable(current);
+    if (current.customer_type !== order.customer_type) {
+      throw new AppError(ERROR_CODES.conflict, 409, "Il tipo di cliente dell'ordine è cambiato: invia di nuovo il passaggio.");
+    }
+    const submittedAt = now.toISOString();
+    await upsertStep(trx, current.id, step, JSON.stringify(values), submittedAt);
+    const steps = await selectSteps(trx, current.id);
+    const stepData: Record<string, StepResult> = { ...current.step_data, [step]: { valid: true, submitted_at: submittedAt } };
+    const status = statusAfterSteps(steps);
+    await updateOrderRow(trx, current.id, {
+      fields_json: JSON.stringify({ ...current.fields, ...mergeStepPayloads(steps) }),
+      step_data_json: JSON.stringify(stepData),
+      status,
+      updated_at: submittedAt,
+    });
+    return toOrderRef({ hash: current.hash, status });
+  });
+}
