@@ -49,6 +49,19 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     SEED_DEMO_DATA: bool.optional(),
     TRUST_PROXY: bool.default(false),
+    // Signature (issue 4): where one-time codes go, and the SEPA creditor printed on the mandate.
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'usare smtp://… oppure smtps://…').optional(),
+    SMTP_FROM: z.string().min(3).max(200).optional(),
+    SMS_API_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).optional(),
+    SMS_API_TOKEN: z.string().min(1).max(500).optional(),
+    SEPA_CREDITOR_ID: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'identificativo creditore SEPA non valido (es. IT00ZZZ0000000000000000)'))
+      .prefault('IT00ZZZ0000000000000000'),
+    SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
+    OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -56,6 +69,9 @@ const envSchema = z
     if (!env.PUBLIC_API_KEY || env.PUBLIC_API_KEY === DEMO_PUBLIC_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_API_KEY'], message: 'obbligatoria in produzione (diversa dalla chiave demo)' });
     }
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_API_URL && !env.SMS_API_TOKEN) ctx.addIssue({ code: 'custom', path: ['SMS_API_TOKEN'], message: 'obbligatoria quando SMS_API_URL è impostata' });
   });
 
 export interface Config {
@@ -79,6 +95,21 @@ export interface Config {
   trustProxy: boolean;
   /** Seed the demo catalogue, coverage and orders into an empty database at start. */
   seedDemoData: boolean;
+  /** Email one-time codes through this SMTP server; unset: the development outbox. */
+  smtpUrl: string | undefined;
+  /** The From of those emails (default `<BRAND_NAME> <no-reply@example.com>`). */
+  smtpFrom: string;
+  /** SMS one-time codes through this provider endpoint (POST { to, text }, bearer token); unset: the development outbox. */
+  smsApiUrl: string | undefined;
+  smsApiToken: string | undefined;
+  /** SEPA creditor identifier printed on the mandate (demo default IT00ZZZ0000000000000000). */
+  sepaCreditorId: string;
+  /** SEPA creditor name (default `<BRAND_NAME> S.p.A.`). */
+  sepaCreditorName: string;
+  /** Secret mixed into the one-time code hashes; required in production by the signature module. */
+  otpPepper: string | undefined;
+  /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
+  otpSendsPerIpPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +144,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? `${e.BRAND_NAME} <no-reply@example.com>`,
+    smsApiUrl: e.SMS_API_URL,
+    smsApiToken: e.SMS_API_TOKEN,
+    sepaCreditorId: e.SEPA_CREDITOR_ID,
+    sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
+    otpPepper: e.OTP_PEPPER,
+    otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
   };
 }

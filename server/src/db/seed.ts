@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { seedPromoCodes } from '../modules/catalog/seed';
 import { demoCoverageSize, seedCoverage } from '../modules/coverage/seed';
+import { seedRefererCodes } from '../modules/orders/seed';
 import type { Db } from './create-db';
 import { getMeta, setMeta } from './meta';
 import type { Database } from './types';
@@ -15,6 +16,7 @@ const seeders: Seeder[] = [
   // e.g. seedCatalog from '../modules/catalog/seed',
   seedPromoCodes,
   async (trx) => { await seedCoverage(trx, { size: demoCoverageSize() }); },
+  seedRefererCodes,
 ];
 
 const SEEDED_KEY = 'demo_seeded_at';

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types of the whole database. Each module adds its tables here next to its migration.
  * Portable column types (DESIGN §6.5): text ids made in the app, integer cents, ISO-8601 text
@@ -78,6 +80,131 @@ export interface AtecoCodesTable {
   imported_at: string;
 }
 
+/** Orders module: an order, addressed from outside only by its unguessable hash. */
+export interface OrdersTable {
+  /** Internal uuid; never shown to the visitor. */
+  id: string;
+  /** 144 random bits, base64url (24 characters). */
+  hash: string;
+  /** draft | in_progress | ready_to_sign | signed | cancelled (docs/orders.md). */
+  status: string;
+  offer_id: number;
+  customer_type: 'privato' | 'business';
+  /** 0/1. */
+  is_brand_customer: number;
+  referer_code: string | null;
+  /** The form fields (SPEC §3) without attachments, as JSON. */
+  fields_json: string;
+  /** Per-step results `{ "step-contact": { valid, submitted_at } }`, as JSON. */
+  step_data_json: string;
+  created_at: string;
+  updated_at: string;
+  /** The code of a pre-made order (fill-order); null for orders made by the visitor. */
+  premade_code: string | null;
+}
+
+/** Orders module: the last valid submission of each step (primary key order_id + step_name). */
+export interface OrderStepsTable {
+  order_id: string;
+  step_name: string;
+  payload_json: string;
+  submitted_at: string;
+}
+
+/** Documents module: an uploaded file of an order, stored under STORAGE_DIR/<order id>/<stored_name>. */
+export interface MediasTable {
+  id: string;
+  order_id: string;
+  /** identity_document | health_card | other. */
+  kind: string;
+  /** The client's file name, sanitised; shown only, never used as a path. */
+  filename: string;
+  /** Generated random name on disk. */
+  stored_name: string;
+  /** Sniffed from the bytes. */
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+/** Orders module: "codice amico" codes accepted by orders/new. */
+export interface RefererCodesTable {
+  /** Upper-case. */
+  code: string;
+  description: string;
+  /** 0/1. */
+  active: number;
+}
+
+/** Signature module: a contract PDF of an order (STORAGE_DIR/<order id>/contract-<kind>-<sha>.pdf). */
+export interface ContractDocumentsTable {
+  /** Growing integer (autoincrement / serial): the highest preview id is the current preview. */
+  id: Generated<number>;
+  order_id: string;
+  kind: 'preview' | 'signed';
+  sha256: string;
+  /** Absolute path of the file. */
+  path: string;
+  created_at: string;
+}
+
+/** Signature module: a one-time code (only its HMAC is stored), bound to one preview's SHA-256. */
+export interface SignatureOtpsTable {
+  id: string;
+  order_id: string;
+  channel: 'sms' | 'email';
+  masked_destination: string;
+  code_hash: string;
+  document_sha256: string;
+  /** The client IP that asked for it (per-IP send limit). */
+  ip: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Replaced by a newer code or made void by a number change. */
+  invalidated_at: string | null;
+}
+
+/** Signature module: when an order last got a code (the cooldown is claimed on this row). */
+export interface SignatureSendThrottleTable {
+  order_id: string;
+  last_sent_at: string;
+}
+
+/** Signature module: the mobile number set by change-mobile-phone-number. */
+export interface SignatureContactsTable {
+  order_id: string;
+  mobile_phone_number: string;
+  /** Previews up to this contract_documents id show the old number and no longer count. */
+  after_document_id: number;
+  updated_at: string;
+}
+
+/** Signature module: append-only evidence of a signature (never updated or deleted). */
+export interface SignatureEvidenceTable {
+  id: string;
+  order_id: string;
+  otp_id: string;
+  signed_at: string;
+  channel: 'sms' | 'email';
+  masked_destination: string;
+  ip: string;
+  user_agent: string;
+  preview_sha256: string;
+  signed_sha256: string;
+}
+
+/** Messaging: messages kept instead of sent when no SMTP/SMS channel is configured (development, tests). */
+export interface DevOutboxTable {
+  id: string;
+  channel: 'sms' | 'email';
+  destination: string;
+  text: string;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   promo_codes: PromoCodesTable;
@@ -85,4 +212,14 @@ export interface Database {
   addresses: AddressesTable;
   address_services: AddressServicesTable;
   ateco_codes: AtecoCodesTable;
+  orders: OrdersTable;
+  order_steps: OrderStepsTable;
+  medias: MediasTable;
+  referer_codes: RefererCodesTable;
+  contract_documents: ContractDocumentsTable;
+  signature_otps: SignatureOtpsTable;
+  signature_send_throttle: SignatureSendThrottleTable;
+  signature_contacts: SignatureContactsTable;
+  signature_evidence: SignatureEvidenceTable;
+  dev_outbox: DevOutboxTable;
 }

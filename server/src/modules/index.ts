@@ -3,8 +3,11 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { catalogModule } from './catalog/routes';
 import { coverageModule } from './coverage/routes';
+import { documentsModule } from './documents/routes';
 import { healthModule } from './health/routes';
+import { ordersModule } from './orders/routes';
 import { referenceModule } from './reference/routes';
+import { signatureModule } from './signature/routes';
 
 export interface AppDeps {
   config: Config;
@@ -19,5 +22,8 @@ export const modules: AppModule[] = [
   catalogModule,
   coverageModule,
   referenceModule,
+  ordersModule,
+  documentsModule,
+  signatureModule,
   // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
 ];

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-app-meta';
 import * as m0002 from './0002-catalog';
 import * as m0003 from './0003-coverage';
+import * as m0004 from './0004-orders';
+import * as m0005 from './0005-signature';
 import * as m0006 from './0006-ateco';
 
 /**
@@ -12,5 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001-app-meta': m0001,
   '0002-catalog': m0002,
   '0003-coverage': m0003,
+  '0004-orders': m0004,
+  '0005-signature': m0005,
   '0006-ateco': m0006,
 };

@@ -1,0 +1,40 @@
+import type { MessageChannel } from './message-channel';
+import { MessageDeliveryError } from './message-channel';
+
+export interface SmsHttpChannelOptions {
+  /** The provider's send endpoint: `POST { to, text }` with `Authorization: Bearer <token>`. */
+  url: string;
+  token: string;
+  timeoutMs?: number;
+  /** The sender name some providers show (omitted when empty). */
+  sender?: string;
+}
+
+/**
+ * SMS through a provider's HTTP API. The shape (`{ to, text }`, bearer token, any 2xx = accepted) is the
+ * common denominator of Italian SMS gateways; a provider with another shape gets a small adapter here.
+ */
+export function createSmsHttpChannel(options: SmsHttpChannelOptions): MessageChannel {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    kind: 'sms',
+    isOutbox: false,
+    async send(message) {
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.token}` },
+          body: JSON.stringify({ to: message.to, text: message.text, ...(options.sender ? { sender: options.sender } : {}) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new MessageDeliveryError(timedOut ? `SMS: nessuna risposta dal provider entro ${timeoutMs} ms` : 'SMS: provider non raggiungibile', { cause: err });
+      }
+      // Drain the body either way so the connection can be reused.
+      await response.arrayBuffer().catch(() => undefined);
+      if (!response.ok) throw new MessageDeliveryError(`SMS: il provider ha risposto ${response.status}`);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { renderContractPdf } from './contract-pdf';
+import type { ContractPdfData } from './contract-pdf';
+import { appendEvidencePage } from './evidence-page';
+import { extractPdfText } from './pdf-text';
+
+const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
+  brandName: 'Fibra Viva',
+  productName: 'Fibra Viva Casa',
+  orderCode: 'ORD-1234',
+  documentDate: new Date('2025-03-01T09:00:00.000Z'),
+  customerType: 'privato',
+  customer: [['Nome e cognome', 'Mario Rossi'], ['Codice fiscale', 'RSSMRA80A01H501U'], ['Email', '']],
+  activationAddress: 'Via Roma 1, 00100 Roma (RM)',
+  shippingAddress: 'Via Roma 1, 00100 Roma (RM)',
+  technology: 'FTTH',
+  offer: { name: 'Fibra 2.5 Giga', monthly: 2690, oneOff: 0 },
+  options: [{ name: 'Router Top (colore: Blu)', monthly: 300, oneOff: 1000 }],
+  totals: { monthly: 2990, oneOff: 1000 },
+  sepa: {
+    reference: 'FV-ABCD1234-20250301', creditorId: 'IT00ZZZ0000000000000000', creditorName: 'Fibra Viva S.p.A.',
+    debtorName: 'Mario Rossi', debtorTaxCode: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456', paymentType: 'ricorrente',
+  },
+  ...overrides,
+});
+
+const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+describe('contract PDF', () => {
+  it('is a real PDF with the customer, the prices, the mandate and the terms', async () => {
+    const pdf = await renderContractPdf(sample());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const parsed = await PDFDocument.load(pdf);
+    expect(parsed.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(parsed.getTitle()).toContain('ORD-1234');
+    const text = extractPdfText(pdf);
+    for (const needle of [
+      'Mario Rossi', 'RSSMRA80A01H501U', 'Via Roma 1, 00100 Roma (RM)', 'Fibra 2.5 Giga', 'Router Top (colore: Blu)',
+      '29,90', '10,00', 'FV-ABCD1234-20250301', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente',
+      '307/23/CONS', '14 giorni', 'CONDIZIONI GENERALI',
+    ]) expect(text, needle).toContain(needle);
+    const pages = parsed.getPageCount();
+    expect(text).toContain(`pagina ${pages} di ${pages}`);
+  });
+
+  it('gives the same bytes for the same data, other bytes for other data', async () => {
+    const a = await renderContractPdf(sample());
+    const b = await renderContractPdf(sample());
+    const c = await renderContractPdf(sample({ customer: [['Nome e cognome', 'Maria Rossi']] }));
+    expect(sha(a)).toBe(sha(b));
+    expect(sha(c)).not.toBe(sha(a));
+  });
+
+  it('appends an evidence page and keeps the previewed pages', async () => {
+    const preview = await renderContractPdf(sample());
+    const pages = (await PDFDocument.load(preview)).getPageCount();
+    const evidence = {
+      brandName: 'Fibra Viva', orderCode: 'ORD-1234', signedAt: new Date('2025-03-01T10:20:30.000Z'), channel: 'sms' as const,
+      maskedDestination: '+39 3** *** **67', ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) ✓ '.repeat(6), previewSha256: sha(preview),
+    };
+    const signed = await appendEvidencePage(preview, evidence);
+    const doc = await PDFDocument.load(signed);
+    expect(doc.getPageCount()).toBe(pages + 1);
+    const text = extractPdfText(signed);
+    for (const needle of ['Mario Rossi', 'Attestazione di firma', '01/03/2025 10:20:30 UTC', '+39 3** *** **67', '203.0.113.9', 'SMS']) {
+      expect(text, needle).toContain(needle);
+    }
+    expect(text.replace(/\s+/g, '')).toContain(sha(preview));
+    expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) ?');
+  });
+});

@@ -1,0 +1,177 @@
+import { orderTotals } from '@checkout/contract';
+import type { Option } from '@checkout/contract';
+import type { Config } from '../../config';
+import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
+import { getPublicOffer, loadCatalog } from '../catalog/service';
+import { toContractOffer } from '../catalog/catalog-file';
+import type { OrderForSignature } from '../orders/service';
+
+/**
+ * Order → what the contract prints. Names and prices come from the catalogue by id: the prices an
+ * order's `options` carry were typed by the client and are never printed or summed.
+ */
+
+type Fields = Record<string, unknown>;
+
+const str = (fields: Fields, key: string): string => {
+  const v = fields[key];
+  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+};
+
+/** `1980-01-01` → `01/01/1980`; anything else as it is. */
+const italianDate = (iso: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+};
+
+const join = (parts: string[], sep = ' '): string => parts.map((p) => p.trim()).filter(Boolean).join(sep);
+
+/** `Via Roma 1, 00100 Roma (RM)`; empty parts are left out. */
+export const formatAddress = (street: string, number: string, zip: string, city: string, province: string): string =>
+  join([join([street, number]), join([zip, city, province ? `(${province})` : ''])], ', ');
+
+const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
+const ROUTER_CATEGORY = 'router';
+
+function documentRow(f: Fields): string {
+  const type = str(f, 'document_type');
+  if (!type) return '';
+  return join([
+    `${DOCUMENT_NAMES[type] ?? type} n. ${str(f, 'document_number')}`,
+    str(f, 'document_issuer') ? `rilasciato da ${str(f, 'document_issuer')}` : '',
+    str(f, 'document_issue_comune') ? `di ${str(f, 'document_issue_comune')}` : '',
+    str(f, 'document_issue_date') ? `il ${italianDate(str(f, 'document_issue_date'))}` : '',
+    str(f, 'document_expiry_date') ? `- scadenza ${italianDate(str(f, 'document_expiry_date'))}` : '',
+  ]);
+}
+
+function birthPlace(f: Fields): string {
+  const city = str(f, 'birth_city');
+  const province = str(f, 'birth_province');
+  if (city) return province ? `${city} (${province})` : city;
+  return str(f, 'country');
+}
+
+export function customerRows(customerType: 'privato' | 'business', f: Fields, mobile: string): Array<[string, string]> {
+  const contact: Array<[string, string]> = [
+    ['Email', str(f, 'email')],
+    ['Cellulare', mobile],
+    ['Telefono', str(f, 'phone_number')],
+  ];
+  if (customerType === 'business') {
+    return [
+      ['Ragione sociale', str(f, 'ragione_sociale')],
+      ['Forma giuridica', str(f, 'forma_giuridica')],
+      ['Tipo di impresa', str(f, 'tipo_impresa')],
+      ['Partita IVA', str(f, 'partita_iva')],
+      ['Codice fiscale azienda', str(f, 'company_tax_code')],
+      ['Sede legale', formatAddress(str(f, 'sede_legale_indirizzo'), str(f, 'sede_legale_civico'), str(f, 'sede_legale_cap'), str(f, 'sede_legale_comune'), str(f, 'sede_legale_provincia'))],
+      ['Iscrizione REA', join([str(f, 'provincia_rea'), str(f, 'numero_rea')], '-') + (str(f, 'anno_rea') ? ` (${str(f, 'anno_rea')})` : '')],
+      ['Albo', join([str(f, 'nome_albo'), str(f, 'provincia_albo') ? `(${str(f, 'provincia_albo')})` : ''])],
+      ['Codice ATECO', str(f, 'ateco')],
+      ['PEC', str(f, 'pec')],
+      ['Codice destinatario SDI', str(f, 'sdi')],
+      ['Referente', join([str(f, 'first_name'), str(f, 'last_name')])],
+      ...contact,
+      ['Documento del referente', documentRow(f)],
+    ];
+  }
+  return [
+    ['Nome e cognome', join([str(f, 'first_name'), str(f, 'last_name')])],
+    ['Codice fiscale', str(f, 'cf')],
+    ['Sesso', str(f, 'sex')],
+    ['Data di nascita', italianDate(str(f, 'birth_date'))],
+    ['Luogo di nascita', birthPlace(f)],
+    ['Cittadinanza', str(f, 'nationality')],
+    ['Residenza', formatAddress(str(f, 'residenza_indirizzo'), str(f, 'residenza_civico'), str(f, 'residenza_cap'), str(f, 'residenza_comune'), str(f, 'residenza_provincia'))],
+    ...contact,
+    ['Documento', documentRow(f)],
+  ];
+}
+
+export function shippingAddress(f: Fields): string {
+  const activation = formatAddress(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province'));
+  if (f.shipping_same_as_activation !== false) return activation;
+  return join([
+    str(f, 'shipping_recipient'),
+    str(f, 'shipping_care_of') ? `c/o ${str(f, 'shipping_care_of')}` : '',
+    formatAddress(str(f, 'shipping_address'), str(f, 'shipping_number'), str(f, 'shipping_zip'), str(f, 'shipping_city'), str(f, 'shipping_province')),
+  ], ', ');
+}
+
+/** The ids of the options the order added (prices and names are looked up, not read from here). */
+const chosenOptionIds = (f: Fields): number[] => {
+  const raw = Array.isArray(f.options) ? (f.options as unknown[]) : [];
+  const ids = raw
+    .map((o) => (typeof o === 'object' && o !== null ? (o as { id?: unknown }).id : o))
+    .filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
+  return [...new Set(ids)];
+};
+
+/** `FV-<12 hex of the order id>-<yyyymmdd>`: unique per order, within SEPA's 35 characters. */
+export function mandateReference(brandName: string, orderId: string, orderDate: Date): string {
+  const initials = brandName.split(/\s+/).map((w) => w.replace(/[^A-Za-z0-9]/g, '').charAt(0)).join('').toUpperCase().slice(0, 4) || 'FV';
+  const id = orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12).toUpperCase();
+  return `${initials}-${id}-${orderDate.toISOString().slice(0, 10).replaceAll('-', '')}`;
+}
+
+export interface ContractInputs {
+  order: OrderForSignature;
+  /** The number the code goes to: change-mobile-phone-number's, else the order's. */
+  mobile: string;
+  config: Pick<Config, 'brandName' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName'>;
+}
+
+export function buildContractData({ order, mobile, config }: ContractInputs): ContractPdfData {
+  const f = order.fields as Fields;
+  const offer = getPublicOffer(order.offer_id);
+  // Hidden (agents-only) options are not public, but an order that holds one must still print it.
+  const allOptions = new Map<number, Option>();
+  const full = loadCatalog().byId.get(order.offer_id);
+  for (const o of full ? toContractOffer(full).options : []) allOptions.set(o.id, o);
+  for (const o of offer.options) allOptions.set(o.id, o);
+
+  const chosen = chosenOptionIds(f).map((id) => allOptions.get(id)).filter((o): o is Option => o !== undefined);
+  const chosenRouter = chosen.some((o) => o.category === ROUTER_CATEGORY);
+  // Included options are part of the contract too, except the included router when another was chosen.
+  const included = [...allOptions.values()].filter((o) => o.included && !chosen.includes(o) && !(chosenRouter && o.category === ROUTER_CATEGORY));
+  const routerVariant = str(f, 'routerVariant');
+  const line = (o: Option, suffix = ''): ContractPriceLine => ({
+    name: `${o.name}${o.category === ROUTER_CATEGORY && routerVariant ? ` (colore: ${routerVariant})` : ''}${suffix}`,
+    monthly: o.recurrent_cost,
+    oneOff: o.cash_amount,
+  });
+  const lines = [...included.map((o) => line(o, ' - incluso')), ...chosen.map((o) => line(o))];
+  const totals = orderTotals(offer, { options: [...included, ...chosen], additionalVariants: [] });
+
+  const documentDate = new Date(order.created_at);
+  const holder = join([str(f, 'sepa_first_name'), str(f, 'sepa_last_name')]);
+  const customerName = join([str(f, 'first_name'), str(f, 'last_name')]);
+  const debtorTaxCode = order.customer_type === 'business'
+    ? str(f, 'company_tax_code') || str(f, 'partita_iva')
+    : holder.toLowerCase() === customerName.toLowerCase() ? str(f, 'cf') : '';
+
+  return {
+    brandName: config.brandName,
+    productName: config.productName,
+    orderCode: order.hash,
+    documentDate,
+    customerType: order.customer_type,
+    customer: customerRows(order.customer_type, f, mobile),
+    activationAddress: formatAddress(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province')),
+    shippingAddress: shippingAddress(f),
+    technology: str(f, 'technology'),
+    offer: { name: offer.name, monthly: offer.recurrent_cost, oneOff: offer.cash_amount },
+    options: lines,
+    totals: { monthly: totals.monthly, oneOff: totals.oneOff },
+    sepa: {
+      reference: mandateReference(config.brandName, order.id, documentDate),
+      creditorId: config.sepaCreditorId,
+      creditorName: config.sepaCreditorName,
+      debtorName: holder || customerName || str(f, 'ragione_sociale'),
+      debtorTaxCode,
+      iban: str(f, 'iban'),
+      paymentType: 'ricorrente',
+    },
+  };
+}

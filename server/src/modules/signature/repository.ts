@@ -1,0 +1,127 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import type { ContractDocumentsTable, SignatureEvidenceTable, SignatureOtpsTable } from '../../db/types';
+
+/*
+ * The signature module's queries. The evidence table is append-only: this file inserts and reads it,
+ * and nothing in the code base updates or deletes it (repository.test.ts checks the sources).
+ */
+
+export type Conn = Kysely<Database> | Transaction<Database>;
+export type DocumentRow = Selectable<ContractDocumentsTable>;
+export type OtpRow = Selectable<SignatureOtpsTable>;
+export type EvidenceRow = Selectable<SignatureEvidenceTable>;
+
+// ---- contract documents ----------------------------------------------------------------------
+
+export const latestDocument = (db: Conn, orderId: string, kind: 'preview' | 'signed'): Promise<DocumentRow | undefined> =>
+  db.selectFrom('contract_documents').selectAll().where('order_id', '=', orderId).where('kind', '=', kind)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+export async function insertDocument(db: Conn, row: Omit<Insertable<ContractDocumentsTable>, 'id'>): Promise<number> {
+  const inserted = await db.insertInto('contract_documents').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function maxDocumentId(db: Conn, orderId: string): Promise<number> {
+  const row = await db.selectFrom('contract_documents').select((eb) => eb.fn.max('id').as('max')).where('order_id', '=', orderId).executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+// ---- contact override --------------------------------------------------------------------------
+
+export const findContact = (db: Conn, orderId: string) =>
+  db.selectFrom('signature_contacts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+export async function upsertContact(db: Conn, orderId: string, mobile: string, afterDocumentId: number, now: string): Promise<void> {
+  await db.insertInto('signature_contacts')
+    .values({ order_id: orderId, mobile_phone_number: mobile, after_document_id: afterDocumentId, updated_at: now })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet({ mobile_phone_number: mobile, after_document_id: afterDocumentId, updated_at: now }))
+    .execute();
+}
+
+// ---- one-time codes --------------------------------------------------------------------------
+
+export const latestOtp = (db: Conn, orderId: string): Promise<OtpRow | undefined> =>
+  db.selectFrom('signature_otps').selectAll().where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+export const findOtp = (db: Conn, id: string): Promise<OtpRow | undefined> =>
+  db.selectFrom('signature_otps').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertOtp(db: Conn, row: Insertable<SignatureOtpsTable>): Promise<void> {
+  await db.insertInto('signature_otps').values(row).execute();
+}
+
+/** Voids the order's codes still waiting to be used (a new code, a new number). */
+export async function invalidatePendingOtps(db: Conn, orderId: string, now: string): Promise<number> {
+  const r = await db.updateTable('signature_otps').set({ invalidated_at: now })
+    .where('order_id', '=', orderId).where('used_at', 'is', null).where('invalidated_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function invalidateOtp(db: Conn, id: string, now: string): Promise<void> {
+  await db.updateTable('signature_otps').set({ invalidated_at: now }).where('id', '=', id).where('used_at', 'is', null).execute();
+}
+
+/** Sends of an order (or from an IP) since `since`, and the oldest of them (when the window frees up). */
+export async function sendsSince(db: Conn, by: { orderId: string } | { ip: string }, since: string): Promise<{ count: number; oldest: string | null }> {
+  let q = db.selectFrom('signature_otps')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('created_at', '>', since);
+  q = 'orderId' in by ? q.where('order_id', '=', by.orderId) : q.where('ip', '=', by.ip);
+  const row = await q.executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null | undefined) ?? null };
+}
+
+/**
+ * One wrong guess, counted only while the code can still be guessed. A conditional increment, so
+ * 50 parallel guesses count exactly up to the limit: each UPDATE re-checks `attempts < max` on the
+ * row as the previous one left it (PostgreSQL re-evaluates after the row lock, SQLite runs them one by one).
+ * Returns the new count, or null when the guess was not counted (locked, used or voided meanwhile).
+ */
+export async function countWrongAttempt(db: Conn, otpId: string, maxAttempts: number): Promise<number | null> {
+  const row = await db.updateTable('signature_otps')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', otpId).where('attempts', '<', maxAttempts).where('used_at', 'is', null).where('invalidated_at', 'is', null)
+    .returning('attempts').executeTakeFirst();
+  return row ? row.attempts : null;
+}
+
+/** Marks the code used if nobody did first: true for exactly one caller (double click, two tabs). */
+export async function claimOtp(db: Conn, otpId: string, now: string, maxAttempts: number): Promise<boolean> {
+  const r = await db.updateTable('signature_otps').set({ used_at: now })
+    .where('id', '=', otpId).where('used_at', 'is', null).where('invalidated_at', 'is', null)
+    .where('attempts', '<', maxAttempts).where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// ---- resend cooldown -----------------------------------------------------------------------
+
+/**
+ * Claims the right to send now: true when the order's last send is older than `cooldownMs` (or there is none).
+ * Insert-or-conditional-update on one row per order, so two processes cannot both claim the same window.
+ * Returns the last send time when refused.
+ */
+export async function claimSendSlot(db: Conn, orderId: string, now: Date, cooldownMs: number): Promise<{ ok: true } | { ok: false; lastSentAt: string }> {
+  const nowIso = now.toISOString();
+  const inserted = await db.insertInto('signature_send_throttle').values({ order_id: orderId, last_sent_at: nowIso })
+    .onConflict((oc) => oc.column('order_id').doNothing()).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { ok: true };
+  const threshold = new Date(now.getTime() - cooldownMs).toISOString();
+  const updated = await db.updateTable('signature_send_throttle').set({ last_sent_at: nowIso })
+    .where('order_id', '=', orderId).where('last_sent_at', '<=', threshold).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) return { ok: true };
+  const row = await db.selectFrom('signature_send_throttle').select('last_sent_at').where('order_id', '=', orderId).executeTakeFirst();
+  return { ok: false, lastSentAt: row?.last_sent_at ?? nowIso };
+}
+
+// ---- evidence (append-only) ----------------------------------------------------------------
+
+export async function appendEvidence(db: Conn, row: Insertable<SignatureEvidenceTable>): Promise<void> {
+  await db.insertInto('signature_evidence').values(row).execute();
+}
+
+export const findEvidence = (db: Conn, orderId: string): Promise<EvidenceRow | undefined> =>
+  db.selectFrom('signature_evidence').selectAll().where('order_id', '=', orderId).executeTakeFirst();

@@ -1,0 +1,426 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildApp } from '../../app';
+import { createDb } from '../../db';
+import { extractPdfText } from '../../infra/pdf/pdf-text';
+import type { MessageChannels } from '../../infra/messaging/channels';
+import { MessageDeliveryError } from '../../infra/messaging/message-channel';
+import { buildTestApp, describeEachDialect, testConfig } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { catalogModule } from '../catalog/routes';
+import { createOrdersModule } from '../orders/routes';
+import { getOrderForSignature } from '../orders/service';
+import { createSignatureModule } from './routes';
+
+const START = new Date('2026-03-01T10:00:00Z');
+const key = { api_key: DEMO_PUBLIC_API_KEY };
+
+/** A private customer's five steps (CF RSSMRA80A01H501U = Mario Rossi, M, 01/01/1980, Roma RM). */
+const PRIVATO_STEPS: Record<string, Record<string, unknown>> = {
+  'step-contact': {
+    first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', mobile_phone_number: '+39 333 123 4567',
+    privacy_consent: true, marketing_consent: false,
+  },
+  'step-personal': {
+    cf: 'RSSMRA80A01H501U', sex: 'M', birth_date: '01/01/1980', birth_city: 'Roma', birth_province: 'RM', country: 'IT',
+    nationality: 'italiana', residenza_indirizzo: 'Via del Corso', residenza_civico: '10', residenza_comune: 'Roma',
+    residenza_cap: '00186', residenza_provincia: 'RM',
+  },
+  'step-address': {
+    address: 'Via del Corso', number: '10', city: 'Roma', zip_code: '00186', province: 'RM', shipping_same_as_activation: true,
+  },
+  'step-payment': { sepa_first_name: 'Mario', sepa_last_name: 'Rossi', iban: 'IT60X0542811101000000123456' },
+  'step-document': {
+    document_type: 'carta_identita', document_number: 'CA12345AB', document_issue_date: '2020-06-15',
+    document_expiry_date: '2031-06-15', document_issuer: 'Comune di Roma', document_issue_comune: 'Roma', document_issue_province: 'RM',
+  },
+};
+
+type ErrorBody = { code: string; message: string; fields?: Record<string, string>; attempts_left?: number; retry_after_seconds?: number };
+type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+
+const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+describeEachDialect('signature', (dialect) => {
+  let t: TestApp;
+  let nowMs = START.getTime();
+  const advance = (ms: number): void => { nowMs += ms; };
+  let ipCounter = 0;
+  /** Each test asks from its own IP, so the per-IP limit only bites where a test wants it to. */
+  const freshIp = (): string => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      modules: [
+        catalogModule,
+        createOrdersModule({ now: () => START }),
+        createSignatureModule({ now: () => new Date(nowMs), limits: { perIpPerHour: 8 }, sendOtpPerMinute: 10_000 }),
+      ],
+    });
+  });
+  afterAll(async () => t.close());
+
+  const post = async (url: string, payload: Record<string, unknown> = {}, ip = '127.0.0.1') => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload }, remoteAddress: ip, headers: { 'user-agent': 'vitest-agent/1.0' } });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const createOrder = async (extra: Record<string, unknown> = {}): Promise<string> => {
+    const res = await post('/api/orders/new', { offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data!.hash as string;
+  };
+  /** An order through orders/new and the five steps: ready_to_sign. */
+  const readyOrder = async (extra: Record<string, unknown> = {}): Promise<string> => {
+    const hash = await createOrder(extra);
+    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
+      const res = await post(`/api/orders/${hash}/${name}`, payload);
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    expect((await getOrderForSignature(t.db, hash)).status).toBe('ready_to_sign');
+    return hash;
+  };
+  const preview = async (hash: string) => post(`/api/orders/${hash}/contract-preview`);
+  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode }, ip);
+  const sign = (hash: string, otp: string, ip = '127.0.0.1') => post(`/api/orders/${hash}/sign-with-otp`, { otp }, ip);
+  const outbox = async (to?: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}` });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { result: true; data: Array<{ channel: string; destination: string; text: string; created_at: string }> }).data;
+  };
+  const latestCode = async (to = '+393331234567'): Promise<string> => {
+    const [message] = await outbox(to);
+    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    expect(code, message?.text).toBeDefined();
+    return code!;
+  };
+  /** A ready order with a preview and a code sent by SMS. */
+  const orderWithCode = async (ip = freshIp()) => {
+    const hash = await readyOrder();
+    expect((await preview(hash)).status).toBe(200);
+    advance(60_000);
+    const res = await send(hash, ip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { hash, code: await latestCode(), ip };
+  };
+  const wrongCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const orderId = async (hash: string): Promise<string> => (await getOrderForSignature(t.db, hash)).id;
+
+  describe('contract-preview', () => {
+    it('refuses an order that is not ready to sign, and an unknown one', async () => {
+      const hash = await createOrder();
+      const res = await preview(hash);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'order_not_ready' });
+      expect(res.body.error!.message).toMatch(/passaggi/);
+      expect((await preview('A'.repeat(24))).status).toBe(404);
+    });
+
+    it('is a real PDF with the customer, the catalogue prices (not the client\'s), the mandate; stored with its hash', async () => {
+      // The client claims the router costs 1 cent: the contract prints the catalogue's price.
+      const hash = await readyOrder({ options: [{ id: 22, category: 'router', recurrent_cost: 1, cash_amount: 1 }] });
+      const res = await preview(hash);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = res.body.data as { pdf_base64: string; sha256: string; filename: string };
+      const pdf = Buffer.from(data.pdf_base64, 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(sha256(pdf)).toBe(data.sha256);
+      expect(data.filename).toMatch(/\.pdf$/);
+      await PDFDocument.load(pdf);
+      const text = extractPdfText(pdf);
+      for (const needle of ['Mario Rossi', 'RSSMRA80A01H501U', 'Via del Corso 10, 00186 Roma (RM)', 'Fibra Viva Casa 1 Giga',
+        'Router Fibra Viva Top Wi-Fi 7 (acquisto) (colore: Marble)', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente', '307/23/CONS']) {
+        expect(text, needle).toContain(needle);
+      }
+      expect(text).not.toContain('0,01');
+
+      const id = await orderId(hash);
+      const file = path.join(t.config.storageDir, id, `contract-preview-${data.sha256}.pdf`);
+      expect(readFileSync(file).equals(pdf)).toBe(true);
+      // Same data, same bytes: a second preview keeps the hash and records nothing new.
+      const again = await preview(hash);
+      expect((again.body.data as { sha256: string }).sha256).toBe(data.sha256);
+      const rows = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).execute();
+      expect(rows).toEqual([expect.objectContaining({ kind: 'preview', sha256: data.sha256, path: file })]);
+    });
+  });
+
+  describe('send-otp', () => {
+    it('needs a preview first', async () => {
+      const hash = await readyOrder();
+      const res = await send(hash, freshIp());
+      expect(res.status).toBe(409);
+      expect(res.body.error!.code).toBe('preview_required');
+    });
+
+    it('sends 6 digits to the outbox, answers the masked number, stores only a hash', async () => {
+      const { hash, code, ip } = await orderWithCode();
+      expect(code).toMatch(/^\d{6}$/);
+      const [message] = await outbox('+393331234567');
+      expect(message).toMatchObject({ channel: 'sms', destination: '+393331234567' });
+      // `+` in a query string arrives as a space: the outbox still finds the number, and in its national spelling too.
+      expect((await outbox('3331234567'))[0]).toEqual(message);
+      const raw = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=+393331234567' });
+      expect((raw.json() as { data: unknown[] }).data[0]).toEqual(message);
+
+      advance(31_000);
+      const res = await send(hash, ip);
+      expect(res.body.data).toEqual({ sent: true, channel: 'sms', destination: '+39 3** *** **67', resend_after_seconds: 30 });
+      const rows = await t.db.selectFrom('signature_otps').selectAll().where('order_id', '=', await orderId(hash)).execute();
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(JSON.stringify(row)).not.toContain(await latestCode());
+      expect(rows.filter((r) => r.invalidated_at === null)).toHaveLength(1);
+    });
+
+    it('sends by email with a masked address', async () => {
+      const hash = await readyOrder();
+      await preview(hash);
+      const res = await send(hash, freshIp(), 'email');
+      expect(res.body.data).toMatchObject({ sent: true, channel: 'email', destination: 'm***@example.it' });
+      const [message] = await outbox('mario.rossi@example.it');
+      expect(message!.channel).toBe('email');
+      expect(message!.text).toMatch(/\b\d{6}\b/);
+    });
+
+    it('keeps a 30 s cooldown and replaces the pending code', async () => {
+      const { hash, code, ip } = await orderWithCode();
+      advance(10_000);
+      const early = await send(hash, ip);
+      expect(early.status).toBe(429);
+      expect(early.body.error).toMatchObject({ code: 'otp_cooldown', retry_after_seconds: 20 });
+      advance(21_000);
+      expect((await send(hash, ip)).status).toBe(200);
+      const fresh = await latestCode();
+      // The old code no longer signs (unless the random source repeated itself).
+      if (fresh !== code) expect((await sign(hash, code)).body.error!.code).toBe('otp_wrong');
+    });
+
+    it('sends at most 5 codes per order an hour', async () => {
+      const { hash, ip } = await orderWithCode();
+      for (let i = 2; i <= 5; i++) {
+        advance(31_000);
+        expect((await send(hash, ip)).status).toBe(200);
+      }
+      advance(31_000);
+      const sixth = await send(hash, ip);
+      expect(sixth.status).toBe(429);
+      expect(sixth.body.error!.code).toBe('otp_send_limit');
+      expect(sixth.body.error!.retry_after_seconds).toBeGreaterThan(0);
+      advance(3_600_000);
+      expect((await send(hash, ip)).status).toBe(200);
+    });
+
+    it('limits the codes asked from one IP across orders', async () => {
+      const ip = freshIp();
+      const first = await orderWithCode(ip);
+      for (let i = 2; i <= 5; i++) { advance(31_000); expect((await send(first.hash, ip)).status).toBe(200); }
+      const second = await readyOrder();
+      await preview(second);
+      for (let i = 1; i <= 3; i++) { advance(31_000); expect((await send(second, ip)).status).toBe(200); }
+      advance(31_000);
+      const refused = await send(second, ip);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error!.code).toBe('otp_ip_limit');
+      // Another client is not affected.
+      expect((await send(second, freshIp())).status).toBe(200);
+    });
+
+    it('answers 503 otp_delivery_failed when the provider fails, and voids that code', async () => {
+      const failing: MessageChannels = {
+        sms: { kind: 'sms', isOutbox: false, send: async () => { throw new MessageDeliveryError('SMS: il provider ha risposto 500'); } },
+        email: null,
+        close: () => undefined,
+      };
+      const other = await buildTestApp(dialect, {
+        modules: [catalogModule, createOrdersModule({ now: () => START }), createSignatureModule({ channels: () => failing })],
+      });
+      try {
+        const p = (url: string, payload: Record<string, unknown> = {}) => other.app.inject({ method: 'POST', url, payload: { ...key, ...payload } });
+        const hash = ((await p('/api/orders/new', { offer_id: 101 })).json() as Json).data!.hash as string;
+        for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(`/api/orders/${hash}/${name}`, payload)).statusCode).toBe(200);
+        expect((await p(`/api/orders/${hash}/contract-preview`)).statusCode).toBe(200);
+        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms' });
+        expect(res.statusCode).toBe(503);
+        expect((res.json() as Json).error!.code).toBe('otp_delivery_failed');
+        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email' });
+        expect((email.json() as Json).error!.code).toBe('otp_channel_unavailable');
+        const rows = await other.db.selectFrom('signature_otps').select('invalidated_at').execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.invalidated_at).not.toBeNull();
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('sign-with-otp', () => {
+    it('signs: stores the signed PDF with its evidence page, appends evidence, marks the order signed', async () => {
+      const { hash, code } = await orderWithCode();
+      const previewSha = ((await preview(hash)).body.data as { sha256: string }).sha256;
+      const res = await sign(hash, code, '203.0.113.7');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = res.body.data as { signed: true; order: { id: string; hash: string; status: string }; signed_at: string; document_sha256: string };
+      expect(data).toMatchObject({ signed: true, order: { hash, status: 'signed' } });
+      expect((await getOrderForSignature(t.db, hash)).status).toBe('signed');
+
+      const id = await orderId(hash);
+      const evidence = await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', id).execute();
+      expect(evidence).toEqual([expect.objectContaining({
+        channel: 'sms', masked_destination: '+39 3** *** **67', ip: '203.0.113.7', user_agent: 'vitest-agent/1.0',
+        preview_sha256: previewSha, signed_sha256: data.document_sha256, signed_at: data.signed_at,
+      })]);
+
+      const download = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+      const signed = download.rawPayload;
+      expect(sha256(signed)).toBe(data.document_sha256);
+      const text = extractPdfText(signed);
+      for (const needle of ['Mario Rossi', 'Attestazione di firma elettronica', '+39 3** *** **67', '203.0.113.7', 'vitest-agent/1.0', hash]) {
+        expect(text, needle).toContain(needle);
+      }
+      expect(text.replace(/\s+/g, '')).toContain(previewSha);
+      const previewPages = (await PDFDocument.load(readFileSync(path.join(t.config.storageDir, id, `contract-preview-${previewSha}.pdf`)))).getPageCount();
+      expect((await PDFDocument.load(signed)).getPageCount()).toBe(previewPages + 1);
+    });
+
+    it('refuses a replayed code, and the order is locked afterwards', async () => {
+      const { hash, code } = await orderWithCode();
+      expect((await sign(hash, code)).status).toBe(200);
+      const replay = await sign(hash, code);
+      expect(replay.status).toBe(409);
+      expect(replay.body.error!.code).toBe('already_signed');
+      expect((await preview(hash)).body.error!.code).toBe('already_signed');
+      expect((await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '3339998877' })).body.error!.code).toBe('already_signed');
+    });
+
+    it('says how many attempts are left and locks after 5 wrong codes', async () => {
+      const { hash, code } = await orderWithCode();
+      for (const left of [4, 3, 2, 1, 0]) {
+        const res = await sign(hash, wrongCode(code));
+        expect(res.status).toBe(422);
+        expect(res.body.error).toMatchObject({ code: 'otp_wrong', attempts_left: left, fields: { otp: expect.any(String) } });
+      }
+      const locked = await sign(hash, code);
+      expect(locked.status).toBe(423);
+      expect(locked.body.error).toMatchObject({ code: 'otp_locked', attempts_left: 0 });
+      // A new code unlocks.
+      advance(31_000);
+      await send(hash, freshIp());
+      expect((await sign(hash, await latestCode())).status).toBe(200);
+    });
+
+    it('refuses an expired code', async () => {
+      const { hash, code } = await orderWithCode();
+      advance(10 * 60_000 + 1_000);
+      const res = await sign(hash, code);
+      expect(res.status).toBe(410);
+      expect(res.body.error!.code).toBe('otp_expired');
+    });
+
+    it('refuses signing before any code was sent', async () => {
+      const hash = await readyOrder();
+      await preview(hash);
+      expect((await sign(hash, '123456')).body.error!.code).toBe('otp_required');
+      expect((await sign(hash, '12345')).status).toBe(422);
+    });
+
+    it('signs once on a double click', async () => {
+      const { hash, code } = await orderWithCode();
+      const results = await Promise.all([sign(hash, code), sign(hash, code), sign(hash, code)]);
+      const ok = results.filter((r) => r.status === 200);
+      expect(ok).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(['otp_used', 'already_signed']).toContain(r.body.error!.code);
+      }
+      const id = await orderId(hash);
+      expect(await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', id).execute()).toHaveLength(1);
+      const signedDocs = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).where('kind', '=', 'signed').execute();
+      expect(signedDocs).toHaveLength(1);
+      expect(existsSync(signedDocs[0]!.path)).toBe(true);
+    });
+
+    it('counts 50 parallel wrong guesses as exactly 5 attempts', async () => {
+      const { hash, code } = await orderWithCode();
+      const results = await Promise.all(Array.from({ length: 50 }, () => sign(hash, wrongCode(code))));
+      const codes = results.map((r) => r.body.error!.code);
+      expect(codes.filter((c) => c === 'otp_wrong')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'otp_locked')).toHaveLength(45);
+      expect(results.filter((r) => r.body.error!.code === 'otp_wrong').map((r) => r.body.error!.attempts_left).sort()).toEqual([0, 1, 2, 3, 4]);
+      const row = await t.db.selectFrom('signature_otps').select('attempts').where('order_id', '=', await orderId(hash))
+        .where('invalidated_at', 'is', null).executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(5);
+      expect((await sign(hash, code)).body.error!.code).toBe('otp_locked');
+    });
+  });
+
+  describe('change-mobile-phone-number', () => {
+    it('voids the pending code and asks for a new preview; the next code goes to the new number', async () => {
+      const { hash, code, ip } = await orderWithCode();
+      const res = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '+393471112299' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ ok: true });
+      expect((await sign(hash, code)).body.error!.code).toBe('otp_invalidated');
+      advance(31_000);
+      expect((await send(hash, ip)).body.error!.code).toBe('preview_required');
+      const text = extractPdfText(Buffer.from(((await preview(hash)).body.data as { pdf_base64: string }).pdf_base64, 'base64'));
+      expect(text).toContain('3471112299');
+      const sent = await send(hash, ip);
+      expect(sent.body.data).toMatchObject({ destination: '+39 3** *** **99' });
+      expect((await sign(hash, await latestCode('+393471112299'))).status).toBe(200);
+    });
+
+    it('refuses a number that is not an Italian mobile', async () => {
+      const hash = await readyOrder();
+      const res = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '0612345678' });
+      expect(res.status).toBe(422);
+      expect(res.body.error!.fields).toHaveProperty('mobile_phone_number');
+    });
+  });
+
+  it('has no signed contract to download before signing', async () => {
+    const hash = await readyOrder();
+    const res = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    expect(res.statusCode).toBe(404);
+    expect((res.json() as Json).error!.code).toBe('not_found');
+  });
+
+  it('lists the outbox newest first', async () => {
+    const all = await outbox();
+    expect(all.length).toBeGreaterThan(1);
+    const times = all.map((m) => m.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('signature in production', () => {
+  const production = (overrides: Parameters<typeof testConfig>[0] = {}) =>
+    testConfig({ nodeEnv: 'production', publicApiKey: 'prod-key-123456', otpPepper: 'p'.repeat(32), smtpUrl: 'smtp://127.0.0.1:2525', ...overrides });
+
+  it('serves no development outbox', async () => {
+    const handle = createDb('sqlite::memory:');
+    const app = await buildApp(production(), { db: handle.db, modules: [createSignatureModule()] });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect((res.json() as Json).error!.code).toBe('not_found');
+    } finally {
+      await app.close();
+      await handle.destroy();
+    }
+  });
+
+  it.each([
+    [{ smtpUrl: undefined, smsApiUrl: undefined }, /SMTP_URL \/ SMS_API_URL/],
+    [{ otpPepper: undefined }, /OTP_PEPPER/],
+  ])('refuses to start without %o', async (overrides, message) => {
+    const handle = createDb('sqlite::memory:');
+    await expect(buildApp(production(overrides), { db: handle.db, modules: [createSignatureModule()] })).rejects.toThrow(message);
+    await handle.destroy();
+  });
+});

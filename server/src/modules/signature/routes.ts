@@ -1,0 +1,97 @@
+import { endpoints } from '@checkout/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { ConfigError } from '../../config';
+import type { Db } from '../../db';
+import { createMessageChannels, messagingProblems } from '../../infra/messaging/channels';
+import type { MessageChannels } from '../../infra/messaging/channels';
+import { listOutbox } from '../../infra/messaging/dev-outbox';
+import { registerEndpoint } from '../../http/endpoint';
+import type { AppModule } from '../index';
+import { toItalianE164 } from './masking';
+import { DEFAULT_SEND_LIMITS, createSignatureService } from './service';
+import type { ClientInfo, SendLimits } from './service';
+
+export interface SignatureModuleOptions {
+  /** The clock (tests move it past the cooldown and the code's 10 minutes). */
+  now?: () => Date;
+  limits?: Partial<SendLimits>;
+  /** Replaces the configured channels (tests: a channel that fails). */
+  channels?: (config: Config, db: Db) => MessageChannels;
+  /** Burst limit of send-otp per client IP a minute, on top of the hourly limits (shared through Redis when REDIS_URL is set). */
+  sendOtpPerMinute?: number;
+}
+
+/** What must be configured before production can take signatures: a real channel and the code pepper. */
+export function signatureConfigProblems(config: Config): string[] {
+  const problems = messagingProblems(config);
+  if (config.nodeEnv === 'production' && !config.otpPepper) {
+    problems.push('OTP_PEPPER: obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)');
+  }
+  return problems;
+}
+
+const clientOf = (req: FastifyRequest): ClientInfo => ({
+  ip: req.ip,
+  userAgent: (req.headers['user-agent'] ?? '').slice(0, 400),
+});
+
+/** `?to=` of the outbox: a phone number in any usual spelling (`+` arrives as a space in a query), or an email. */
+const outboxDestination = (raw: unknown): string | undefined => {
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  if (/^[\d\s+()-]+$/.test(value)) return toItalianE164(value) ?? value;
+  return value.toLowerCase();
+};
+
+/**
+ * change-mobile-phone-number, send-otp, contract-preview, sign-with-otp (SPEC §7), the signed PDF download
+ * (`GET /api/orders/{order_hash}/signed-contract`) and, outside production, the development outbox
+ * (`GET /api/dev/outbox?to=`).
+ */
+export function createSignatureModule(options: SignatureModuleOptions = {}): AppModule {
+  return async (app, { config, db }) => {
+    // Refuse to start rather than take orders nobody can sign.
+    const problems = signatureConfigProblems(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+
+    const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
+    app.addHook('onClose', async () => channels.close());
+    const service = createSignatureService({
+      db, config, channels,
+      now: options.now ?? (() => new Date()),
+      limits: { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits },
+    });
+
+    registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params }) =>
+      service.changeMobilePhoneNumber(params.order_hash ?? '', body.mobile_phone_number));
+
+    registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
+      service.sendOtp(params.order_hash ?? '', body.mode, clientOf(req)),
+    { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
+
+    registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash ?? ''));
+
+    registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) =>
+      service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
+
+    // A plain GET so the thank-you page can link it: the order hash is the secret, as for every order call.
+    app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {
+      const { bytes, filename } = await service.signedContract(req.params.order_hash);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    });
+
+    if (config.nodeEnv !== 'production') {
+      app.get<{ Querystring: { to?: string } }>('/api/dev/outbox', async (req) => ({
+        result: true,
+        data: await listOutbox(db, { to: outboxDestination(req.query.to) }),
+      }));
+    }
+  };
+}
+
+export const signatureModule: AppModule = createSignatureModule();

@@ -1,0 +1,91 @@
+import type { ApiErrorBody } from '@checkout/contract';
+import { AppError } from '../../http/errors';
+
+/**
+ * The signature module's failures. Each says why in `error.code`; the numbers a screen needs
+ * (attempts left, seconds to wait) travel next to the message in `error` itself, e.g.
+ * `{ code: 'otp_wrong', message: '…', attempts_left: 3, fields: { otp: '…' } }`.
+ */
+export class SignatureError extends AppError {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    readonly extra: Record<string, number> = {},
+    fields?: Record<string, string>,
+  ) {
+    super(code, status, message, fields);
+    this.name = 'SignatureError';
+  }
+
+  override toBody(): ApiErrorBody {
+    return { ...super.toBody(), ...this.extra };
+  }
+}
+
+export const SIGNATURE_ERROR_CODES = {
+  orderNotReady: 'order_not_ready',
+  alreadySigned: 'already_signed',
+  previewRequired: 'preview_required',
+  destinationMissing: 'otp_destination_missing',
+  channelUnavailable: 'otp_channel_unavailable',
+  deliveryFailed: 'otp_delivery_failed',
+  cooldown: 'otp_cooldown',
+  sendLimit: 'otp_send_limit',
+  ipLimit: 'otp_ip_limit',
+  otpRequired: 'otp_required',
+  otpInvalidated: 'otp_invalidated',
+  documentChanged: 'otp_document_changed',
+  wrong: 'otp_wrong',
+  expired: 'otp_expired',
+  locked: 'otp_locked',
+  used: 'otp_used',
+} as const;
+
+const C = SIGNATURE_ERROR_CODES;
+const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`);
+
+export const signatureErrors = {
+  orderNotReady: (status: string) => new SignatureError(
+    C.orderNotReady, 409,
+    status === 'cancelled'
+      ? "L'ordine è stato annullato: non è possibile firmarlo."
+      : "L'ordine non è ancora pronto per la firma: completa prima tutti i passaggi.",
+  ),
+  alreadySigned: () => new SignatureError(C.alreadySigned, 409, "Il contratto di quest'ordine è già stato firmato."),
+  previewRequired: () => new SignatureError(C.previewRequired, 409, 'Visualizza il contratto prima di richiedere il codice di firma.'),
+  destinationMissing: (field: 'mobile_phone_number' | 'email') => new SignatureError(
+    C.destinationMissing, 422,
+    field === 'email' ? "Nell'ordine manca un indirizzo email valido a cui inviare il codice." : "Nell'ordine manca un numero di cellulare valido a cui inviare il codice.",
+    {},
+    { [field]: field === 'email' ? 'Indirizzo email mancante o non valido.' : 'Numero di cellulare mancante o non valido.' },
+  ),
+  channelUnavailable: (mode: 'sms' | 'email') => new SignatureError(
+    C.channelUnavailable, 422, mode === 'sms' ? "L'invio del codice via SMS non è disponibile: scegli l'email." : "L'invio del codice via email non è disponibile: scegli l'SMS.",
+  ),
+  // 503: the provider, not the visitor, failed; the code was voided and a new one can be asked for.
+  deliveryFailed: () => new SignatureError(C.deliveryFailed, 503, 'Non è stato possibile inviare il codice: riprova tra qualche istante.'),
+  cooldown: (seconds: number) => new SignatureError(
+    C.cooldown, 429, `Hai appena ricevuto un codice: puoi richiederne un altro tra ${seconds} secondi.`, { retry_after_seconds: seconds },
+  ),
+  sendLimit: (seconds: number) => new SignatureError(
+    C.sendLimit, 429, `Hai richiesto troppi codici per quest'ordine: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
+  ),
+  ipLimit: (seconds: number) => new SignatureError(
+    C.ipLimit, 429, `Troppe richieste di codici da questa connessione: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
+  ),
+  otpRequired: () => new SignatureError(C.otpRequired, 409, 'Richiedi il codice di firma prima di firmare.'),
+  otpInvalidated: () => new SignatureError(C.otpInvalidated, 409, 'Il codice non è più valido perché il recapito è cambiato: richiedine uno nuovo.'),
+  documentChanged: () => new SignatureError(C.documentChanged, 409, 'Il contratto è cambiato dopo l\'invio del codice: richiedine uno nuovo.'),
+  wrong: (attemptsLeft: number) => new SignatureError(
+    C.wrong, 422,
+    attemptsLeft > 0
+      ? `Codice errato: ${attemptsLeft === 1 ? 'ti resta 1 tentativo' : `ti restano ${attemptsLeft} tentativi`}.`
+      : 'Codice errato: hai esaurito i tentativi, richiedi un nuovo codice.',
+    { attempts_left: attemptsLeft },
+    { otp: attemptsLeft > 0 ? 'Codice errato.' : 'Codice errato: tentativi esauriti.' },
+  ),
+  expired: () => new SignatureError(C.expired, 410, 'Il codice è scaduto: richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice scaduto.' }),
+  locked: () => new SignatureError(C.locked, 423, 'Troppi tentativi errati: il codice è bloccato, richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice bloccato.' }),
+  used: () => new SignatureError(C.used, 409, 'Questo codice è già stato usato.', { attempts_left: 0 }),
+};
