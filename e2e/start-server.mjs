@@ -15,6 +15,7 @@ const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
     DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
     STORAGE_DIR: path.join(dir, 'storage'),
     RATE_LIMIT_MAX: '100000',
+    OTP_SENDS_PER_IP_PER_HOUR: '10000',
     LOG_LEVEL: 'warn',
   },
 });
