@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { z } from 'zod';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
   CHECKOUT_STORE_KEY,
@@ -9,12 +10,16 @@ import {
   orderRefSchema,
   rehydrate,
   resetCoverage,
+  resetOptions,
   startNewOrder,
+  addedOptionSchema,
+  emptyOptionsState,
+  type AddedOption,
   type FormFields,
+  type OptionsState,
   type Offer,
   type PersistentState,
 } from '@checkout/contract';
-import type { z } from 'zod';
 
 export type OrderRef = z.infer<typeof orderRefSchema>;
 
@@ -26,6 +31,17 @@ export interface CheckoutData {
   order: OrderRef | null;
 }
 
+/**
+ * The offer page's selection, persisted beside CheckoutData (added by the coverage and offer
+ * features). The added options themselves live in `fields.options` (they are sent with the
+ * order); the rest of the contract's OptionsState lives here.
+ */
+export interface OfferSelectionData {
+  /** Offers sellable at the checked address (coverage result `offer_ids`, best first). */
+  availableOfferIds: number[];
+  optionExtras: Omit<OptionsState, 'options'>;
+}
+
 export interface CheckoutActions {
   setFields: (patch: Partial<FormFields>) => void;
   setPersistent: (patch: Partial<PersistentState>) => void;
@@ -35,9 +51,14 @@ export interface CheckoutActions {
   setOrder: (order: OrderRef | null) => void;
   startNewOrder: (fullReset?: boolean) => void;
   resetCoverage: () => void;
+  setAvailableOfferIds: (ids: number[]) => void;
+  /** Writes a whole contract OptionsState: options into fields.options, the rest into optionExtras. */
+  setOptionsState: (state: OptionsState) => void;
+  /** SPEC §4: clears options, speed upgrade, additional variants and analytics items. */
+  resetOptions: () => void;
 }
 
-export type CheckoutState = CheckoutData & CheckoutActions;
+export type CheckoutState = CheckoutData & OfferSelectionData & CheckoutActions;
 
 export const initialCheckoutData = (): CheckoutData => ({
   fields: defaultFormFields(),
@@ -64,6 +85,37 @@ export const parseStoredCheckout = (stored: unknown): CheckoutData => {
   };
 };
 
+export const initialOfferSelection = (): OfferSelectionData => {
+  const { options: _options, ...optionExtras } = emptyOptionsState();
+  return { availableOfferIds: [], optionExtras };
+};
+
+const offerSelectionSchema = z.object({
+  availableOfferIds: z.array(z.number().int().positive()),
+  optionExtras: z.object({
+    speedUpgrade: addedOptionSchema.nullable(),
+    additionalVariants: z.array(z.string()),
+    analyticsItems: z.array(z.object({ item_id: z.string() })),
+  }),
+});
+
+/** The offer selection kept in the browser; anything malformed starts from an empty selection. */
+export const parseStoredOfferSelection = (stored: unknown): OfferSelectionData => {
+  const parsed = offerSelectionSchema.safeParse(stored);
+  return parsed.success ? parsed.data : initialOfferSelection();
+};
+
+/** The contract's OptionsState of a store snapshot (select `fields.options` and `optionExtras` with useShallow). */
+export const optionsStateOf = (s: { fields: Pick<FormFields, 'options'>; optionExtras: OfferSelectionData['optionExtras'] }): OptionsState => ({
+  options: s.fields.options,
+  ...s.optionExtras,
+});
+
+const splitOptionsState = ({ options, ...optionExtras }: OptionsState): { options: AddedOption[]; optionExtras: OfferSelectionData['optionExtras'] } => ({
+  options,
+  optionExtras,
+});
+
 const clampStep = (step: number): number => Math.max(0, Math.min(5, Math.trunc(step)));
 
 export const createCheckoutStore = (storage: () => StateStorage = () => localStorage) =>
@@ -71,6 +123,7 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
     persist(
       (set) => ({
         ...initialCheckoutData(),
+        ...initialOfferSelection(),
         setFields: (patch) => set((s) => ({ fields: { ...s.fields, ...patch } })),
         setPersistent: (patch) => set((s) => ({ persistent: { ...s.persistent, ...patch } })),
         setStep: (step) =>
@@ -85,16 +138,31 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
             const next = startNewOrder({ fields: s.fields, state: s.persistent }, { fullReset });
             return { fields: next.fields, persistent: next.state, order: null };
           }),
-        resetCoverage: () => set((s) => ({ fields: resetCoverage(s.fields) })),
+        // The sellable offers are not a form field: the contract leaves clearing them to their keeper.
+        resetCoverage: () => set((s) => ({ fields: resetCoverage(s.fields), availableOfferIds: [] })),
+        setAvailableOfferIds: (ids) => set({ availableOfferIds: [...ids] }),
+        setOptionsState: (state) =>
+          set((s) => {
+            const { options, optionExtras } = splitOptionsState(state);
+            return { fields: { ...s.fields, options }, optionExtras };
+          }),
+        resetOptions: () =>
+          set((s) => {
+            const { options, optionExtras } = splitOptionsState(resetOptions());
+            return { fields: { ...s.fields, options }, optionExtras };
+          }),
       }),
       {
         name: CHECKOUT_STORE_KEY,
         version: FIELDS_SCHEMA_VERSION,
         storage: createJSONStorage(storage),
-        partialize: (s): CheckoutData => ({ fields: s.fields, persistent: s.persistent, offer: s.offer, order: s.order }),
+        partialize: (s): CheckoutData & OfferSelectionData => ({
+          fields: s.fields, persistent: s.persistent, offer: s.offer, order: s.order,
+          availableOfferIds: s.availableOfferIds, optionExtras: s.optionExtras,
+        }),
         // SPEC §4: a stored field-schema version other than 29 resets everything.
-        migrate: () => initialCheckoutData(),
-        merge: (stored, current) => ({ ...current, ...parseStoredCheckout(stored) }),
+        migrate: () => ({ ...initialCheckoutData(), ...initialOfferSelection() }),
+        merge: (stored, current) => ({ ...current, ...parseStoredCheckout(stored), ...parseStoredOfferSelection(stored) }),
       },
     ),
   );

@@ -1,12 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { COVERAGE_PATH, resetOptions, type Offer, type OptionsState } from '@checkout/contract';
+import { colourOf } from '../../components/colour-picker';
+import { OfferCard } from '../../components/offer-card';
+import { SummaryBox } from '../../components/summary-box';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { formatSpeed } from '../../lib/format-speed';
+import { useOffers } from '../../lib/offer-queries';
+import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
+import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
+import { OfferOptions } from './offer-options';
+import { chosenSpeed, defaultOffer, effectiveRouter, needsRouterChoice, optionChanges, reconcileOptions, routerHasColours } from './offer-selection';
+import './offer-page.css';
 
-/** Placeholder until the offer feature lands: the route, its heading and its meta already work. */
+const STEP_1_PATH = '/attiva/step-1';
+
+/** SPEC §2 offer page: the offers sellable at the address, their options and the order summary. */
 export default function OfferPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { promo: promoParam } = useParams();
+  const ids = useCheckoutStore((s) => s.availableOfferIds);
+  const f = useCheckoutStore(useShallow((s) => ({
+    customerType: s.fields.customer_type, promo: s.fields.promo, routerVariant: s.fields.routerVariant,
+    address: s.fields.address, number: s.fields.number, city: s.fields.city, province: s.fields.province, technology: s.fields.technology,
+  })));
+  const stored = useCheckoutStore((s) => s.offer);
+  const state = useCheckoutStore(useShallow((s) => optionsStateOf(s)));
+  const actions = useCheckoutStore(useShallow((s) => ({
+    setOffer: s.setOffer, setPersistent: s.setPersistent, setOptionsState: s.setOptionsState, setFields: s.setFields, setStep: s.setStep,
+  })));
+  const promo = promoParam ?? f.promo;
+  const { offers, pending, error, refetch } = useOffers(ids, f.customerType, promo);
+  const [routerError, setRouterError] = useState(false);
+  const routerSection = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (promoParam && promoParam !== f.promo) actions.setFields({ promo: promoParam });
+  }, [promoParam, f.promo, actions]);
+
+  // The offer on screen: the stored choice refreshed from the server, once the list has arrived.
+  const offer: Offer | null = (stored && offers.find((o) => o.id === stored.id)) ?? null;
+
+  // First arrival, or the stored offer is no longer sold here: select the preferred one.
+  // A stored offer that is still sold is refreshed (prices may have changed) and its options re-checked.
+  useEffect(() => {
+    if (pending || offers.length === 0) return;
+    const { offer: current, ...s } = useCheckoutStore.getState();
+    const fresh = current && offers.find((o) => o.id === current.id);
+    if (fresh) {
+      if (JSON.stringify(fresh) !== JSON.stringify(current)) actions.setOffer(fresh);
+      const before = optionsStateOf(s);
+      const after = reconcileOptions(fresh, before);
+      if (JSON.stringify(after) !== JSON.stringify(before)) actions.setOptionsState(after);
+      return;
+    }
+    const first = defaultOffer(offers);
+    if (!first) return;
+    actions.setOffer(first);
+    actions.setPersistent({ lastOfferId: first.id });
+    actions.setOptionsState(resetOptions());
+  }, [pending, offers, actions]);
+
+  const listed = useRef('');
+  useEffect(() => {
+    const key = offers.map((o) => o.id).join(',');
+    if (pending || offers.length === 0 || listed.current === key) return;
+    listed.current = key;
+    trackOfferList(offers);
+  }, [pending, offers]);
+
+  if (ids.length === 0) return <Navigate to={promo ? `${COVERAGE_PATH}/${encodeURIComponent(promo)}` : COVERAGE_PATH} replace />;
+
+  const chooseOffer = (next: Offer) => {
+    if (offer?.id === next.id) return;
+    if (offer) trackOptionChanges(offer, { added: [], removed: state.options });
+    actions.setOffer(next);
+    actions.setPersistent({ lastOfferId: next.id });
+    actions.setOptionsState(resetOptions());
+    setRouterError(false);
+    trackOfferSelected(next);
+  };
+
+  const commit = (next: OptionsState) => {
+    if (!offer) return;
+    const reconciled = reconcileOptions(offer, next);
+    trackOptionChanges(offer, optionChanges(state, reconciled));
+    actions.setOptionsState(reconciled);
+    if (routerError && !needsRouterChoice(offer, reconciled)) setRouterError(false);
+  };
+
+  const onRouterVariant = (colour: string) => {
+    actions.setFields({ routerVariant: colour });
+    // The router's own colour is not an extra cover.
+    if (state.additionalVariants.includes(colour)) commit({ ...state, additionalVariants: state.additionalVariants.filter((v) => v !== colour) });
+  };
+
+  const onContinue = () => {
+    if (!offer) return;
+    if (needsRouterChoice(offer, state)) {
+      setRouterError(true);
+      routerSection.current?.scrollIntoView({ block: 'start' });
+      routerSection.current?.focus({ preventScroll: true });
+      return;
+    }
+    actions.setStep(1);
+    void navigate(STEP_1_PATH);
+  };
+
+  const router = offer ? effectiveRouter(offer, state) : null;
+  const colourName = routerHasColours(router) ? t(`kit.colours.${colourOf(f.routerVariant)}`) : null;
+  const place = [`${f.address} ${f.number}`.trim(), f.city && `${f.city}${f.province ? ` (${f.province})` : ''}`].filter(Boolean).join(', ');
+
   return (
-    <section className="page-section">
-      <h1>{t('pages.offer.title')}</h1>
-      <p className="lead">{t('pages.offer.text')}</p>
+    <section className="page-section offer-page" aria-labelledby="offer-title">
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <h1 id="offer-title">{t('pages.offer.title')}</h1>
+          <p className="lead">{t('pages.offer.text')}</p>
+          {place && (
+            <p className="offer-address">
+              <span>{t('offerPage.address', { place, technology: f.technology || '' })}</span>
+              <Link to={COVERAGE_PATH}>{t('offerPage.changeAddress')}</Link>
+            </p>
+          )}
+          {promo && <p className="badge text-bg-success fs-6 fw-normal">{t('pages.coverage.promo', { promo })}</p>}
+
+          <section className="kit-section" aria-labelledby="offers-title">
+            <fieldset>
+              <legend id="offers-title" className="kit-legend">{t('offerPage.offers.title')}</legend>
+              {pending && offers.length === 0 && (
+                <div className="offer-list" role="status" aria-label={t('offerPage.offers.loading')}>
+                  <div className="offer-skeleton" />
+                  <div className="offer-skeleton" />
+                </div>
+              )}
+              {error != null && (
+                <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+                  <span className="flex-grow-1">{apiErrorMessage(t, error)}</span>
+                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={refetch}>{t('offerPage.offers.retry')}</button>
+                </div>
+              )}
+              {offers.length > 0 && (
+                <div className="offer-list" data-testid="offer-list">
+                  {offers.map((o) => (
+                    <OfferCard key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} />
+                  ))}
+                </div>
+              )}
+            </fieldset>
+          </section>
+
+          {offer && (
+            <OfferOptions
+              offer={offer}
+              state={state}
+              onChange={commit}
+              routerVariant={f.routerVariant}
+              onRouterVariant={onRouterVariant}
+              routerError={routerError}
+              routerSectionRef={routerSection}
+            />
+          )}
+        </div>
+        <div className="col-lg-4">
+          {offer && (
+            <SummaryBox
+              offer={offer}
+              state={state}
+              routerColourName={colourName}
+              variantName={(v) => t(`kit.colours.${v}`)}
+              onContinue={onContinue}
+              problem={routerError ? t('offerPage.router.required', { speed: formatSpeed(chosenSpeed(offer, state)) }) : null}
+            />
+          )}
+        </div>
+      </div>
     </section>
   );
 }

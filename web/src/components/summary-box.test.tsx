@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { AddedOption, Offer } from '@checkout/contract';
+import { AppProviders } from '../app/app-providers';
+import { SummaryBox } from './summary-box';
+
+afterEach(cleanup);
+
+const offer: Offer = {
+  id: 101, name: 'Fibra Viva Casa 1 Giga', description: '', customer_type: 'privato', technologies: ['FTTH'],
+  recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [],
+  options: [
+    { id: 50, name: 'Velocità fino a 2,5 Gbit/s', description: '', category: 'speed_upgrade', included: false, hidden_public: false, recurrent_cost: 500, cash_amount: 0, max_download_speed: 2500, compatibility_tag: null, compatible_with_tag: null, contract_code: 'S' },
+    { id: 22, name: 'Router Top (acquisto)', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R' },
+  ],
+};
+const added = (id: number, category: AddedOption['category'], recurrent_cost: number, cash_amount: number): AddedOption => ({ id, category, recurrent_cost, cash_amount });
+
+const box = (options: AddedOption[], additionalVariants: string[] = []) =>
+  render(<AppProviders><SummaryBox offer={offer} state={{ options, additionalVariants }} variantName={(v) => ({ wood: 'Legno', marble: 'Marmo' })[v] ?? v} onContinue={() => {}} /></AppProviders>);
+
+/** formatEuro's no-break space before the € sign. */
+const nb = (s: string) => s.replace(/ €/g, '\u00a0€');
+
+describe('order summary totals (SPEC §9)', () => {
+  it.each([
+    ['the offer alone', [], [], '26,90 €/mese', '39,90 €'],
+    ['with a speed upgrade', [added(50, 'speed_upgrade', 500, 0)], [], '31,90 €/mese', '39,90 €'],
+    ['with a router bought one-off', [added(22, 'router', 0, 14900)], [], '26,90 €/mese', '188,90 €'],
+    ['with two extra covers at 5 € each', [added(50, 'speed_upgrade', 500, 0)], ['wood', 'marble'], '31,90 €/mese', '49,90 €'],
+  ])('%s', (_name, options, variants, monthly, oneOff) => {
+    box(options as AddedOption[], variants as string[]);
+    expect(screen.getByTestId('summary-monthly-total').textContent).toBe(nb(monthly));
+    expect(screen.getByTestId('summary-one-off-total').textContent).toBe(nb(oneOff));
+  });
+
+  it('lists the offer, every option and every cover with its price', () => {
+    box([added(50, 'speed_upgrade', 500, 0), added(22, 'router', 0, 14900)], ['wood']);
+    // formatEuro writes a no-break space before €; read it as a plain space here.
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent?.replace(/\u00a0/g, ' '));
+    expect(lines).toEqual([
+      'Fibra Viva Casa 1 Giga26,90 €/mese39,90 € una tantum',
+      'Velocità fino a 2,5 Gbit/s5,00 €/mese',
+      'Router Top (acquisto)149,00 € una tantum',
+      'Cover aggiuntiva Legno5,00 € una tantum',
+    ]);
+  });
+
+  it('the detail toggle says whether it is open (the mobile panel)', () => {
+    box([]);
+    const toggle = screen.getByRole('button', { name: 'Mostra dettagli' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Nascondi dettagli' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Continua' })).toBeTruthy();
+  });
+});

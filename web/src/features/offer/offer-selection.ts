@@ -1,0 +1,109 @@
+import {
+  OPTION_IDS,
+  addOption,
+  chosenRouter,
+  compatibleRepeaters,
+  publicOptions,
+  routersForSpeed,
+  sortOptions,
+  type AddedOption,
+  type Offer,
+  type Option,
+  type OptionsState,
+} from '@checkout/contract';
+
+/**
+ * The offer page's option logic on top of the contract rules (SPEC §4): which routers and
+ * repeaters may be shown, and keeping the selection consistent after every change.
+ */
+
+export const toAddedOption = (option: Option): AddedOption => ({
+  id: option.id,
+  category: option.category,
+  recurrent_cost: option.recurrent_cost,
+  cash_amount: option.cash_amount,
+});
+
+const ofCategory = (offer: Offer, category: Option['category']) => publicOptions(offer.options).filter((o) => o.category === category);
+
+/** Routers that can carry the chosen speed, the included one first, then by price (SPEC §9). */
+export const allowedRouters = (offer: Offer, state: OptionsState): Option[] => {
+  const allowed = routersForSpeed(publicOptions(offer.options), state.speedUpgrade);
+  return [...allowed.filter((r) => r.included), ...sortOptions(allowed.filter((r) => !r.included))];
+};
+
+/**
+ * The router the order will ship: the contract's chosen router (added, else included) when it
+ * carries the chosen speed; null when the visitor still has to pick one.
+ */
+export const effectiveRouter = (offer: Offer, state: OptionsState): Option | null => {
+  const router = chosenRouter(offer.options, state.options);
+  if (!router) return null;
+  return allowedRouters(offer, state).some((r) => r.id === router.id) ? router : null;
+};
+
+/** The offer has routers but none is usable yet (e.g. the included one is too slow for the upgrade). */
+export const needsRouterChoice = (offer: Offer, state: OptionsState): boolean =>
+  ofCategory(offer, 'router').length > 0 && effectiveRouter(offer, state) === null;
+
+/** Whether the router takes a colour: the provider's own hardware does, the visitor's own router does not. */
+export const routerHasColours = (router: Option | null): boolean => router !== null && router.id !== OPTION_IDS.freeRouter;
+
+export const speedUpgrades = (offer: Offer): Option[] => sortOptions(ofCategory(offer, 'speed_upgrade'));
+export const repeatersFor = (offer: Offer, state: OptionsState): Option[] =>
+  sortOptions(compatibleRepeaters(publicOptions(offer.options), effectiveRouter(offer, state)));
+export const otherOptions = (offer: Offer): Option[] => sortOptions(ofCategory(offer, 'other'));
+
+/** Mbit/s the order will have: the chosen upgrade's speed, else the offer's own. */
+export const chosenSpeed = (offer: Offer, state: OptionsState): number => {
+  const id = state.speedUpgrade?.id;
+  return (id !== undefined ? offer.options.find((o) => o.id === id)?.max_download_speed : null) ?? offer.max_download_speed;
+};
+
+/** Picking a router: the included one means "no router added"; another one replaces any added router. */
+export const selectRouter = (state: OptionsState, router: Option): OptionsState => {
+  if (router.included) {
+    const kept = state.options.filter((o) => o.category !== 'router');
+    const removed = new Set(state.options.filter((o) => o.category === 'router').map((o) => String(o.id)));
+    return { ...state, options: kept, analyticsItems: state.analyticsItems.filter((i) => !removed.has(i.item_id)) };
+  }
+  return addOption(state, toAddedOption(router));
+};
+
+/**
+ * After any change: drops options the offer does not have, a router that cannot carry the
+ * speed, repeaters that do not pair with the router, and the extra covers of a router without
+ * colours; keeps speedUpgrade in step with the options.
+ */
+export const reconcileOptions = (offer: Offer, state: OptionsState): OptionsState => {
+  const offered = new Map(publicOptions(offer.options).map((o) => [o.id, o]));
+  let options = state.options.filter((o) => offered.has(o.id));
+  const speedUpgrade = state.speedUpgrade && options.some((o) => o.id === state.speedUpgrade?.id) ? state.speedUpgrade : null;
+  const allowed = new Set(routersForSpeed(offer.options, speedUpgrade).map((r) => r.id));
+  options = options.filter((o) => o.category !== 'router' || allowed.has(o.id));
+  const interim: OptionsState = { ...state, options, speedUpgrade };
+  const router = effectiveRouter(offer, interim);
+  const repeaters = new Set(compatibleRepeaters(offer.options, router).map((r) => r.id));
+  options = options.filter((o) => o.category !== 'repeater' || repeaters.has(o.id));
+  const ids = new Set(options.map((o) => String(o.id)));
+  return {
+    options,
+    speedUpgrade,
+    additionalVariants: routerHasColours(router) ? state.additionalVariants : [],
+    analyticsItems: state.analyticsItems.filter((i) => ids.has(i.item_id)),
+  };
+};
+
+/** What a change added and removed (for the add_to_cart / remove_from_cart events). */
+export const optionChanges = (before: OptionsState, after: OptionsState): { added: AddedOption[]; removed: AddedOption[] } => {
+  const beforeIds = new Set(before.options.map((o) => o.id));
+  const afterIds = new Set(after.options.map((o) => o.id));
+  return {
+    added: after.options.filter((o) => !beforeIds.has(o.id)),
+    removed: before.options.filter((o) => !afterIds.has(o.id)),
+  };
+};
+
+/** The offer shown selected when the visitor has not chosen yet: the preferred one, else the first. */
+export const defaultOffer = (offers: readonly Offer[]): Offer | undefined =>
+  offers.find((o) => o.highlights.includes('preferred')) ?? offers[0];
