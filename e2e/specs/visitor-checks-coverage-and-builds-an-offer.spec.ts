@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures';
+import { checkAddress, keepScreenshot, plain, viaRoma } from './coverage';
+
+test.describe('coverage check and offer @mobile', () => {
+  test('an FTTH address: offer with a speed upgrade, a coloured router and a repeater, totals as the rules say', async ({ page }, testInfo) => {
+    await page.goto('/attiva/verifica-copertura');
+    await page.getByRole('radio', { name: 'Privato' }).check();
+    await checkAddress(page, viaRoma(1));
+
+    const summary = page.getByTestId('coverage-summary');
+    await expect(summary.getByTestId('coverage-technology')).toHaveText(/FTTH/);
+    await expect(summary.getByTestId('coverage-network')).toHaveText(/Open Fiber/);
+    await expect(summary.getByTestId('coverage-cluster')).toHaveText(/A/);
+    await keepScreenshot(page, testInfo, 'coverage-ftth');
+
+    await page.getByTestId('discover-offer').click();
+    await expect(page).toHaveURL(/\/attiva\/offerta/);
+    const offer = page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true });
+    await offer.check();
+    await expect(offer).toBeChecked();
+
+    // 2,5 Gbit/s: the included 1 Gbit/s modem can no longer be chosen.
+    await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
+    const routers = page.getByRole('group', { name: 'Router', exact: true });
+    await expect(routers.getByRole('radio', { name: 'Modem Fibra Viva Wi-Fi 6' })).toHaveCount(0);
+    await routers.getByRole('radio', { name: 'Router Fibra Viva Top Wi-Fi 7 (noleggio)' }).check();
+
+    await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' }).check();
+    await page.getByRole('button', { name: /Aggiungi cover in altri colori/ }).click();
+    await page.getByRole('checkbox', { name: 'Cover Legno' }).check();
+
+    // Only repeaters that pair with the Wi-Fi 7 router are offered.
+    const repeaters = page.getByTestId('repeater-list');
+    await expect(repeaters.getByRole('checkbox', { name: 'Ripetitore Wi-Fi Casa' })).toHaveCount(0);
+    await repeaters.getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
+
+    // 26,90 offer + 5,00 speed + 3,00 router rental + 4,00 mesh = 38,90 €/mese;
+    // 39,90 activation + 5,00 for one extra cover = 44,90 € one-off.
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^38,90 €/);
+    await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe('44,90 €');
+    await keepScreenshot(page, testInfo, 'offer-built');
+
+    // Nothing is lost on refresh.
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' })).toBeChecked();
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^38,90 €/);
+
+    await page.getByRole('button', { name: 'Continua' }).first().click();
+    await expect(page).toHaveURL(/\/attiva\/step-1$/);
+  });
+
+  test('an FTTC address far from the cabinet shows the distance and explains it', async ({ page }, testInfo) => {
+    await page.goto('/attiva/verifica-copertura');
+    await checkAddress(page, viaRoma(4));
+    const summary = page.getByTestId('coverage-summary');
+    await expect(summary.getByTestId('coverage-technology')).toHaveText(/FTTC/);
+    await expect(summary.getByTestId('coverage-cabinet-distance')).toHaveText(/900 m/);
+    await page.getByRole('button', { name: 'Cosa significa la distanza dall’armadio' }).click();
+    await expect(page.getByTestId('modal-distance-cabinet')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'coverage-fttc');
+  });
+
+  test('an address without coverage leads to the request-an-offer page', async ({ page }) => {
+    await page.goto('/attiva/verifica-copertura');
+    await checkAddress(page, viaRoma(6));
+    await expect(page).toHaveURL(/\/attiva\/richiedi-offerta\/no-coverage$/);
+  });
+});
