@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const socialTitles = (page: import('@playwright/test').Page) => page.evaluate(() => ({
+const socialTitles = (page: Page) => page.evaluate(() => ({
   title: document.title,
   og: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
   twitter: document.querySelector('meta[name="twitter:title"]')?.getAttribute('content'),
