@@ -20,7 +20,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     'img-src': ["'self'", 'data:', GTM, ...GA],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", GTM, ...GA],
-    'frame-src': [GTM],
+    // blob: lets the signature page show the contract preview PDF inline.
+    'frame-src': ["'self'", 'blob:', GTM],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

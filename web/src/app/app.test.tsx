@@ -49,6 +49,8 @@ describe('routes', () => {
   });
 
   it('a step page shows its title and the progress pills', async () => {
+    // Step 2 opens only for an order that reached it (the step guard redirects otherwise).
+    useCheckoutStore.setState((s) => ({ persistent: { ...s.persistent, maxStep: 2, currentOrderData: { id: 'h', hash: 'h' } } }));
     renderApp('/attiva/step-2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dati personali' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Avanzamento dell’ordine' })).toBeTruthy();

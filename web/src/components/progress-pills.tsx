@@ -11,29 +11,42 @@ export const PROGRESS_STEPS = [
   { step: 6, path: '/attiva/firma', key: 'firma' },
 ] as const;
 
+export interface PillState { step: number; path: string; key: string; active: boolean; current: boolean }
+
 /**
- * SPEC §1 progress bar: a pill is active (a link) once its step has been reached,
- * inactive otherwise. The signature pill opens after step 5.
+ * Which pills are links (SPEC §1): the steps reached so far (maxStep) and the page on screen.
+ * The signature pill opens only when the server says every step is valid (`ready_to_sign`):
+ * reaching step 5 is not enough, its data may still be missing.
  */
+export const pillStates = (maxStep: number, pathname: string, canSign: boolean): PillState[] => {
+  const here = PROGRESS_STEPS.find((p) => p.path === pathname)?.step ?? 0;
+  return PROGRESS_STEPS.map(({ step, path, key }) => ({
+    step, path, key,
+    current: step === here,
+    active: step === here || (step <= 5 ? step <= maxStep : canSign && maxStep >= 5),
+  }));
+};
+
+/** SPEC §1 progress bar: active pills are links, inactive ones are aria-disabled; the current one has aria-current="step". */
 export function ProgressPills() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const maxStep = useCheckoutStore((s) => s.persistent.maxStep);
-  const here = PROGRESS_STEPS.find((p) => p.path === pathname)?.step ?? 0;
-  const reached = Math.max(maxStep, here);
+  const canSign = useCheckoutStore((s) => s.order?.status === 'ready_to_sign');
   return (
     <nav aria-label={t('progress.label')} className="progress-pills">
       <ol className="nav nav-pills">
-        {PROGRESS_STEPS.map(({ step, path, key }) => {
-          const current = pathname === path;
-          const reachable = step <= 5 ? step <= reached : maxStep >= 5 || here === step;
+        {pillStates(maxStep, pathname, canSign).map(({ step, path, key, active, current }) => {
           const label = `${step <= 5 ? `${step}. ` : ''}${t(`progress.${key}`)}`;
           return (
             <li className="nav-item" key={path}>
-              {reachable ? (
+              {active ? (
                 <Link to={path} className={`nav-link${current ? ' active' : ''}`} aria-current={current ? 'step' : undefined}>{label}</Link>
               ) : (
-                <span className="nav-link disabled" aria-disabled="true" title={t('progress.locked')}>{label}</span>
+                <span className="nav-link disabled" aria-disabled="true">
+                  {label}
+                  <span className="visually-hidden"> ({t('progress.locked')})</span>
+                </span>
               )}
             </li>
           );

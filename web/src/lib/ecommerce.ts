@@ -21,3 +21,13 @@ export const ecommerceOf = (offer: Offer, options: readonly AddedOption[], addit
     ],
   };
 };
+
+/**
+ * The GA4 transaction_id of an order. The order code is the order hash, which is also the secret that
+ * opens the order and its signed contract (docs/orders.md): it must not travel to a third party. Its
+ * SHA-256 is stable (GA deduplicates purchases by it) and says nothing about the hash.
+ */
+export const analyticsOrderId = async (orderCode: string): Promise<string> => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(orderCode));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
+};

@@ -1,12 +1,309 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useShallow } from 'zustand/react/shallow';
+import { COVERAGE_PATH, normaliseMobileNumber, resumeUrl } from '@checkout/contract';
+import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
+import { StepOrderReview } from '../../components/step-order-review';
+import { ThankYou, type ThankYouData } from '../../components/thank-you';
+import '../../components/form-kit.css';
+import { track } from '../../lib/analytics';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { getApiClient } from '../../lib/api-client';
+import { analyticsOrderId, ecommerceOf } from '../../lib/ecommerce';
+import { getPublicConfig } from '../../lib/public-config';
+import { useCheckoutStore } from '../../state/checkout-store';
+import { ContractPreview, usePdfUrl } from './contract-preview';
+import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
+import { useCountdown } from './use-countdown';
 
-/** Placeholder until the signature feature lands: the route, its heading and its meta already work. */
+const STEP_5_PATH = '/attiva/step-5';
+
+/** What sign-with-otp rejects with (the response body, SPEC §7), or a transport error. */
+export const signFailure = (rejection: unknown): { message: string | null; code: string | null; attemptsLeft: number | null } => {
+  const error = typeof rejection === 'object' && rejection !== null && 'error' in rejection ? (rejection as { error?: unknown }).error : null;
+  if (typeof error !== 'object' || error === null) return { message: null, code: null, attemptsLeft: null };
+  const e = error as { message?: unknown; code?: unknown; attempts_left?: unknown };
+  return {
+    message: typeof e.message === 'string' ? e.message : null,
+    code: typeof e.code === 'string' ? e.code : null,
+    attemptsLeft: typeof e.attempts_left === 'number' ? e.attempts_left : null,
+  };
+};
+
+/** SPEC §2 Firma: contract preview, one-time code by SMS or email, signature, thank-you. */
 export default function SignaturePage() {
+  // Read during render without side effects (React may call an initialiser twice); cleared in the effect below.
+  const [stored] = useState<ThankYouData | null>(() => readThankYou());
+  const [thanks, setThanks] = useState<ThankYouData | null>(stored);
+  const [justSigned, setJustSigned] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const startNewOrder = useCheckoutStore((s) => s.startNewOrder);
+
+  // Shown again after a refresh: once is enough, a further refresh moves on.
+  useEffect(() => {
+    if (stored) clearThankYou();
+  }, [stored]);
+
+  useEffect(() => {
+    if (!thanks) return;
+    // The signed order is over: the store starts afresh (SPEC §4 full reset) once the screen has its data.
+    if (useCheckoutStore.getState().persistent.currentOrderData.hash === thanks.orderCode) startNewOrder(true);
+    if (justSigned) headingRef.current?.focus();
+  }, [thanks, justSigned, startNewOrder]);
+
+  if (thanks) return <ThankYou ref={headingRef} data={thanks} homePath={COVERAGE_PATH} />;
+  return <SignatureFlow onSigned={(data) => {
+    saveThankYou(data);
+    setJustSigned(true);
+    setThanks(data);
+  }} />;
+}
+
+function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const s = useCheckoutStore(useShallow((x) => ({
+    hash: x.persistent.currentOrderData.hash, status: x.order?.status ?? null, maxStep: x.persistent.maxStep, promo: x.fields.promo,
+    mobile: x.fields.mobile_phone_number, email: x.fields.email, alreadySentOtp: x.persistent.alreadySentOtp,
+  })));
+  const review = useCheckoutStore(useShallow((x) => ({ offer: x.offer, fields: x.fields, variants: x.optionExtras.additionalVariants })));
+  const ids = { otp: useId(), otpError: useId(), otpHint: useId() };
+
+  const [mode, setMode] = useState<'sms' | 'email'>('sms');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
+  const [signError, setSignError] = useState<string | null>(null);
+  const [signing, setSigning] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [newMobile, setNewMobile] = useState('');
+  const [mobileError, setMobileError] = useState<string | null>(null);
+  const [mobileStatus, setMobileStatus] = useState('');
+  const otpRef = useRef<HTMLInputElement>(null);
+  const wait = useCountdown(resendAt);
+
+  const ready = s.hash !== null && s.status === 'ready_to_sign';
+  const preview = useQuery({
+    queryKey: ['contract-preview', s.hash],
+    queryFn: ({ signal }) => getApiClient().contractPreview({ order_hash: s.hash ?? '' }, {}, { signal }),
+    enabled: ready,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const pdfUrl = usePdfUrl(preview.data?.pdf_base64);
+
+  if (!s.hash) return <Navigate to={resumeUrl(s.maxStep, s.promo)} replace />;
+  if (s.status !== 'ready_to_sign') return <Navigate to={STEP_5_PATH} replace />;
+  const hash = s.hash;
+
+  const sendCode = async () => {
+    setSending(true);
+    setSendError(null);
+    try {
+      const answer = await getApiClient().sendOtp({ order_hash: hash }, { mode });
+      setSentTo(answer.destination);
+      setResendAt(Date.now() + answer.resend_after_seconds * 1000);
+      useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+      setSignError(null);
+      requestAnimationFrame(() => otpRef.current?.focus());
+    } catch (error) {
+      setSendError(apiErrorMessage(t, error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const changeMobile = async () => {
+    setMobileError(null);
+    const number = normaliseMobileNumber(newMobile.trim());
+    if (!/^3\d{8,9}$/.test(number)) {
+      setMobileError(t('signature.mobileInvalid'));
+      return;
+    }
+    try {
+      await getApiClient().changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number });
+      const store = useCheckoutStore.getState();
+      store.setFields({ mobile_phone_number: number });
+      // The server voids the pending code and the preview printed with the old number: ask for both again.
+      store.setPersistent({ alreadySentOtp: false });
+      setSentTo(null);
+      setResendAt(null);
+      setOtp('');
+      setChanging(false);
+      setNewMobile('');
+      setMode('sms');
+      setMobileStatus(t('signature.mobileChanged', { number }));
+      await queryClient.invalidateQueries({ queryKey: ['contract-preview', hash] });
+    } catch (error) {
+      setMobileError(apiErrorMessage(t, error));
+    }
+  };
+
+  const sign = async () => {
+    if (otp.length !== OTP_LENGTH) {
+      setSignError(t('signature.otpIncomplete'));
+      otpRef.current?.focus();
+      return;
+    }
+    if (signing) return;
+    setSigning(true);
+    setSignError(null);
+    try {
+      const answer = await getApiClient().signWithOtp({ order_hash: hash }, { otp });
+      const store = useCheckoutStore.getState();
+      if (store.offer) {
+        const ecommerce = ecommerceOf(store.offer, store.fields.options, store.optionExtras.additionalVariants);
+        void analyticsOrderId(answer.order.hash).then((transaction_id) => track('purchase', { transaction_id, ...ecommerce }));
+      }
+      const { apiBaseUrl } = getPublicConfig();
+      onSigned({
+        orderCode: answer.order.hash,
+        email: store.fields.email,
+        customerName: store.fields.customer_type === 'business' && store.fields.ragione_sociale ? store.fields.ragione_sociale : store.fields.first_name,
+        signedAt: answer.signed_at,
+        signedContractUrl: `${apiBaseUrl.replace(/\/+$/, '')}/api/orders/${encodeURIComponent(answer.order.hash)}/signed-contract`,
+        shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
+      });
+    } catch (rejection) {
+      const failure = signFailure(rejection);
+      setSignError(failure.message ?? apiErrorMessage(t, rejection));
+      if (failure.code === 'already_signed') void navigate(COVERAGE_PATH);
+      otpRef.current?.focus();
+    } finally {
+      setSigning(false);
+    }
+  };
+
+  const codeSent = s.alreadySentOtp || sentTo !== null;
+  const previewError = preview.error ? apiErrorMessage(t, preview.error) : null;
+
   return (
-    <section className="page-section">
-      <h1>{t('pages.signature.title')}</h1>
-      <p className="lead">{t('pages.signature.text')}</p>
+    <section className="page-section signature-page" aria-labelledby="signature-title">
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <h1 id="signature-title">{t('pages.signature.title')}</h1>
+          <p className="lead">{t('pages.signature.text')}</p>
+
+          <section className="form-section" aria-labelledby="contract-title">
+            <h2 id="contract-title">{t('signature.contract')}</h2>
+            {preview.isPending && <p role="status">{t('signature.previewLoading')}</p>}
+            {previewError && (
+              <div className="alert alert-danger" role="alert">
+                <p className="mb-2">{previewError}</p>
+                <div className="d-flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void preview.refetch()}>{t('signature.retry')}</button>
+                  <Link to={STEP_5_PATH} className="btn btn-sm btn-outline-secondary">{t('signature.backToSummary')}</Link>
+                </div>
+              </div>
+            )}
+            {pdfUrl && preview.data && (
+              <>
+                <p>{t('signature.previewText')}</p>
+                <ContractPreview url={pdfUrl} filename={preview.data.filename} />
+              </>
+            )}
+          </section>
+
+          <section className="form-section" aria-labelledby="otp-title">
+            <h2 id="otp-title">{t('signature.otpTitle')}</h2>
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6">{t('signature.modeLegend')}</legend>
+              <div className="form-check">
+                <input className="form-check-input" type="radio" name="otp-mode" id="otp-mode-sms" value="sms" checked={mode === 'sms'} onChange={() => setMode('sms')} />
+                <label className="form-check-label" htmlFor="otp-mode-sms">{t('signature.modeSms', { number: s.mobile })}</label>
+              </div>
+              <div className="form-check">
+                <input className="form-check-input" type="radio" name="otp-mode" id="otp-mode-email" value="email" checked={mode === 'email'} onChange={() => setMode('email')} />
+                <label className="form-check-label" htmlFor="otp-mode-email">{t('signature.modeEmail', { email: s.email })}</label>
+              </div>
+            </fieldset>
+
+            <div className="mb-3">
+              {!changing ? (
+                <button type="button" className="btn btn-link p-0" onClick={() => { setChanging(true); setMobileStatus(''); }} aria-expanded={false}>
+                  {t('signature.changeMobile')}
+                </button>
+              ) : (
+                <div className="border rounded-4 p-3">
+                  <label htmlFor="new-mobile" className="form-label">{t('signature.newMobile')}</label>
+                  <div className="form-field-group">
+                    <input
+                      id="new-mobile"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      className={`form-control${mobileError ? ' is-invalid' : ''}`}
+                      aria-invalid={mobileError ? true : undefined}
+                      aria-describedby={mobileError ? 'new-mobile-error' : undefined}
+                      value={newMobile}
+                      onChange={(e) => setNewMobile(e.target.value)}
+                    />
+                    <button type="button" className="btn btn-outline-primary" onClick={() => void changeMobile()}>{t('signature.saveMobile')}</button>
+                    <button type="button" className="btn btn-outline-secondary" onClick={() => { setChanging(false); setMobileError(null); }}>{t('signature.cancel')}</button>
+                  </div>
+                  {mobileError && <div id="new-mobile-error" className="invalid-feedback d-block" role="alert">{mobileError}</div>}
+                </div>
+              )}
+              <div role="status" aria-live="polite" className="small text-success-emphasis">{mobileStatus}</div>
+            </div>
+
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+              <button
+                type="button"
+                className={`btn btn-lg ${codeSent ? 'btn-outline-primary' : 'btn-primary'}`}
+                onClick={() => void sendCode()}
+                disabled={sending || wait > 0 || !preview.data}
+              >
+                {sending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                {codeSent ? t('signature.resend') : t('signature.send')}
+              </button>
+              {wait > 0 && <span className="text-body-secondary small" aria-live="off">{t('signature.resendIn', { seconds: wait })}</span>}
+            </div>
+            <div role="status" aria-live="polite" className="mb-3" data-testid="otp-sent">
+              {sentTo ? t('signature.sentTo', { destination: sentTo }) : s.alreadySentOtp ? t('signature.alreadySent') : ''}
+            </div>
+            {sendError && <div className="alert alert-danger" role="alert">{sendError}</div>}
+
+            {codeSent && (
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void sign();
+                }}
+              >
+                <label htmlFor={ids.otp} className="form-label">{t('signature.otpLabel')}</label>
+                <FormOtpInput
+                  ref={otpRef}
+                  id={ids.otp}
+                  value={otp}
+                  onChange={setOtp}
+                  invalid={signError !== null}
+                  describedBy={[ids.otpHint, signError ? ids.otpError : null].filter(Boolean).join(' ')}
+                />
+                <div id={ids.otpHint} className="form-text">{t('signature.otpHint')}</div>
+                {signError && <div id={ids.otpError} className="invalid-feedback d-block" role="alert">{signError}</div>}
+                <p className="small mt-3">{t('signature.consent')}</p>
+                <button type="submit" className="btn btn-primary btn-lg" disabled={signing} aria-busy={signing || undefined}>
+                  {signing && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                  {t('signature.sign')}
+                </button>
+              </form>
+            )}
+          </section>
+          <Link to={STEP_5_PATH} className="btn btn-outline-secondary btn-lg mb-4">{t('form.back')}</Link>
+        </div>
+        <div className="col-lg-5">
+          <div className="form-section">
+            <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} title={t('signature.summary')} />
+          </div>
+        </div>
+      </div>
     </section>
   );
 }

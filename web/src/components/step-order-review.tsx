@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuro, orderTotals, toItalianDate, type FormFields, type Offer } from '@checkout/contract';
+import './form-kit.css';
+
+/** IT60X0542811101000000123456 → IT60 •••• •••• •••• •••• 3456: enough to recognise it, not to copy it. */
+export const maskIban = (iban: string): string => {
+  const s = iban.replace(/\s+/g, '').toUpperCase();
+  if (s.length < 8) return s;
+  const hidden = Math.max(0, s.length - 8);
+  return `${s.slice(0, 4)} ${'•'.repeat(hidden).replace(/(.{4})/g, '$1 ').trim()} ${s.slice(-4)}`.replace(/\s+/g, ' ');
+};
+
+const joinAddress = (street: string, number: string, zip: string, city: string, province: string): string =>
+  [[street, number].filter(Boolean).join(' '), [zip, city, province ? `(${province})` : ''].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+type Row = [label: string, value: ReactNode];
+
+function Block({ title, rows, testId }: { title: string; rows: Row[]; testId: string }) {
+  const shown = rows.filter(([, v]) => v !== '' && v !== null && v !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <section className="mb-3" data-testid={testId}>
+      <h3 className="h6 fw-bold">{title}</h3>
+      <dl className="review-list">
+        {shown.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export interface StepOrderReviewProps {
+  offer: Offer | null;
+  fields: FormFields;
+  additionalVariants?: readonly string[];
+  /** The heading level of the review's own title (the blocks are one below). */
+  title?: string;
+}
+
+/** The whole order before signing (SPEC §1, issue 4): offer, options, totals, people, addresses, payment, document. */
+export function StepOrderReview({ offer, fields: f, additionalVariants = [], title }: StepOrderReviewProps) {
+  const { t } = useTranslation();
+  const yes = t('review.yes');
+  const business = f.customer_type === 'business';
+  const totals = offer ? orderTotals(offer, { options: f.options, additionalVariants }) : null;
+  const activation = joinAddress(f.address, f.number, f.zip_code, f.city, f.province);
+  const shipping = f.shipping_same_as_activation
+    ? t('review.sameAsActivation')
+    : [f.shipping_recipient, f.shipping_care_of && t('review.careOf', { name: f.shipping_care_of }),
+      joinAddress(f.shipping_address, f.shipping_number, f.shipping_zip, f.shipping_city, f.shipping_province)].filter(Boolean).join(', ');
+  const documentType = f.document_type ? t(`review.documentTypes.${f.document_type}`, { defaultValue: f.document_type }) : '';
+
+  return (
+    <section className="order-review" aria-labelledby="order-review-title" data-testid="order-review">
+      <h2 id="order-review-title" className="h4">{title ?? t('review.title')}</h2>
+      {offer && (
+        <section className="mb-3" data-testid="review-offer">
+          <h3 className="h6 fw-bold">{t('review.offer')}</h3>
+          <ul className="list-unstyled mb-2">
+            <li className="d-flex justify-content-between gap-2">
+              <span>{offer.name}</span>
+              <span className="text-nowrap">{t('review.monthly', { price: formatEuro(offer.recurrent_cost) })}</span>
+            </li>
+            {f.options.map((o) => (
+              <li key={o.id} className="d-flex justify-content-between gap-2">
+                <span>{offer.options.find((x) => x.id === o.id)?.name ?? t('review.option', { id: o.id })}</span>
+                <span className="text-nowrap">
+                  {[o.recurrent_cost > 0 ? t('review.monthly', { price: formatEuro(o.recurrent_cost) }) : '',
+                    o.cash_amount > 0 ? t('review.oneOff', { price: formatEuro(o.cash_amount) }) : '',
+                  ].filter(Boolean).join(' + ') || t('review.included')}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {totals && (
+            <dl className="review-list">
+              <dt>{t('review.monthlyTotal')}</dt>
+              <dd data-testid="review-monthly-total">{formatEuro(totals.monthly)}</dd>
+              <dt>{t('review.oneOffTotal')}</dt>
+              <dd data-testid="review-one-off-total">{formatEuro(totals.oneOff)}</dd>
+            </dl>
+          )}
+        </section>
+      )}
+      <Block testId="review-contact" title={t('review.contact')} rows={[
+        [t('review.name'), [f.first_name, f.last_name].filter(Boolean).join(' ')],
+        [t('review.email'), f.email],
+        [t('review.mobile'), f.mobile_phone_number],
+        [t('review.phone'), f.phone_number],
+      ]} />
+      {business ? (
+        <Block testId="review-company" title={t('review.company')} rows={[
+          [t('review.ragioneSociale'), f.ragione_sociale],
+          [t('review.formaGiuridica'), f.forma_giuridica],
+          [t('review.partitaIva'), f.partita_iva],
+          [t('review.companyTaxCode'), f.company_tax_code],
+          [t('review.pec'), f.pec],
+          [t('review.sdi'), f.sdi],
+          [t('review.rea'), [f.provincia_rea, f.numero_rea].filter(Boolean).join('-')],
+          [t('review.ateco'), f.ateco],
+          [t('review.legalSeat'), joinAddress(f.sede_legale_indirizzo, f.sede_legale_civico, f.sede_legale_cap, f.sede_legale_comune, f.sede_legale_provincia)],
+        ]} />
+      ) : (
+        <Block testId="review-personal" title={t('review.personal')} rows={[
+          [t('review.cf'), f.cf],
+          [t('review.birth'), [toItalianDate(f.birth_date), f.birth_city ? `${f.birth_city}${f.birth_province ? ` (${f.birth_province})` : ''}` : f.country].filter(Boolean).join(', ')],
+          [t('review.nationality'), f.nationality],
+          [t('review.residence'), joinAddress(f.residenza_indirizzo, f.residenza_civico, f.residenza_cap, f.residenza_comune, f.residenza_provincia)],
+        ]} />
+      )}
+      <Block testId="review-addresses" title={t('review.addresses')} rows={[
+        [t('review.activation'), activation],
+        [t('review.shipping'), activation || !f.shipping_same_as_activation ? shipping : ''],
+        [t('review.portability'), f.portability_phone || f.portability_internet
+          ? [f.portability_operator_name || f.portability_operator, f.portability_old_number, f.portability_migration_code].filter(Boolean).join(' · ')
+          : ''],
+        [t('review.voip'), f.voip_activation_request ? (f.voip_old_phone_number ? `${yes} · ${f.voip_old_phone_number}` : yes) : ''],
+      ]} />
+      <Block testId="review-payment" title={t('review.payment')} rows={[
+        [t('review.sepaHolder'), [f.sepa_first_name, f.sepa_last_name].filter(Boolean).join(' ')],
+        [t('review.iban'), f.iban ? <span data-testid="review-iban">{maskIban(f.iban)}</span> : ''],
+      ]} />
+      <Block testId="review-document" title={t('review.document')} rows={[
+        [t('review.documentType'), documentType ? `${documentType}${f.document_number ? ` n. ${f.document_number.toUpperCase()}` : ''}` : ''],
+        [t('review.documentDates'), f.document_issue_date ? t('review.documentDatesValue', { issue: toItalianDate(f.document_issue_date), expiry: toItalianDate(f.document_expiry_date) }) : ''],
+        [t('review.documentIssuer'), [f.document_issuer, f.document_issue_comune].filter(Boolean).join(', ')],
+        [t('review.attachments'), f.attachments.map((a) => a.filename).join(', ')],
+      ]} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import './form-kit.css';
+
+export interface ThankYouData {
+  orderCode: string;
+  email: string;
+  customerName: string;
+  signedAt: string;
+  /** GET link of the signed PDF. */
+  signedContractUrl: string;
+  /** Whether a router is shipped (an activation with a router to send). */
+  shipsRouter: boolean;
+}
+
+/** SPEC §1 thank-you screen: the order code and what happens next. */
+export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; homePath: string }>(function ThankYou({ data, homePath }, ref) {
+  const { t } = useTranslation();
+  const signedAt = new Date(data.signedAt);
+  return (
+    <section className="page-section thank-you" aria-labelledby="thank-you-title" data-testid="thank-you">
+      <h1 id="thank-you-title" ref={ref} tabIndex={-1}>{t('thankYou.title', { name: data.customerName })}</h1>
+      <p className="lead">{t('thankYou.lead')}</p>
+      <p className="fs-5">
+        {t('thankYou.orderCode')} <strong data-testid="order-code" className="text-break">{data.orderCode}</strong>
+      </p>
+      {!Number.isNaN(signedAt.getTime()) && (
+        <p className="text-body-secondary">{t('thankYou.signedAt', { when: signedAt.toLocaleString('it-IT', { dateStyle: 'long', timeStyle: 'short' }) })}</p>
+      )}
+      <h2 className="h4 mt-4">{t('thankYou.nextTitle')}</h2>
+      <ol className="thank-you-next">
+        <li>{t('thankYou.nextEmail', { email: data.email })}</li>
+        <li>{t('thankYou.nextTechnician')}</li>
+        {data.shipsRouter && <li>{t('thankYou.nextRouter')}</li>}
+        <li>{t('thankYou.nextActive')}</li>
+      </ol>
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download>{t('thankYou.download')}</a>
+        <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
+      </div>
+    </section>
+  );
+});

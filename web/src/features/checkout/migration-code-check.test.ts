@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { migrationCheck } from './migration-code-check';
+
+describe('migrationCheck', () => {
+  it.each([
+    [{ valid: true, cos: '001' }, 'valid'],
+    [{ valid: true, cos: '999' }, 'valid'],
+    [{ valid: true, cos: '050' }, 'invalid_cos'],
+    [{ valid: true, cos: null }, 'invalid_cos'],
+    [{ valid: false, cos: '050' }, 'invalid_cos'],
+    [{ valid: false, cos: '001' }, 'invalid'],
+    [{ valid: false, cos: null }, 'invalid'],
+  ] as const)('%j → %s', (result, outcome) => {
+    expect(migrationCheck(result)).toBe(outcome);
+  });
+});

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { COVERAGE_PATH, parseMigrationCodeFormat, stepAddressSchema, type Comune } from '@checkout/contract';
+import { isApiError } from '@checkout/contract/api/client';
+import { FieldError, FormCheckbox, FormField, FormSelect, fieldId } from '../../components/form-field';
+import { FormComuneField } from '../../components/form-comune-field';
+import { InfoButton } from '../../components/info-button';
+import { openModal } from '../../components/modals/modal-store';
+import { track } from '../../lib/analytics';
+import { getApiClient } from '../../lib/api-client';
+import { ecommerceOf } from '../../lib/ecommerce';
+import { useTelephoneOperators } from '../../lib/reference-queries';
+import { useCheckoutStore } from '../../state/checkout-store';
+import { submitNamedStep } from './checkout-order';
+import { migrationCheck } from './migration-code-check';
+import { StepForm } from './step-form';
+import { stepPath } from './step-guard';
+import { useStepForm, type StepValues } from './use-step-form';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const ACTIVATION_FIELDS = ['address', 'number', 'city', 'zip_code', 'province'] as const;
+
+/** Step 3: activation address (from the coverage check), shipping address, number portability and voice line. */
+export function StepAddressForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const step = useStepForm({ schema: stepAddressSchema });
+  const { form, errorOf } = step;
+  const { register, setValue, getValues, watch } = form;
+  const operators = useTelephoneOperators();
+  const hasVoip = useCheckoutStore((s) => s.fields.options.some((o) => o.category === 'voip'));
+  const [migrationStatus, setMigrationStatus] = useState('');
+  const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+  const set = (patch: StepValues) => { for (const [k, v] of Object.entries(patch)) setValue(k, v, validateLater); };
+
+  const sameShipping = watch('shipping_same_as_activation') === true;
+  const portPhone = watch('portability_phone') === true;
+  const portInternet = watch('portability_internet') === true;
+  const voip = watch('voip_activation_request') === true;
+  const v = getValues();
+  const activation = [`${str(v.address)} ${str(v.number)}`.trim(), `${str(v.zip_code)} ${str(v.city)}${v.province ? ` (${str(v.province)})` : ''}`.trim()].filter(Boolean).join(', ');
+  const activationErrors = ACTIVATION_FIELDS.map((name) => errorOf(name)).filter(Boolean);
+
+  /** validate-migration-code on blur: clear words for 'invalid' and 'invalid_cos' (SPEC §5, §8). */
+  const checkMigrationCode = async () => {
+    const code = str(getValues('portability_migration_code')).replace(/\s+/g, '').toUpperCase();
+    setMigrationStatus('');
+    if (!code) return;
+    // A code that cannot be one (SPEC §8 'invalid') is told at once, without a call.
+    if (!parseMigrationCodeFormat(code)) {
+      form.setError('portability_migration_code', { type: 'server', message: t('checkout.address.migrationInvalid') });
+      return;
+    }
+    try {
+      const result = await getApiClient().validateMigrationCode({ migration_code: code });
+      const outcome = migrationCheck(result);
+      if (outcome === 'valid') {
+        form.clearErrors('portability_migration_code');
+        setMigrationStatus(result.operator ? t('checkout.address.migrationValidOperator', { operator: result.operator }) : t('checkout.address.migrationValid'));
+        // The code names the operator: fill the list when the visitor has not chosen one yet.
+        const known = result.operator && operators.data?.find((o) => o.name.toLowerCase() === result.operator?.toLowerCase());
+        if (known && !getValues('portability_operator')) set({ portability_operator: known.id, portability_operator_name: known.name });
+        return;
+      }
+      form.setError('portability_migration_code', { type: 'server', message: t(outcome === 'invalid_cos' ? 'checkout.address.migrationInvalidCos' : 'checkout.address.migrationInvalid') });
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) {
+        form.setError('portability_migration_code', { type: 'server', message: t('checkout.address.migrationInvalid') });
+      }
+    }
+  };
+
+  const chooseShippingCity = (c: Comune) => {
+    const zip = str(getValues('shipping_zip'));
+    set({ shipping_city: c.name, shipping_province: c.province, ...(c.caps.length === 1 || !c.caps.includes(zip) ? { shipping_zip: c.caps.length === 1 ? (c.caps[0] ?? '') : '' } : {}) });
+  };
+
+  const operatorReg = register('portability_operator', {
+    onChange: (event: { target: { value: string } }) => {
+      const op = operators.data?.find((o) => o.id === event.target.value);
+      setValue('portability_operator_name', op?.name ?? '');
+    },
+  });
+
+  const onSubmit = step.submitWith(async (values) => {
+    await submitNamedStep('step-address', values);
+    const s = useCheckoutStore.getState();
+    s.setPersistent({ hasPortability: values.portability_phone === true || values.portability_internet === true });
+    if (s.offer) track('add_shipping_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants), shipping_tier: 'corriere' });
+    onDone();
+  });
+
+  return (
+    <StepForm step={step} onSubmit={onSubmit} backTo={stepPath(2)}>
+      <section className="form-section" aria-labelledby="activation-title">
+        <h2 id="activation-title">{t('checkout.address.activation')}</h2>
+        <div className="readonly-address" data-testid="activation-address">
+          <span>{activation || t('checkout.address.activationMissing')}</span>
+          <Link to={COVERAGE_PATH} className="btn btn-sm btn-outline-primary" aria-label={t('checkout.address.changeActivation')}>
+            {t('checkout.address.change')}
+          </Link>
+        </div>
+        {activationErrors.length > 0 && <FieldError id={fieldId('address')} error={t('checkout.address.activationIncomplete')} />}
+        <p className="form-text">{t('checkout.address.activationHint')}</p>
+      </section>
+
+      <fieldset className="form-section">
+        <legend>{t('checkout.address.shipping')}</legend>
+        <FormCheckbox registration={register('shipping_same_as_activation')} label={t('checkout.fields.shipping_same_as_activation')} />
+        {!sameShipping && (
+          <div data-testid="shipping-fields">
+            <div className="row">
+              <div className="col-sm-6">
+                <FormField registration={register('shipping_recipient')} label={t('checkout.fields.shipping_recipient')} required autoComplete="name" error={errorOf('shipping_recipient')} />
+              </div>
+              <div className="col-sm-6">
+                <FormField registration={register('shipping_care_of')} label={t('checkout.fields.shipping_care_of')} error={errorOf('shipping_care_of')} />
+              </div>
+            </div>
+            <div className="row">
+              <div className="col-sm-8">
+                <FormField registration={register('shipping_address')} label={t('checkout.fields.shipping_address')} required autoComplete="shipping address-line1" error={errorOf('shipping_address')} />
+              </div>
+              <div className="col-sm-4">
+                <FormField registration={register('shipping_number')} label={t('checkout.fields.shipping_number')} required error={errorOf('shipping_number')} />
+              </div>
+            </div>
+            <FormComuneField
+              label={t('checkout.fields.shipping_city')}
+              name="shipping_city"
+              value={str(watch('shipping_city'))}
+              onInputChange={(text) => setValue('shipping_city', text, validateLater)}
+              onSelect={chooseShippingCity}
+              error={errorOf('shipping_city')}
+              inputRef={register('shipping_city').ref}
+              autoComplete="shipping address-level2"
+            />
+            <div className="row">
+              <div className="col-6">
+                <FormField registration={register('shipping_zip')} label={t('checkout.fields.shipping_zip')} required inputMode="numeric" maxLength={5} autoComplete="shipping postal-code" error={errorOf('shipping_zip')} />
+              </div>
+              <div className="col-6">
+                <FormField registration={register('shipping_province')} label={t('checkout.fields.shipping_province')} required maxLength={2} inputClassName="text-uppercase" error={errorOf('shipping_province')} />
+              </div>
+            </div>
+            <FormField registration={register('shipping_phone')} type="tel" label={t('checkout.fields.shipping_phone')} inputMode="tel" hint={t('checkout.address.shippingPhoneHint')} error={errorOf('shipping_phone')} />
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>{t('checkout.address.portability')}</legend>
+        <FormCheckbox registration={register('portability_internet')} label={t('checkout.fields.portability_internet')} />
+        <FormCheckbox registration={register('portability_phone')} label={t('checkout.fields.portability_phone')} />
+        {(portPhone || portInternet) && (
+          <div data-testid="portability-fields">
+            {operators.data ? (
+              <FormSelect
+                registration={operatorReg}
+                label={t('checkout.fields.portability_operator')}
+                required
+                placeholder={t('form.choose')}
+                options={operators.data.map((o) => ({ value: o.id, label: o.name }))}
+                error={errorOf('portability_operator')}
+              />
+            ) : (
+              <p role="status" className="form-text">{t('checkout.address.operatorsLoading')}</p>
+            )}
+            <FormField
+              registration={register('portability_migration_code', { onBlur: () => void checkMigrationCode() })}
+              label={t('checkout.fields.portability_migration_code')}
+              required
+              autoComplete="off"
+              inputClassName="text-uppercase"
+              hint={migrationStatus || t('checkout.address.migrationHint')}
+              error={errorOf('portability_migration_code')}
+              labelAside={<InfoButton label={t('checkout.address.migrationHelp')} onClick={() => openModal('invoice-example')} />}
+            />
+            {portPhone && (
+              <FormField registration={register('portability_old_number')} type="tel" label={t('checkout.fields.portability_old_number')} required inputMode="tel" error={errorOf('portability_old_number')} />
+            )}
+          </div>
+        )}
+      </fieldset>
+
+      {hasVoip && (
+        <fieldset className="form-section">
+          <legend>{t('checkout.address.voip')}</legend>
+          <FormCheckbox registration={register('voip_activation_request')} label={t('checkout.fields.voip_activation_request')} hint={t('checkout.address.voipHint')} />
+          {voip && (
+            <FormField registration={register('voip_old_phone_number')} type="tel" label={t('checkout.fields.voip_old_phone_number')} inputMode="tel" error={errorOf('voip_old_phone_number')} />
+          )}
+        </fieldset>
+      )}
+    </StepForm>
+  );
+}

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { DOCUMENT_TYPES, stepDocumentSchema, type Comune } from '@checkout/contract';
+import { FormComuneField } from '../../components/form-comune-field';
+import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
+import { FormDateField, FormField, FormSelect } from '../../components/form-field';
+import { StepOrderReview } from '../../components/step-order-review';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { getApiClient } from '../../lib/api-client';
+import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
+import { useCheckoutStore } from '../../state/checkout-store';
+import { currentOrderHash } from './checkout-order';
+import { StepForm } from './step-form';
+import { stepPath } from './step-guard';
+import { useStepForm } from './use-step-form';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Uploads of one kind, kept in fields.attachments (the health card also in health_card_attachment). */
+function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; label: string; listLabel: string; hint: string }) {
+  const { t } = useTranslation();
+  const attachments = useCheckoutStore((s) => s.fields.attachments);
+  const setFields = useCheckoutStore((s) => s.setFields);
+  const items = attachments.filter((a) => a.kind === kind);
+  const onChange = (next: AttachmentRef[]) => {
+    const all = [...useCheckoutStore.getState().fields.attachments.filter((a) => a.kind !== kind), ...next];
+    setFields({
+      attachments: all,
+      ...(kind === 'health_card' ? { health_card_attachment: next[next.length - 1] ?? null } : {}),
+    });
+  };
+  return (
+    <FormFileUpload
+      label={label}
+      listLabel={listLabel}
+      hint={hint}
+      items={items}
+      upload={async (file, onProgress) => {
+        const media = await uploadDocumentWithProgress({ orderHash: currentOrderHash(), kind, file, onProgress });
+        return { id: media.id, kind: media.kind, filename: media.filename, size: media.size };
+      }}
+      remove={async (item) => {
+        const hash = currentOrderHash();
+        await getApiClient().deleteMedia({ id: item.id }, { order_id: hash });
+      }}
+      onChange={onChange}
+      errorMessage={(error) => apiErrorMessage(t, error)}
+    />
+  );
+}
+
+/** Step 5: identity document data and copies, then the whole order to check before signing. */
+export function StepDocumentForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const step = useStepForm({ schema: stepDocumentSchema });
+  const { form, errorOf } = step;
+  const { register, setValue, watch, getValues } = form;
+  const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+  const review = useCheckoutStore(useShallow((s) => ({ offer: s.offer, fields: s.fields, variants: s.optionExtras.additionalVariants })));
+
+  const chooseComune = (c: Comune) => {
+    setValue('document_issue_comune', c.name, validateLater);
+    setValue('document_issue_province', c.province, validateLater);
+    if (!str(getValues('document_issuer'))) setValue('document_issuer', `Comune di ${c.name}`, validateLater);
+  };
+
+  const onSubmit = step.submitWith(async (values) => {
+    // update-document-data applies exactly the step-document rules and counts as its submission (docs/orders.md).
+    const ref = await getApiClient().updateDocumentData({ order_hash: currentOrderHash() }, values as Parameters<ReturnType<typeof getApiClient>['updateDocumentData']>[1]);
+    useCheckoutStore.getState().setOrder(ref);
+    if (ref.status !== 'ready_to_sign') {
+      step.setFailure(t('checkout.document.notReady'));
+      return;
+    }
+    onDone();
+  });
+
+  return (
+    <StepForm step={step} onSubmit={onSubmit} backTo={stepPath(4)} continueLabel={t('checkout.document.toSignature')}>
+      <fieldset className="form-section">
+        <legend>{t('checkout.document.identity')}</legend>
+        <div className="row">
+          <div className="col-sm-6">
+            <FormSelect
+              registration={register('document_type')}
+              label={t('checkout.fields.document_type')}
+              required
+              placeholder={t('form.choose')}
+              options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`review.documentTypes.${d}`) }))}
+              error={errorOf('document_type')}
+            />
+          </div>
+          <div className="col-sm-6">
+            <FormField registration={register('document_number')} label={t('checkout.fields.document_number')} required autoComplete="off" inputClassName="text-uppercase" error={errorOf('document_number')} />
+          </div>
+        </div>
+        <div className="row">
+          <div className="col-sm-6">
+            <FormDateField registration={register('document_issue_date')} label={t('checkout.fields.document_issue_date')} required hint={t('form.dateHint')} error={errorOf('document_issue_date')} />
+          </div>
+          <div className="col-sm-6">
+            <FormDateField registration={register('document_expiry_date')} label={t('checkout.fields.document_expiry_date')} required hint={t('form.dateHint')} error={errorOf('document_expiry_date')} />
+          </div>
+        </div>
+        <FormComuneField
+          label={t('checkout.fields.document_issue_comune')}
+          name="document_issue_comune"
+          value={str(watch('document_issue_comune'))}
+          onInputChange={(text) => setValue('document_issue_comune', text, validateLater)}
+          onSelect={chooseComune}
+          error={errorOf('document_issue_comune')}
+          inputRef={register('document_issue_comune').ref}
+        />
+        <div className="row">
+          <div className="col-sm-8">
+            <FormField registration={register('document_issuer')} label={t('checkout.fields.document_issuer')} required hint={t('checkout.document.issuerHint')} error={errorOf('document_issuer')} />
+          </div>
+          <div className="col-sm-4">
+            <FormField registration={register('document_issue_province')} label={t('checkout.fields.document_issue_province')} required maxLength={2} inputClassName="text-uppercase" error={errorOf('document_issue_province')} />
+          </div>
+        </div>
+      </fieldset>
+
+      <section className="form-section" aria-labelledby="uploads-title">
+        <h2 id="uploads-title">{t('checkout.document.uploads')}</h2>
+        <p className="form-text mt-0">{t('checkout.document.uploadsText')}</p>
+        <h3 className="h6 fw-bold mt-3">{t('checkout.document.identityCopy')}</h3>
+        <DocumentUploads kind="identity_document" label={t('checkout.document.uploadIdentity')} listLabel={t('checkout.document.identityList')} hint={t('checkout.document.uploadHint')} />
+        <h3 className="h6 fw-bold mt-3">{t('checkout.document.healthCard')}</h3>
+        <DocumentUploads kind="health_card" label={t('checkout.document.uploadHealthCard')} listLabel={t('checkout.document.healthCardList')} hint={t('checkout.document.uploadHint')} />
+      </section>
+
+      <div className="form-section">
+        <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} />
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { stepPaymentSchema } from '@checkout/contract';
+import { FormField } from '../../components/form-field';
+import { track } from '../../lib/analytics';
+import { ecommerceOf } from '../../lib/ecommerce';
+import { useIbanValidation } from '../../lib/reference-queries';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useCheckoutStore } from '../../state/checkout-store';
+import { submitNamedStep } from './checkout-order';
+import { StepForm } from './step-form';
+import { stepPath } from './step-guard';
+import { useStepForm } from './use-step-form';
+
+export const compactIban = (s: string): string => s.replace(/[\s\-.]/g, '').toUpperCase();
+
+/** Step 4: the SEPA mandate's holder and IBAN, checked as it is typed (bank, ABI, CAB). */
+export function StepPaymentForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const names = useCheckoutStore.getState().fields;
+  const step = useStepForm({
+    schema: stepPaymentSchema,
+    // The holder is usually the customer: start from the contact step's names.
+    fallbacks: { sepa_first_name: names.first_name, sepa_last_name: names.last_name },
+  });
+  const { form, errorOf } = step;
+  const { register, watch } = form;
+  const typed = compactIban(String(watch('iban') ?? ''));
+  const iban = useDebouncedValue(typed, 500);
+  const check = useIbanValidation(iban);
+  const settled = iban === typed && iban.length >= 15;
+
+  let status = '';
+  let statusClass = 'form-text';
+  if (settled && check.isFetching) status = t('checkout.payment.ibanChecking');
+  else if (settled && check.data?.valid) {
+    const d = check.data;
+    status = t('checkout.payment.ibanValid', {
+      bank: d.bank_name ?? t('checkout.payment.bankUnknown'),
+      details: [d.abi ? `ABI ${d.abi}` : '', d.cab ? `CAB ${d.cab}` : ''].filter(Boolean).join(' · '),
+    });
+    statusClass = 'form-text text-success-emphasis';
+  } else if (settled && check.data && !check.data.valid) {
+    status = t('checkout.payment.ibanInvalid');
+    statusClass = 'form-text text-danger-emphasis';
+  }
+
+  const onSubmit = step.submitWith(async (values) => {
+    await submitNamedStep('step-payment', values);
+    const s = useCheckoutStore.getState();
+    if (s.offer) track('add_payment_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants), payment_type: 'SEPA' });
+    onDone();
+  });
+
+  return (
+    <StepForm step={step} onSubmit={onSubmit} backTo={stepPath(3)}>
+      <fieldset className="form-section">
+        <legend>{t('checkout.payment.sepa')}</legend>
+        <p className="form-text mt-0 mb-3">{t('checkout.payment.sepaText')}</p>
+        <div className="row">
+          <div className="col-sm-6">
+            <FormField registration={register('sepa_first_name')} label={t('checkout.fields.sepa_first_name')} required autoComplete="given-name" error={errorOf('sepa_first_name')} />
+          </div>
+          <div className="col-sm-6">
+            <FormField registration={register('sepa_last_name')} label={t('checkout.fields.sepa_last_name')} required autoComplete="family-name" error={errorOf('sepa_last_name')} />
+          </div>
+        </div>
+        <FormField
+          registration={register('iban')}
+          label={t('checkout.fields.iban')}
+          required
+          autoComplete="off"
+          inputClassName="text-uppercase"
+          maxLength={42}
+          hint={t('checkout.payment.ibanHint')}
+          error={errorOf('iban')}
+        />
+        <div id="iban-status" className={`${statusClass} mt-n2 mb-3`} role="status" aria-live="polite" data-testid="iban-status">{status}</div>
+      </fieldset>
+    </StepForm>
+  );
+}

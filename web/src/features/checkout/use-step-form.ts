@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { FormFields } from '@checkout/contract';
+import { isApiError } from '@checkout/contract/api/client';
+import type { SummaryError } from '../../components/form-error-summary';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { useCheckoutStore } from '../../state/checkout-store';
+
+/** Every step field is a string or a flag (dates stay dd/mm/yyyy in the form, SPEC §5). */
+export type StepValues = Record<string, string | boolean>;
+
+/** How long typing may pause before the fields reach the persisted store. */
+export const AUTOSAVE_MS = 300;
+
+type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The step's values as they are kept in the store (only names of the step). */
+export const pickStepValues = (fields: FormFields, names: readonly string[], overrides: Partial<StepValues> = {}): StepValues => {
+  const source = fields as unknown as Record<string, unknown>;
+  const out: StepValues = {};
+  for (const name of names) {
+    const value = name in overrides ? overrides[name] : source[name];
+    out[name] = typeof value === 'boolean' ? value : typeof value === 'string' ? value : '';
+  }
+  return out;
+};
+
+/**
+ * Server field errors (ApiError.fields) onto the form: a field the form has gets its message next
+ * to it; the rest, and a failure without fields, become the step-level message.
+ */
+export const splitServerErrors = (error: unknown, names: readonly string[]): { fields: Record<string, string>; message: string | null } => {
+  const fields: Record<string, string> = {};
+  const others: string[] = [];
+  const given = isApiError(error) ? error.fields : undefined;
+  for (const [name, message] of Object.entries(given ?? {})) {
+    if (names.includes(name)) fields[name] = message;
+    else others.push(message);
+  }
+  return { fields, message: others.length > 0 ? others.join(' ') : null };
+};
+
+/** The messages of the form's errors, in the order of the step's fields. */
+export const summaryErrors = (errors: FieldErrors<StepValues>, names: readonly string[]): SummaryError[] =>
+  names.flatMap((name) => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' && message ? [{ name, message }] : [];
+  });
+
+export interface UseStepFormOptions {
+  schema: AnyObjectSchema;
+  /** Values that replace the stored ones when these are empty (e.g. nationality 'Italia'). */
+  fallbacks?: Partial<StepValues>;
+}
+
+/**
+ * One checkout step's form: react-hook-form with the contract's step schema, values from the
+ * persisted store and saved back as the visitor types (debounced, and at once when the page goes
+ * away), server field errors mapped onto fields, and the error summary focused after a failure.
+ */
+export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
+  const { t } = useTranslation();
+  const names = Object.keys(schema.shape);
+  const setFields = useCheckoutStore((s) => s.setFields);
+  const [defaults] = useState<StepValues>(() => {
+    const stored = pickStepValues(useCheckoutStore.getState().fields, names);
+    for (const [name, value] of Object.entries(fallbacks)) if (stored[name] === '' && value !== undefined) stored[name] = value;
+    return stored;
+  });
+  const form = useForm<StepValues, unknown, StepValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<StepValues, unknown, StepValues>,
+    defaultValues: defaults,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focusPending, setFocusPending] = useState(false);
+  // A callback ref kept in state: the summary appears only once there are errors.
+  const [summaryEl, attachSummary] = useState<HTMLDivElement | null>(null);
+
+  // Autosave: nothing typed is lost on a refresh (the store is persisted).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: Partial<StepValues> | null = null;
+    const flush = () => {
+      if (!pending) return;
+      const keep = Object.fromEntries(Object.entries(pending).filter(([k, v]) => names.includes(k) && v !== undefined));
+      pending = null;
+      setFields(keep as Partial<FormFields>);
+    };
+    // The subscription form of watch() runs outside render: nothing here is memoised by the compiler.
+    // eslint-disable-next-line react-hooks/incompatible-library
+    const subscription = form.watch((values) => {
+      pending = values as Partial<StepValues>;
+      clearTimeout(timer);
+      timer = setTimeout(flush, AUTOSAVE_MS);
+    });
+    window.addEventListener('pagehide', flush);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      clearTimeout(timer);
+      flush();
+    };
+    // names derive from the schema, which never changes for a mounted step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form, setFields]);
+
+  // After a failed submission, focus goes to the summary once it is on screen (it may appear in the next commit).
+  useEffect(() => {
+    if (!focusPending || !summaryEl) return;
+    summaryEl.focus();
+    setFocusPending(false);
+  }, [focusPending, summaryEl]);
+
+  const showServerError = useCallback((error: unknown) => {
+    const { fields, message } = splitServerErrors(error, names);
+    for (const [name, text] of Object.entries(fields)) form.setError(name, { type: 'server', message: text });
+    setFailure(message ?? (Object.keys(fields).length > 0 ? null : apiErrorMessage(t, error)));
+    setFocusPending(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form, t]);
+
+  /** A handler for <form onSubmit>: validates, then runs `action` with the parsed values; failures go to the fields and the summary. */
+  /** The form as typed, into the store now (not after the autosave pause): the next step reads it on its first render. */
+  const saveNow = () => {
+    const raw = form.getValues();
+    setFields(Object.fromEntries(names.filter((n) => raw[n] !== undefined).map((n) => [n, raw[n]])) as Partial<FormFields>);
+  };
+
+  const submitWith = (action: (values: StepValues) => Promise<void>) =>
+    form.handleSubmit(
+      async (values) => {
+        saveNow();
+        setFailure(null);
+        try {
+          await action(values);
+        } catch (error) {
+          showServerError(error);
+        }
+      },
+      () => {
+        saveNow();
+        setFailure(null);
+        setFocusPending(true);
+      },
+    );
+
+  const errorOf = (name: string): string | undefined => {
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+
+  return {
+    form,
+    names,
+    failure,
+    setFailure,
+    showServerError,
+    submitWith,
+    errorOf,
+    attachSummary,
+    // The summary lists errors once the visitor has tried to continue (a blur check alone stays next to its field).
+    summary: form.formState.submitCount > 0 ? summaryErrors(form.formState.errors, names) : [],
+    busy: form.formState.isSubmitting,
+  };
+}
