@@ -1,0 +1,136 @@
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Result } from 'autocannon';
+import type { BenchRow } from '../lib/report';
+import { forkServer } from '../lib/child-process';
+import type { RunningChild } from '../lib/child-process';
+import { BENCH_DIR, BENCH_API_KEY } from '../lib/paths';
+import { round } from '../lib/stats';
+
+/*
+ * API throughput (DESIGN §5): every figure is a ratio to a bare Fastify route measured in the same run,
+ * because this machine is shared and noisy. Servers run in a child process: the load generator and the
+ * server would otherwise share one event loop (2 cores here, so they still share the CPU).
+ */
+
+export const CONNECTIONS = 50;
+export const P99_BUDGET_MS = 15;
+
+interface Target {
+  name: string;
+  path: string;
+  body: Record<string, unknown>;
+  /** Minimum throughput as a fraction of the bare route. */
+  ratio: number | null;
+}
+
+const TARGETS: readonly Target[] = [
+  { name: 'search-comuni', path: '/api/utility/check-copertura/search-comuni/', body: { search: 'rom' }, ratio: 0.6 },
+  {
+    name: 'list-address-advanced', path: '/api/utility/check-copertura/list-address-advanced/',
+    body: { address: 'via roma 1', id_comune: '058091', third_party_coverage: true }, ratio: 0.4,
+  },
+  { name: 'offers/101', path: '/api/offers/101', body: { customer_type: 'privato' }, ratio: null },
+  {
+    name: 'orders/new', path: '/api/orders/new',
+    body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false }, ratio: 0.2,
+  },
+];
+
+export interface ApiOptions { durationS: number; warmupS: number; log: (line: string) => void }
+
+interface Load { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; total: number; statuses: Record<string, number> }
+
+async function load(url: string, body: Record<string, unknown>, duration: number): Promise<Load> {
+  const r: Result = await autocannon({
+    url, connections: CONNECTIONS, duration, method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: BENCH_API_KEY, ...body }),
+  });
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  return {
+    reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx,
+    errors: r.errors, timeouts: r.timeouts, total: r.requests.total, statuses,
+  };
+}
+
+const serverModule = path.join(BENCH_DIR, 'api', 'api-server.ts');
+
+async function startServer(mode: 'bare' | 'app'): Promise<{ base: string; server: RunningChild }> {
+  const server = await forkServer(serverModule, [mode]);
+  return { base: `http://127.0.0.1:${server.port}`, server };
+}
+
+/** Warm-up, then the measured run. */
+async function measure(url: string, body: Record<string, unknown>, opts: ApiOptions): Promise<Load> {
+  await load(url, body, opts.warmupS);
+  return load(url, body, opts.durationS);
+}
+
+/** Is the route registered? (orders/new is being written while this bench is.) A 404 envelope means no. */
+async function probe(base: string, t: Target): Promise<{ status: number; text: string }> {
+  const res = await fetch(base + t.path, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: BENCH_API_KEY, ...t.body }),
+  });
+  return { status: res.status, text: (await res.text()).slice(0, 300) };
+}
+
+const fmtLoad = (l: Load): string => `${Math.round(l.reqPerSec)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms`;
+
+/**
+ * Each endpoint is measured right after its own bare-route run (both servers stay up, one idle while the
+ * other is loaded): on a shared machine the load changes within minutes, so the ratio compares neighbours.
+ */
+export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const bare = await startServer('bare');
+  const app = await startServer('app').catch(async (err: unknown) => { await bare.server.stop(); throw err; });
+  const measured: Array<{ t: Target; bare: Load | null; load: Load | null; probe: { status: number; text: string } }> = [];
+  try {
+    for (const t of TARGETS) {
+      const p = await probe(app.base, t);
+      if (p.status === 404) {
+        opts.log(`  ${t.name}: not available (404: ${p.text})`);
+        measured.push({ t, bare: null, load: null, probe: p });
+        continue;
+      }
+      opts.log(`api: bare route, then ${t.name} (${opts.durationS} s each, ${CONNECTIONS} connections)…`);
+      const b = await measure(`${bare.base}/bare`, t.body, opts);
+      const l = await measure(app.base + t.path, t.body, opts);
+      opts.log(`  bare ${fmtLoad(b)} | ${t.name} ${fmtLoad(l)}, non-2xx ${l.non2xx}`);
+      measured.push({ t, bare: b, load: l, probe: p });
+    }
+  } finally {
+    await app.server.stop();
+    await bare.server.stop();
+  }
+
+  const bareRuns = measured.map((m) => m.bare).filter((b): b is Load => b !== null);
+  const rates = bareRuns.map((b) => Math.round(b.reqPerSec));
+  rows.push({
+    part: 'api', name: 'bare Fastify route (baseline)', target: '—',
+    measured: rates.length > 0 ? `${Math.min(...rates)}–${Math.max(...rates)} req/s over ${rates.length} runs, p99 ≤ ${Math.max(...bareRuns.map((b) => b.p99))} ms` : '—',
+    met: null, data: { runs: bareRuns },
+  });
+
+  for (const { t, bare: b, load: l, probe: p } of measured) {
+    if (!l || !b) {
+      rows.push({ part: 'api', name: `${t.name} throughput`, target: t.ratio === null ? '—' : `≥ ${t.ratio}× bare`, measured: '—', met: null, note: 'not available: route not registered', data: { probe: p } });
+      continue;
+    }
+    const ratio = l.reqPerSec / b.reqPerSec;
+    const clean = l.non2xx === 0 && l.errors === 0 && l.timeouts === 0;
+    const failures = clean ? '' : `; ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts (${JSON.stringify(l.statuses)})`;
+    rows.push({
+      part: 'api', name: `${t.name} throughput`, target: t.ratio === null ? 'no budget (2xx only)' : `≥ ${t.ratio}× bare`,
+      measured: `${round(ratio)}× (${Math.round(l.reqPerSec)} vs ${Math.round(b.reqPerSec)} req/s)${failures}`,
+      met: (t.ratio === null ? true : ratio >= t.ratio) && clean,
+      data: { ...l, bare: b, ratio: round(ratio, 3), firstResponse: p },
+    });
+    rows.push({
+      part: 'api', name: `${t.name} latency`, target: `p99 ≤ ${P99_BUDGET_MS} ms`,
+      measured: `p50 ${l.p50} ms, p99 ${l.p99} ms`, met: l.p99 <= P99_BUDGET_MS && clean,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,74 @@
+/*
+ * Child process of the API bench: `api-server.ts bare` or `api-server.ts app`.
+ * Listens on 127.0.0.1:<random> and sends `{ port }` to the parent over IPC; SIGTERM closes and cleans up.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createDb, migrate, seedDemoData } from '../../server/src/db';
+import { BENCH_API_KEY, removeSqliteFiles, tempPath } from '../lib/paths';
+
+const BARE_PATH = '/bare';
+
+async function bareServer(): Promise<{ app: FastifyInstance; cleanup: () => Promise<void> }> {
+  // The reference: the framework with JSON parsing and serialisation, nothing else.
+  const app = Fastify({ logger: false });
+  app.post(BARE_PATH, async () => ({ result: true, data: {} }));
+  return { app, cleanup: async () => {} };
+}
+
+async function realServer(): Promise<{ app: FastifyInstance; cleanup: () => Promise<void> }> {
+  const file = tempPath('checkout-bench-api', '.db');
+  const storage = tempPath('checkout-bench-storage');
+  mkdirSync(storage, { recursive: true });
+  const config = loadConfig({
+    // development, not production: production demands real mail/SMS channels and secrets the bench has no
+    // use for; per-request work is the same (only `test` adds response checks).
+    NODE_ENV: 'development',
+    PUBLIC_API_KEY: BENCH_API_KEY,
+    DATABASE_URL: `sqlite:${file}`,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000000',
+    STORAGE_DIR: storage,
+    WEB_DIST_DIR: tempPath('checkout-bench-no-web'),
+  });
+  const handle = createDb(config.databaseUrl);
+  const cleanup = async () => {
+    await handle.destroy();
+    removeSqliteFiles(file);
+    rmSync(storage, { recursive: true, force: true });
+  };
+  try {
+    await migrate(handle.db);
+    await seedDemoData(handle.db);
+    return { app: await buildApp(config, { db: handle.db }), cleanup };
+  } catch (err) {
+    // A start that fails (e.g. a configuration the app refuses) leaves no temp files behind.
+    await cleanup();
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode !== 'bare' && mode !== 'app') throw new Error('usage: api-server.ts bare|app');
+  const { app, cleanup } = mode === 'bare' ? await bareServer() : await realServer();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await cleanup();
+      process.exit(0);
+    })();
+  });
+  process.send?.({ port });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`api-server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
