@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,10 +31,27 @@ describeEachDialect('SPA serving', (dialect) => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
     writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'export {}');
+    // What web/scripts/precompress.mjs writes next to each asset.
+    const big = `export const text = ${JSON.stringify('fibra '.repeat(500))};`;
+    writeFileSync(path.join(webDir, 'assets', 'big-abc.js'), big);
+    writeFileSync(path.join(webDir, 'assets', 'big-abc.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(webDir, 'assets', 'big-abc.js.gz'), gzipSync(big));
     writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp(dialect, { config: { webDistDir: webDir, gtmId: 'GTM-ABC123' } });
   });
   afterAll(async () => { await t.close(); rmSync(webDir, { recursive: true, force: true }); });
+
+  it('serves the precompressed asset the browser accepts, and the plain one otherwise', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('fibra fibra');
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('fibra fibra');
+  });
 
   it.each([
     ['/attiva/step-1', 'Dati di contatto - Fibra Viva Casa', 'Verifica la copertura della fibra Fibra Viva'],

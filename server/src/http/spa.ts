@@ -84,6 +84,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz next to each asset (web/scripts/precompress.mjs).
+      preCompressed: true,
       // index.html is a template: it is always served through sendPage, never raw.
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders: (reply, filePath) => {
