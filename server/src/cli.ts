@@ -1,6 +1,9 @@
 import { loadConfig } from './config';
 import type { Config } from './config';
 import { coverageCliCommands } from './modules/coverage/cli-commands';
+import { leadsCliCommands } from './modules/leads/cli-commands';
+import { mobileCliCommands } from './modules/mobile/cli-commands';
+import { premadeCliCommands } from './modules/premade/cli-commands';
 import { atecoCliCommands } from './modules/reference/ateco-cli';
 
 /**
@@ -25,6 +28,9 @@ export const commands: Record<string, CliCommand> = {
   },
   ...coverageCliCommands(process.stderr),
   ...atecoCliCommands(),
+  ...premadeCliCommands(),
+  ...mobileCliCommands(),
+  ...leadsCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

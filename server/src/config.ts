@@ -62,6 +62,13 @@ const envSchema = z
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+    // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.
+    LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).optional(),
+    LEAD_WEBHOOK_SECRET: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
+    LEAD_DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    LEAD_DELIVERY_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+    LEAD_DELIVERY_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
+    LEAD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -72,6 +79,9 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.SMS_API_URL && !env.SMS_API_TOKEN) ctx.addIssue({ code: 'custom', path: ['SMS_API_TOKEN'], message: 'obbligatoria quando SMS_API_URL è impostata' });
+  })
+  .superRefine((env, ctx) => {
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'obbligatoria quando LEAD_WEBHOOK_URL è impostata' });
   });
 
 export interface Config {
@@ -110,6 +120,12 @@ export interface Config {
   otpPepper: string | undefined;
   /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
   otpSendsPerIpPerHour: number;
+  /** Where leads are delivered (signed POST); unset: leads stay pending, listed by `npm run cli -- list-leads`. */
+  leadWebhookUrl: string | undefined;
+  /** HMAC-SHA256 key of the lead signature; required with the URL. */
+  leadWebhookSecret: string | undefined;
+  /** Lead delivery worker: poll interval, backoff (base doubles per failure, capped) and per-request timeout, in ms. */
+  leadDelivery: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -152,5 +168,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
     otpPepper: e.OTP_PEPPER,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    leadWebhookUrl: e.LEAD_WEBHOOK_URL,
+    leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,
+    leadDelivery: {
+      pollMs: e.LEAD_DELIVERY_POLL_MS,
+      backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
+      backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
+      timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
+    },
   };
 }

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { seedPromoCodes } from '../modules/catalog/seed';
 import { demoCoverageSize, seedCoverage } from '../modules/coverage/seed';
+import { seedMobileOrders } from '../modules/mobile/seed';
 import { seedRefererCodes } from '../modules/orders/seed';
+import { seedPremadeOrders } from '../modules/premade/seed';
 import type { Db } from './create-db';
 import { getMeta, setMeta } from './meta';
 import type { Database } from './types';
@@ -17,6 +19,8 @@ const seeders: Seeder[] = [
   seedPromoCodes,
   async (trx) => { await seedCoverage(trx, { size: demoCoverageSize() }); },
   seedRefererCodes,
+  seedPremadeOrders,
+  seedMobileOrders,
 ];
 
 const SEEDED_KEY = 'demo_seeded_at';

@@ -205,6 +205,71 @@ export interface DevOutboxTable {
   created_at: string;
 }
 
+/**
+ * Side flows (0007): the column added to `orders` for pre-made orders (created_at + 30 days; null otherwise).
+ * Kept out of OrdersTable so the orders module's own inserts stay as they are; the pre-made code reads and
+ * writes it through `db.withTables<PremadeOrderColumns>()`.
+ */
+// A type alias, not an interface: withTables needs an index-signature-compatible type.
+export type PremadeOrderColumns = {
+  orders: { expires_at: string | null };
+};
+
+/** Mobile module: a SIM order, addressed from outside by its short hash (or order number + ICCID digits). */
+export interface MobileOrdersTable {
+  id: string;
+  /** 96 random bits, base64url (16 characters). */
+  short_hash: string;
+  /** Human: `MO-2026-123456`. */
+  order_number: string;
+  mobile_phone_number: string;
+  /** 19-20 digits, Luhn-valid, `8939…` (Italy). */
+  iccid: string;
+  /** awaiting_mnp_confirmation | mnp_confirmed | mnp_correction_requested | ready_to_activate | active. */
+  status: string;
+  /** Mobile operator id (reference operators); null without porting. */
+  donor_operator: string | null;
+  number_to_port: string | null;
+  old_iccid: string | null;
+  holder_first_name: string | null;
+  holder_last_name: string | null;
+  holder_cf: string | null;
+  /** Wrong ICCID digits so far (locked at 5). */
+  activation_attempts: Generated<number>;
+  activated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Mobile module: each porting correction the customer sent (the order row keeps the latest values). */
+export interface MobileMnpCorrectionsTable {
+  id: string;
+  mobile_order_id: string;
+  donor_operator: string;
+  number_to_port: string;
+  old_iccid: string;
+  holder_first_name: string;
+  holder_last_name: string;
+  holder_cf: string;
+  created_at: string;
+}
+
+/** Leads module: a request for an offer and its webhook delivery state (the row is its own outbox row). */
+export interface LeadsTable {
+  /** uuid: the stable id the receiver de-duplicates on. */
+  id: string;
+  /** The lead fields (contract leadSchema), as JSON. */
+  payload_json: string;
+  created_at: string;
+  /** pending | delivered | failed (failed: still retried, see docs/side-flows.md). */
+  delivery_status: string;
+  attempts: Generated<number>;
+  /** Due time of the next attempt; moved ahead while a worker holds the row (the claim). */
+  next_attempt_at: string;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   promo_codes: PromoCodesTable;
@@ -222,4 +287,7 @@ export interface Database {
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
   dev_outbox: DevOutboxTable;
+  mobile_orders: MobileOrdersTable;
+  mobile_mnp_corrections: MobileMnpCorrectionsTable;
+  leads: LeadsTable;
 }

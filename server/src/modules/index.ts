@@ -5,7 +5,10 @@ import { catalogModule } from './catalog/routes';
 import { coverageModule } from './coverage/routes';
 import { documentsModule } from './documents/routes';
 import { healthModule } from './health/routes';
+import { leadsModule } from './leads/routes';
+import { mobileModule } from './mobile/routes';
 import { ordersModule } from './orders/routes';
+import { premadeModule } from './premade/routes';
 import { referenceModule } from './reference/routes';
 import { signatureModule } from './signature/routes';
 
@@ -25,5 +28,8 @@ export const modules: AppModule[] = [
   ordersModule,
   documentsModule,
   signatureModule,
+  premadeModule,
+  mobileModule,
+  leadsModule,
   // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
 ];

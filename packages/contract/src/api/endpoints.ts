@@ -18,6 +18,13 @@ const egon = z.object({ id_egon_civico: z.string().trim().min(1).max(50) });
 const empty = z.object({});
 const ok = z.object({ ok: z.literal(true) });
 const customerType = z.enum(['privato', 'business']);
+/** A mobile order as its page shows it (docs/side-flows.md): SPEC's fields plus what the porting form prefills. */
+const mobileOrderView = mobileOrderSchema.extend({
+  order_number: z.string(),
+  number_to_port: z.string().nullable(),
+  holder_first_name: z.string().nullable(),
+  holder_last_name: z.string().nullable(),
+});
 
 /** Every call of SPEC §7. Keys name the client functions. */
 export const endpoints = {
@@ -90,7 +97,7 @@ export const endpoints = {
     path: '/api/orders/{code}/fill-order', tag: 'orders', summary: 'Load a pre-made order by its code',
     request: empty, response: z.object({ order: orderRefSchema, offer_id: z.number().int(), fields: z.record(z.string(), z.unknown()) }),
   }),
-  getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderSchema }),
+  getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderView }),
   newOrder: ep({
     path: '/api/orders/new', tag: 'orders', summary: 'Create an order',
     request: orderWriteSchema, response: z.union([orderRefSchema, refererCodeErrorSchema]),
@@ -140,7 +147,7 @@ export const endpoints = {
   }),
   confirmMobileMnpOrder: ep({
     path: '/api/orders/{short_hash}/confirm-mobile-mnp-order', tag: 'mobile', summary: 'Confirm a mobile porting order',
-    request: empty, response: mobileOrderSchema,
+    request: empty, response: mobileOrderView,
   }),
   correctMobileMnpOrder: ep({
     path: '/api/orders/{short_hash}/correct-mobile-mnp-order', tag: 'mobile', summary: 'Correct a mobile porting order',
@@ -149,7 +156,7 @@ export const endpoints = {
       old_iccid: z.string().regex(/^\d{19,20}$/), holder_first_name: z.string().min(1).max(100),
       holder_last_name: z.string().min(1).max(100), holder_cf: z.string().min(11).max(16),
     }),
-    response: mobileOrderSchema,
+    response: mobileOrderView,
   }),
   activateMobileOrder: ep({
     path: '/api/orders/activate-mobile-order', tag: 'mobile', summary: 'Activate a SIM with the order number and last 5 ICCID digits',

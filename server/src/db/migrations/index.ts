@@ -5,6 +5,7 @@ import * as m0003 from './0003-coverage';
 import * as m0004 from './0004-orders';
 import * as m0005 from './0005-signature';
 import * as m0006 from './0006-ateco';
+import * as m0007 from './0007-side-flows';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': m0004,
   '0005-signature': m0005,
   '0006-ateco': m0006,
+  '0007-side-flows': m0007,
 };

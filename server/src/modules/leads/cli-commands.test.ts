@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../db';
+import { TestReceiver } from '../../infra/webhook/test-receiver';
+import { describeEachDialect, testConfig } from '../../test/dialects';
+import { runCommand } from '../premade/cli-args';
+import type { CommandFn } from '../premade/cli-args';
+import { deliverLeadsCommand, listLeadsCommand } from './cli-commands';
+import { createLead } from './service';
+import { parsedLead } from './test-lead';
+
+describeEachDialect('leads cli', (dialect) => {
+  let db: Db;
+  let receiver: TestReceiver;
+  beforeAll(async () => {
+    db = (await dialect.createDb()).db;
+    receiver = new TestReceiver(({ index }) => (index === 0 ? { status: 500, body: '' } : { status: 200, body: '{"success":true}' }));
+    await receiver.start(0);
+  });
+  afterAll(async () => receiver.stop());
+
+  const run = async (fn: CommandFn, args: string[]) => {
+    const out: string[] = [];
+    const code = await runCommand(fn, db, args, (l) => out.push(l), 'usage');
+    return { code, out, text: out.join('\n') };
+  };
+  const withWebhook = testConfig({ leadWebhookUrl: 'http://127.0.0.1:1/unused', leadWebhookSecret: 'cli-secret-0123456789' });
+
+  it('lists pending leads; deliver-leads without a webhook says so', async () => {
+    await createLead(db, parsedLead({ nome: 'Primo' }), new Date('2026-03-01T10:00:00Z'));
+    await createLead(db, parsedLead({ nome: 'Secondo' }), new Date('2026-03-01T10:01:00Z'));
+    const json = JSON.parse((await run(listLeadsCommand, ['--json'])).out[0]!) as Array<{ name: string; delivery_status: string; attempts: number }>;
+    expect(json.map((r) => [r.name, r.delivery_status, r.attempts])).toEqual([['Secondo Verdi', 'pending', 0], ['Primo Verdi', 'pending', 0]]);
+    expect((await run(listLeadsCommand, [])).out[0]).toMatch(/^CREATO\s+ID\s+STATO/);
+    const none = await run((d, a, o) => deliverLeadsCommand(d, a, o, testConfig()), ['--once']);
+    expect(none.code).toBe(1);
+    expect(none.text).toContain('LEAD_WEBHOOK_URL');
+  });
+
+  it('deliver-leads --once runs one pass; list-leads shows the delivery state', async () => {
+    const config = { ...withWebhook, leadWebhookUrl: receiver.url, leadDelivery: { ...withWebhook.leadDelivery, backoffBaseMs: 1, backoffMaxMs: 1 } };
+    const deliver = (d: Db, a: string[], o: (l: string) => void) => deliverLeadsCommand(d, a, o, config);
+    const first = await run(deliver, ['--once', '--json']);
+    expect(JSON.parse(first.out[0]!)).toEqual({ attempted: 2, delivered: 1, retried: 1 });
+    const failed = JSON.parse((await run(listLeadsCommand, ['--status', 'pending', '--json'])).out[0]!) as Array<{ attempts: number; last_error: string }>;
+    expect(failed).toEqual([expect.objectContaining({ attempts: 1, last_error: 'HTTP 500' })]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await run(deliver, ['--once'])).text).toContain('consegnati: 1');
+    const all = JSON.parse((await run(listLeadsCommand, ['--json'])).out[0]!) as Array<{ delivery_status: string; next_attempt_at: string | null }>;
+    expect(all.every((r) => r.delivery_status === 'delivered' && r.next_attempt_at === null)).toBe(true);
+  });
+
+  it.each([[listLeadsCommand, ['--status', 'x']], [listLeadsCommand, ['--limit', '-3']]])('usage errors exit 2 (%#)', async (fn, args) => {
+    expect((await run(fn, args)).code).toBe(2);
+  });
+
+  it('deliver-leads needs --once', async () => {
+    expect((await run((d, a, o) => deliverLeadsCommand(d, a, o, withWebhook), [])).code).toBe(2);
+  });
+});

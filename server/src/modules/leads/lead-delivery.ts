@@ -1,0 +1,72 @@
+import { backoffMs } from '../../infra/webhook/backoff';
+import { postWebhook } from '../../infra/webhook/post-webhook';
+import type { WebhookTarget } from '../../infra/webhook/post-webhook';
+import { claimLead, markDelivered, markRetry, releaseClaim, selectDue } from './repository';
+import type { Conn, LeadRow } from './repository';
+
+/*
+ * One delivery pass over the leads outbox (docs/side-flows.md): due leads are claimed one by one with a
+ * conditional update, POSTed signed, then marked delivered or rescheduled with exponential backoff.
+ * Leads are never given up: after FAILED_AFTER_ATTEMPTS they show as `failed` but are still retried.
+ */
+
+export const FAILED_AFTER_ATTEMPTS = 10;
+/** Leads claimed per pass, and how many are posted at the same time. */
+const BATCH = 50;
+const PARALLEL = 4;
+/** A claim outlives the request timeout by this much before another worker may take the lead. */
+const LEASE_MARGIN_MS = 30_000;
+
+export interface LeadDeliveryOptions {
+  target: WebhookTarget;
+  backoff: { baseMs: number; maxMs: number };
+  signal?: AbortSignal;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export interface DeliveryPassResult { attempted: number; delivered: number; retried: number }
+
+/** The POSTed body: the lead with its stable id (receivers de-duplicate on it) and when it was made. */
+export const leadWebhookBody = (row: Pick<LeadRow, 'id' | 'created_at' | 'payload_json'>): string =>
+  JSON.stringify({ id: row.id, created_at: row.created_at, lead: JSON.parse(row.payload_json) as unknown });
+
+async function deliverOne(db: Conn, row: LeadRow, lease: string, o: LeadDeliveryOptions): Promise<'delivered' | 'retried' | 'released'> {
+  const now = o.now ?? (() => new Date());
+  const result = await postWebhook(o.target, { id: row.id, rawBody: leadWebhookBody(row) }, { ...(o.signal ? { signal: o.signal } : {}), now });
+  const attempts = row.attempts + 1;
+  if (result.ok) {
+    await markDelivered(db, row.id, attempts, now().toISOString());
+    return 'delivered';
+  }
+  if (result.aborted) {
+    await releaseClaim(db, row.id, lease, now().toISOString());
+    return 'released';
+  }
+  const next = new Date(now().getTime() + backoffMs(attempts, o.backoff, o.random));
+  await markRetry(db, row.id, lease, {
+    attempts, status: attempts >= FAILED_AFTER_ATTEMPTS ? 'failed' : 'pending', nextAttemptAt: next.toISOString(), error: result.error,
+  });
+  return 'retried';
+}
+
+export async function deliverDueLeads(db: Conn, o: LeadDeliveryOptions): Promise<DeliveryPassResult> {
+  const now = o.now ?? (() => new Date());
+  const result: DeliveryPassResult = { attempted: 0, delivered: 0, retried: 0 };
+  const due = await selectDue(db, now().toISOString(), BATCH);
+  const queue = [...due];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if (o.signal?.aborted) return;
+      const lease = new Date(now().getTime() + o.target.timeoutMs + LEASE_MARGIN_MS).toISOString();
+      const row = await claimLead(db, next.id, next.next_attempt_at, lease);
+      if (!row) continue;
+      result.attempted++;
+      const outcome = await deliverOne(db, row, lease, o);
+      if (outcome === 'delivered') result.delivered++;
+      else if (outcome === 'retried') result.retried++;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return result;
+}

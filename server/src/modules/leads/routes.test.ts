@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { createLeadsModule } from './routes';
+import { LEAD } from './test-lead';
+
+type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+
+
+describeEachDialect('leads', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(dialect, { modules: [createLeadsModule({ now: () => new Date('2026-03-01T10:00:00Z') })] }); });
+  afterAll(async () => t.close());
+
+  const post = async (payload: Record<string, unknown>, key = DEMO_PUBLIC_API_KEY) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/leads/new', payload: { api_key: key, ...payload } });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+
+  it('stores the lead, pending delivery, with a stable uuid', async () => {
+    const { status, body } = await post({ ...LEAD, _client_only: 'dropped' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const id = body.data?.id as string;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const row = await t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ delivery_status: 'pending', attempts: 0, created_at: '2026-03-01T10:00:00.000Z', next_attempt_at: '2026-03-01T10:00:00.000Z', delivered_at: null });
+    const payload = JSON.parse(row.payload_json) as Record<string, unknown>;
+    expect(payload).toMatchObject({ ...LEAD, id_building: '', order_id: '', step: '' });
+    expect(payload).not.toHaveProperty('_client_only');
+    expect(payload).not.toHaveProperty('api_key');
+  });
+
+  it('takes the minimal lead (defaults for the rest)', async () => {
+    const { status } = await post({ nome: 'A', cognome: 'B', email: 'a@b.it', numero_telefono: '3331234567' });
+    expect(status).toBe(200);
+  });
+
+  it.each([
+    [{ nome: '' }, 'nome'],
+    [{ cognome: undefined }, 'cognome'],
+    [{ email: 'not-an-email' }, 'email'],
+    [{ numero_telefono: 'abc' }, 'numero_telefono'],
+    [{ numero_telefono: '12' }, 'numero_telefono'],
+    [{ offer_id: -1 }, 'offer_id'],
+    [{ cap: '123456' }, 'cap'],
+    [{ linkCheckout: 'x'.repeat(2001) }, 'linkCheckout'],
+  ])('refuses %o with a 422 on %s and stores nothing', async (patch, field) => {
+    const before = (await t.db.selectFrom('leads').select('id').execute()).length;
+    const { status, body } = await post({ ...LEAD, ...patch });
+    expect(status).toBe(422);
+    expect(Object.keys(body.error?.fields ?? {})).toContain(field);
+    expect((await t.db.selectFrom('leads').select('id').execute()).length).toBe(before);
+  });
+
+  it('needs the api key', async () => {
+    expect((await post(LEAD, 'bad-key-123')).status).toBe(401);
+  });
+
+  it('without LEAD_WEBHOOK_URL leads stay pending (no worker runs)', async () => {
+    await new Promise((r) => setTimeout(r, 100));
+    const rows = await t.db.selectFrom('leads').select(['delivery_status', 'attempts']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.delivery_status === 'pending' && r.attempts === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,24 @@
+import { endpoints } from '@checkout/contract';
+import { registerEndpoint } from '../../http/endpoint';
+import type { AppModule } from '../index';
+import { activateMobileOrder, confirmMnp, correctMnp, getMobileOrder } from './service';
+
+export interface MobileModuleOptions {
+  now?: () => Date;
+  /** activate-mobile-order calls per IP a minute, on top of the 5 wrong attempts per order. */
+  activatePerMinute?: number;
+}
+
+/** get-mobile-order, confirm/correct-mobile-mnp-order, activate-mobile-order (docs/side-flows.md). */
+export function createMobileModule(options: MobileModuleOptions = {}): AppModule {
+  const now = options.now ?? (() => new Date());
+  return async (app, { db }) => {
+    registerEndpoint(app, endpoints.getMobileOrder, async ({ params }) => getMobileOrder(db, params.code));
+    registerEndpoint(app, endpoints.confirmMobileMnpOrder, async ({ params }) => confirmMnp(db, params.short_hash, now()));
+    registerEndpoint(app, endpoints.correctMobileMnpOrder, async ({ params, body }) => correctMnp(db, params.short_hash, body, now()));
+    registerEndpoint(app, endpoints.activateMobileOrder, async ({ body }) => activateMobileOrder(db, body, now()),
+      { rateLimit: { max: options.activatePerMinute ?? 10, timeWindow: '1 minute' } });
+  };
+}
+
+export const mobileModule: AppModule = createMobileModule();

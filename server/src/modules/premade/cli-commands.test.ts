@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli';
+import type { Db } from '../../db';
+import { seedDemoData } from '../../db';
+import { describeEachDialect } from '../../test/dialects';
+import { findPremadeOrder } from '../orders/premade';
+import { markOrderStatus } from '../orders/service';
+import { runCommand } from './cli-args';
+import type { CommandFn } from './cli-args';
+import { createPremadeOrderCommand, exportEvidenceCommand, listOrdersCommand } from './cli-commands';
+
+describe('cli help', () => {
+  it('lists the side-flow commands', async () => {
+    const out: string[] = [];
+    expect(await runCli(['help'], (l) => out.push(l))).toBe(0);
+    const text = out.join('\n');
+    for (const name of ['create-premade-order', 'list-orders', 'export-evidence', 'create-mobile-order', 'list-mobile-orders', 'list-leads', 'deliver-leads']) {
+      expect(text).toContain(name);
+    }
+  });
+});
+
+describeEachDialect('premade cli', (dialect) => {
+  let db: Db;
+  let dir: string;
+  beforeAll(async () => {
+    db = (await dialect.createDb()).db;
+    await seedDemoData(db);
+    dir = mkdtempSync(path.join(tmpdir(), 'evidence-test-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = async (fn: CommandFn, args: string[]) => {
+    const out: string[] = [];
+    const code = await runCommand(fn, db, args, (l) => out.push(l), 'usage');
+    return { code, out, text: out.join('\n') };
+  };
+  const create = (args: string[]) => run(createPremadeOrderCommand, args);
+  const BASE = ['--offer', '101', '--first-name', 'Anna', '--last-name', 'Neri', '--email', 'Anna.Neri@Example.com'];
+
+  describe('create-premade-order', () => {
+    it('creates an order with the address and prints the code (--json)', async () => {
+      const { code, out } = await create([...BASE, '--phone', '+39 333 765 4321', '--address-id', '0580910000001', '--options', '10', '--json']);
+      expect(code).toBe(0);
+      const printed = JSON.parse(out[0]!) as { code: string; order_hash: string; expires_at: string; path: string };
+      expect(printed.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      expect(printed.path).toBe(`/attiva/fill-order/pre/${printed.code}`);
+      const days = (new Date(printed.expires_at).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+      const order = await findPremadeOrder(db, printed.code.toLowerCase());
+      expect(order?.hash).toBe(printed.order_hash);
+      expect(order?.fields).toMatchObject({
+        first_name: 'Anna', last_name: 'Neri', email: 'anna.neri@example.com', mobile_phone_number: '3337654321',
+        address: 'Via Roma', number: '1', id_egon_civico: '0580910000001', options: [expect.objectContaining({ id: 10 })],
+      });
+    });
+
+    it('prints a human summary without --json', async () => {
+      const { code, text } = await create([...BASE, '--days', '7']);
+      expect(code).toBe(0);
+      expect(text).toMatch(/Codice: [0-9A-Z]{10}/);
+    });
+
+    it.each([
+      [['--offer', '101', '--first-name', 'A', '--last-name', 'B'], 2, '--email'],
+      [[...BASE.slice(2)], 2, '--offer'],
+      [[...BASE, '--email', 'nope'], 2, 'Email non valida'],
+      [[...BASE, '--phone', '0612345'], 2, 'Cellulare non valido'],
+      [[...BASE, '--customer-type', 'alieno'], 2, 'customer-type'],
+      [[...BASE, '--days', '0'], 2, '--days'],
+      [[...BASE, '--bogus', 'x'], 2, 'Opzioni sconosciute'],
+      [[...BASE, '--first-name'], 2, 'richiede un valore'],
+      [[...BASE.map((a) => (a === '101' ? '999' : a))], 1, 'offer_id: Offerta non trovata'],
+      [[...BASE, '--options', '9999'], 1, 'Opzione 9999'],
+      [[...BASE, '--address-id', '0000000000000'], 1, 'id_egon_civico: Indirizzo non trovato'],
+    ])('%j → exit %i (%s)', async (args, exit, message) => {
+      const { code, text } = await create(args);
+      expect(code).toBe(exit);
+      expect(text).toContain(message);
+    });
+  });
+
+  describe('list-orders', () => {
+    it('lists the newest first, filters by status, and limits', async () => {
+      const all = await run(listOrdersCommand, ['--json', '--limit', '100']);
+      expect(all.code).toBe(0);
+      const rows = JSON.parse(all.out[0]!) as Array<{ status: string; premade_code: string | null; name: string; created_at: string }>;
+      expect(rows.map((r) => r.premade_code)).toEqual(expect.arrayContaining(['PRE2026DEMO', 'PRE2025SCAD', 'PRE2026FIRM']));
+      expect([...rows].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((r) => r.created_at)).toEqual(rows.map((r) => r.created_at));
+      const signed = JSON.parse((await run(listOrdersCommand, ['--status', 'signed', '--json'])).out[0]!) as Array<{ premade_code: string }>;
+      expect(signed.map((r) => r.premade_code)).toEqual(['PRE2026FIRM']);
+      expect(JSON.parse((await run(listOrdersCommand, ['--limit', '2', '--json'])).out[0]!)).toHaveLength(2);
+      const human = await run(listOrdersCommand, []);
+      expect(human.out[0]).toMatch(/^CREATO\s+STATO/);
+      expect(human.text).toContain('Mario Rossi');
+    });
+
+    it.each([[['--status', 'nope']], [['--limit', 'x']], [['--limit', '0']]])('%j is a usage error', async (args) => {
+      expect((await run(listOrdersCommand, args)).code).toBe(2);
+    });
+  });
+
+  describe('export-evidence', () => {
+    const signOrder = async (pdf: Buffer, recordedSha?: string) => {
+      const created = JSON.parse((await create([...BASE, '--json'])).out[0]!) as { order_hash: string; code: string };
+      const order = (await findPremadeOrder(db, created.code))!;
+      const file = path.join(dir, `${randomBytes(4).toString('hex')}.pdf`);
+      writeFileSync(file, pdf);
+      const sha = createHash('sha256').update(pdf).digest('hex');
+      await db.insertInto('contract_documents').values({ order_id: order.id, kind: 'signed', sha256: recordedSha ?? sha, path: file, created_at: new Date().toISOString() }).execute();
+      await db.insertInto('signature_evidence').values({
+        id: randomBytes(8).toString('hex'), order_id: order.id, otp_id: 'otp-1', signed_at: '2026-03-01T10:00:00.000Z', channel: 'sms',
+        masked_destination: '333****321', ip: '127.0.0.1', user_agent: 'test', preview_sha256: 'a'.repeat(64), signed_sha256: sha,
+      }).execute();
+      await markOrderStatus(db, order.id, 'signed');
+      return { hash: created.order_hash, sha };
+    };
+
+    it('writes the signed PDF and the evidence JSON, checking the SHA-256', async () => {
+      const pdf = Buffer.from('%PDF-1.7 signed test');
+      const { hash, sha } = await signOrder(pdf);
+      const outDir = path.join(dir, 'out');
+      const { code, out } = await run(exportEvidenceCommand, [hash, '--out', outDir, '--json']);
+      expect(code, out.join('\n')).toBe(0);
+      const result = JSON.parse(out[0]!) as { pdf: string; evidence: string; intact: boolean; sha256: string };
+      expect(result).toMatchObject({ intact: true, sha256: sha });
+      expect(readFileSync(result.pdf)).toEqual(pdf);
+      const json = JSON.parse(readFileSync(result.evidence, 'utf8')) as { order: { hash: string }; evidence: Array<{ signed_sha256: string; ip: string }> };
+      expect(json.order.hash).toBe(hash);
+      expect(json.evidence).toEqual([expect.objectContaining({ signed_sha256: sha, ip: '127.0.0.1' })]);
+    });
+
+    it('fails when the stored PDF no longer matches the recorded hash', async () => {
+      const { hash } = await signOrder(Buffer.from('%PDF tampered'), 'b'.repeat(64));
+      const { code, text } = await run(exportEvidenceCommand, [hash, '--out', path.join(dir, 'out2')]);
+      expect(code).toBe(1);
+      expect(text).toContain('ATTENZIONE');
+    });
+
+    it('an unsigned or unknown order has nothing to export', async () => {
+      const created = JSON.parse((await create([...BASE, '--json'])).out[0]!) as { order_hash: string };
+      expect((await run(exportEvidenceCommand, [created.order_hash, '--out', dir])).code).toBe(1);
+      expect((await run(exportEvidenceCommand, ['AAAAAAAAAAAAAAAAAAAAAAAA'])).text).toContain('Ordine non trovato');
+      expect((await run(exportEvidenceCommand, [])).code).toBe(2);
+    });
+  });
+});

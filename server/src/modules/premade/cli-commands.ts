@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CUSTOMER_TYPES, ORDER_STATUSES, normaliseMobileNumber } from '@checkout/contract';
+import type { CustomerType } from '@checkout/contract';
+import { z } from 'zod';
+import type { CliCommand } from '../../cli';
+import type { Db } from '../../db';
+import type { PremadeOrderColumns } from '../../db/types';
+import { createPremadeOrder } from '../orders/premade';
+import { findOrderByHash } from '../orders/service';
+import type { OrderFields } from '../orders/service';
+import { readSignatureEvidence } from '../signature/evidence-export';
+import { addressFields } from './address-fields';
+import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from './cli-args';
+import type { Out } from './cli-args';
+
+export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID --first-name N --last-name N --email E [--phone N] '
+  + '[--address-id ID_EGON] [--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
+export const LIST_ORDERS_USAGE = 'list-orders [--status S] [--limit N] [--json]';
+export const EXPORT_EVIDENCE_USAGE = 'export-evidence ORDER_HASH [--out DIR] [--json]';
+
+const required = (v: string | undefined, name: string): string => {
+  if (v === undefined || v.trim() === '') throw new UsageError(`--${name} è obbligatorio`);
+  return v.trim();
+};
+
+/** `create-premade-order`: prints the code the customer types at /attiva/fill-order/pre/<code>. */
+export async function createPremadeOrderCommand(db: Db, args: string[], out: Out, now: Date = new Date()): Promise<number> {
+  const p = parseCliArgs(args);
+  assertKnownOptions(p, ['offer', 'first-name', 'last-name', 'email', 'phone', 'address-id', 'customer-type', 'options', 'days', 'json']);
+  if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
+  const offerId = intOption(p, 'offer', 0, 1_000_000);
+  if (offerId === 0) throw new UsageError('--offer è obbligatorio');
+  const email = required(optionValue(p, 'email'), 'email');
+  if (!z.email().safeParse(email).success) throw new UsageError(`Email non valida: ${email}`);
+  const phoneRaw = optionValue(p, 'phone');
+  const phone = phoneRaw === undefined ? '' : normaliseMobileNumber(phoneRaw);
+  if (phone !== '' && !/^3\d{8,9}$/.test(phone)) throw new UsageError(`Cellulare non valido: ${phoneRaw ?? ''}`);
+  const customerType = (optionValue(p, 'customer-type') ?? 'privato') as CustomerType;
+  if (!CUSTOMER_TYPES.includes(customerType)) throw new UsageError('--customer-type deve essere privato o business');
+  const optionsRaw = optionValue(p, 'options');
+  const optionIds = optionsRaw === undefined ? [] : optionsRaw.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (optionIds.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--options: id numerici separati da virgola');
+  const days = intOption(p, 'days', 30, 365);
+  const addressId = optionValue(p, 'address-id');
+
+  const fields: OrderFields = {
+    first_name: required(optionValue(p, 'first-name'), 'first-name'),
+    last_name: required(optionValue(p, 'last-name'), 'last-name'),
+    email: email.toLowerCase(),
+    mobile_phone_number: phone,
+    ...(addressId ? await addressFields(db, addressId.trim(), customerType) : {}),
+  };
+  const created = await createPremadeOrder(db, {
+    offerId, customerType, fields, optionIds, now, expiresAt: new Date(now.getTime() + days * 86_400_000),
+  });
+  if (p.options.has('json')) {
+    out(JSON.stringify({ code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: `/attiva/fill-order/pre/${created.code}` }));
+  } else {
+    out(`Ordine pre-compilato creato. Codice: ${created.code}`);
+    out(`Scade il: ${created.expires_at}`);
+    out(`Pagina: /attiva/fill-order/pre/${created.code}`);
+  }
+  return 0;
+}
+
+/** `list-orders`: the newest orders first, with their pre-made code and expiry. */
+export async function listOrdersCommand(db: Db, args: string[], out: Out): Promise<number> {
+  const p = parseCliArgs(args);
+  assertKnownOptions(p, ['status', 'limit', 'json']);
+  const status = optionValue(p, 'status');
+  if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) {
+    throw new UsageError(`--status deve essere uno di: ${ORDER_STATUSES.join(', ')}`);
+  }
+  const limit = intOption(p, 'limit', 20);
+  let q = db.withTables<PremadeOrderColumns>().selectFrom('orders')
+    .select(['hash', 'status', 'offer_id', 'customer_type', 'premade_code', 'expires_at', 'created_at', 'fields_json'])
+    .orderBy('created_at', 'desc').orderBy('id').limit(limit);
+  if (status) q = q.where('status', '=', status);
+  const rows = (await q.execute()).map(({ fields_json, ...r }) => {
+    const f = JSON.parse(fields_json) as Record<string, unknown>;
+    return { ...r, name: [f.first_name, f.last_name].filter((v) => typeof v === 'string' && v !== '').join(' ') || String(f.ragione_sociale ?? '') };
+  });
+  if (p.options.has('json')) { out(JSON.stringify(rows)); return 0; }
+  if (rows.length === 0) { out('Nessun ordine.'); return 0; }
+  for (const line of table([
+    ['CREATO', 'STATO', 'OFFERTA', 'HASH', 'CODICE', 'SCADENZA', 'NOME'],
+    ...rows.map((r) => [r.created_at, r.status, String(r.offer_id), r.hash, r.premade_code ?? '-', r.expires_at ?? '-', r.name]),
+  ])) out(line);
+  return 0;
+}
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * `export-evidence`: copies the signed PDF and writes the evidence rows as JSON into DIR
+ * (default ./evidence). The PDF's SHA-256 is checked against the recorded one: a mismatch is reported
+ * and fails the command, because the copy would not prove anything.
+ */
+export async function exportEvidenceCommand(db: Db, args: string[], out: Out): Promise<number> {
+  const p = parseCliArgs(args);
+  assertKnownOptions(p, ['out', 'json']);
+  const hash = p.positional[0];
+  if (!hash || p.positional.length > 1) throw new UsageError("Indicare l'hash di un ordine");
+  const order = await findOrderByHash(db, hash);
+  if (!order) { out('Ordine non trovato.'); return 1; }
+  const { evidence, signedDocuments } = await readSignatureEvidence(db, order.id);
+  const doc = signedDocuments.at(-1);
+  if (evidence.length === 0 || !doc) { out("L'ordine non è firmato: nessuna evidenza da esportare."); return 1; }
+  const dir = path.resolve(optionValue(p, 'out') ?? 'evidence');
+  await mkdir(dir, { recursive: true });
+  const pdfOut = path.join(dir, `${order.hash}-signed.pdf`);
+  const jsonOut = path.join(dir, `${order.hash}-evidence.json`);
+  const bytes = await readFile(doc.path);
+  const actual = sha256(bytes);
+  await copyFile(doc.path, pdfOut);
+  const exported = {
+    order: { hash: order.hash, status: order.status, offer_id: order.offer_id, customer_type: order.customer_type, created_at: order.created_at },
+    evidence,
+    signed_document: { sha256: doc.sha256, sha256_of_exported_file: actual, created_at: doc.created_at, file: path.basename(pdfOut) },
+    exported_at: new Date().toISOString(),
+  };
+  await writeFile(jsonOut, `${JSON.stringify(exported, null, 2)}\n`);
+  const intact = actual === doc.sha256;
+  if (p.options.has('json')) out(JSON.stringify({ pdf: pdfOut, evidence: jsonOut, sha256: actual, intact }));
+  else {
+    out(`PDF firmato: ${pdfOut}`);
+    out(`Evidenze: ${jsonOut}`);
+    out(intact ? `SHA-256 verificato: ${actual}` : `ATTENZIONE: lo SHA-256 del file (${actual}) non corrisponde a quello registrato (${doc.sha256})`);
+  }
+  return intact ? 0 : 1;
+}
+
+export const premadeCliCommands = (): Record<string, CliCommand> => ({
+  'create-premade-order': {
+    summary: 'Crea un ordine pre-compilato e stampa il codice da dare al cliente',
+    usage: CREATE_PREMADE_USAGE,
+    run: (args, { config, out }) => runWithDb(config, (db, a, o) => createPremadeOrderCommand(db, a, o), args, out, CREATE_PREMADE_USAGE),
+  },
+  'list-orders': {
+    summary: 'Elenca gli ordini (i più recenti per primi)',
+    usage: LIST_ORDERS_USAGE,
+    run: (args, { config, out }) => runWithDb(config, listOrdersCommand, args, out, LIST_ORDERS_USAGE),
+  },
+  'export-evidence': {
+    summary: "Esporta il PDF firmato e le evidenze della firma di un ordine",
+    usage: EXPORT_EVIDENCE_USAGE,
+    run: (args, { config, out }) => runWithDb(config, exportEvidenceCommand, args, out, EXPORT_EVIDENCE_USAGE),
+  },
+});

@@ -1,0 +1,29 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { createPremadeOrder } from '../orders/premade';
+import { markOrderStatus } from '../orders/service';
+import { addressFields } from './address-fields';
+
+/**
+ * Demo pre-made orders (docs/side-flows.md): one to complete, one expired, one already signed.
+ * The demo codes do not expire with the usual 30 days, so an old demo database keeps working.
+ */
+export const DEMO_PREMADE = {
+  code: 'PRE2026DEMO',
+  expiredCode: 'PRE2025SCAD',
+  signedCode: 'PRE2026FIRM',
+  offerId: 101,
+  idEgonCivico: '0580910000001',
+} as const;
+
+const MARIO = { first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.com', mobile_phone_number: '3331234567' };
+
+export async function seedPremadeOrders(trx: Transaction<Database>): Promise<void> {
+  const now = new Date();
+  const address = await addressFields(trx, DEMO_PREMADE.idEgonCivico, 'privato');
+  const fields = { ...MARIO, ...address };
+  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, optionIds: [10], code: DEMO_PREMADE.code, expiresAt: new Date('2099-12-31T23:59:59Z'), now });
+  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.expiredCode, expiresAt: new Date('2025-01-31T23:59:59Z'), now: new Date('2025-01-01T09:00:00Z') });
+  const signed = await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.signedCode, expiresAt: new Date('2099-12-31T23:59:59Z'), now });
+  await markOrderStatus(trx, signed.id, 'signed', now);
+}
