@@ -1,14 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { COVERAGE_PATH } from '@checkout/contract';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { getApiClient } from '../../lib/api-client';
+import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type PremadeProblem } from './premade-fill';
+import '../../components/form-kit.css';
 
-/** Placeholder until the premade feature lands: the route, its heading and its meta already work. */
+const STEP_1 = '/attiva/step-1';
+
+/** A code that opens no order: a page of its own, never a broken form. */
+function PremadeProblemPage({ problem, message, onRetry }: { problem: PremadeProblem; message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="page-section" aria-labelledby="premade-problem-title" data-testid={`premade-${problem.replace('_', '-')}`}>
+      <h1 id="premade-problem-title" ref={heading} tabIndex={-1}>{t(`premadeFlow.${problem}.title`)}</h1>
+      <p className="lead">{problem === 'other' ? message : t(`premadeFlow.${problem}.text`)}</p>
+      <div className="d-flex flex-wrap gap-2">
+        {problem === 'other' && <button type="button" className="btn btn-primary btn-lg" onClick={onRetry}>{t('premadeFlow.retry')}</button>}
+        <Link to={COVERAGE_PATH} className={`btn btn-lg ${problem === 'other' ? 'btn-outline-primary' : 'btn-primary'}`}>{t('premadeFlow.toCoverage')}</Link>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §2 pre-made order: fill-order by code → a short summary → step 1 with everything prefilled. */
 export default function PremadePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { ordercode = '' } = useParams();
+  const premade = useQuery({
+    queryKey: ['fill-order', ordercode],
+    queryFn: ({ signal }) => getApiClient().fillOrder({ code: ordercode }, {}, { signal }),
+    staleTime: 0,
+  });
+  const fields = premade.data ? premadeFields(premade.data.fields) : null;
+  const offer = useQuery({
+    queryKey: ['offer', premade.data?.offer_id, fields?.customer_type ?? 'privato', ''],
+    queryFn: ({ signal }) => getApiClient().getOffer({ offer_id: premade.data?.offer_id ?? 0 }, { customer_type: fields?.customer_type ?? 'privato' }, { signal }),
+    enabled: premade.data !== undefined,
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { if (premade.data) heading.current?.focus(); }, [premade.data]);
+
+  if (premade.isPending) {
+    return (
+      <section className="page-section" aria-labelledby="premade-title" aria-busy="true">
+        <h1 id="premade-title">{t('pages.premade.title')}</h1>
+        <p className="lead d-flex align-items-center gap-2" role="status">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          {t('premadeFlow.loading')}
+        </p>
+      </section>
+    );
+  }
+  if (premade.error || !premade.data || !fields) {
+    return <PremadeProblemPage problem={premadeProblem(premade.error)} message={apiErrorMessage(t, premade.error)} onRetry={() => void premade.refetch()} />;
+  }
+
+  const answer = premade.data;
+  const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
+  const address = fields.address ? `${fields.address} ${fields.number ?? ''}, ${fields.zip_code ?? ''} ${fields.city ?? ''}${fields.province ? ` (${fields.province})` : ''}`.replace(/\s+/g, ' ').trim() : '';
+  const onContinue = () => {
+    loadPremadeIntoCheckout(answer, offer.data ?? null);
+    void navigate(STEP_1);
+  };
+
   return (
-    <section className="page-section">
-      <h1>{t('pages.premade.title')}</h1>
-      <p className="lead">{t('pages.premade.text', { code: ordercode })}</p>
+    <section className="page-section row" aria-labelledby="premade-title" data-testid="premade-ready">
+      <div className="col-lg-8 col-xl-7">
+        <h1 id="premade-title" ref={heading} tabIndex={-1}>{t('premadeFlow.readyTitle')}</h1>
+        <p className="lead">{t('premadeFlow.readyText')}</p>
+        <div className="form-section">
+          <h2>{t('premadeFlow.summaryTitle')}</h2>
+          <dl className="review-list">
+            {name && (<><dt>{t('premadeFlow.holder')}</dt><dd>{name}</dd></>)}
+            {fields.email && (<><dt>{t('premadeFlow.email')}</dt><dd>{fields.email}</dd></>)}
+            {address && (<><dt>{t('premadeFlow.address')}</dt><dd>{address}</dd></>)}
+            <dt>{t('premadeFlow.offer')}</dt>
+            <dd data-testid="premade-offer">{offer.data?.name ?? (offer.isPending ? t('premadeFlow.offerLoading') : t('premadeFlow.offerUnknown'))}</dd>
+          </dl>
+        </div>
+        <p>{t('premadeFlow.next')}</p>
+        <button type="button" className="btn btn-primary btn-lg" onClick={onContinue} disabled={offer.isPending}>{t('premadeFlow.continue')}</button>
+      </div>
     </section>
   );
 }

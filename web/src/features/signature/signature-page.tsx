@@ -219,7 +219,8 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               </div>
               <div className="form-check">
                 <input className="form-check-input" type="radio" name="otp-mode" id="otp-mode-email" value="email" checked={mode === 'email'} onChange={() => setMode('email')} />
-                <label className="form-check-label" htmlFor="otp-mode-email">{t('signature.modeEmail', { email: s.email })}</label>
+                {/* text-break: a long address must wrap at 375 px, not widen the page. */}
+                <label className="form-check-label text-break" htmlFor="otp-mode-email">{t('signature.modeEmail', { email: s.email })}</label>
               </div>
             </fieldset>
 

@@ -1,0 +1,65 @@
+import { formFieldsSchema, type AddedOption, type FormFields, type Offer } from '@checkout/contract';
+import { isApiError } from '@checkout/contract/api/client';
+import type { OrderRef } from '../../state/checkout-store';
+import { useCheckoutStore } from '../../state/checkout-store';
+
+/** What fill-order answers (endpoints.fillOrder.response). */
+export interface PremadeAnswer {
+  order: OrderRef;
+  offer_id: number;
+  fields: Record<string, unknown>;
+}
+
+/** Why a code opens no order; each gets a page of its own (docs/side-flows.md error codes). */
+export type PremadeProblem = 'not_found' | 'expired' | 'signed' | 'other';
+
+export const premadeProblem = (error: unknown): PremadeProblem => {
+  if (!isApiError(error)) return 'other';
+  switch (error.code) {
+    case 'premade_not_found': return 'not_found';
+    case 'premade_expired': return 'expired';
+    case 'premade_signed': return 'signed';
+    default: return error.status === 404 ? 'not_found' : 'other';
+  }
+};
+
+const shape = formFieldsSchema.shape;
+
+/**
+ * The form fields of a pre-made order, each checked by the contract's own field schema: a field the
+ * server sent in another shape is left out (the visitor fills it in) instead of breaking the store.
+ */
+export const premadeFields = (raw: Record<string, unknown>): Partial<FormFields> => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = (shape as Record<string, { safeParse: (v: unknown) => { success: boolean; data?: unknown } } | undefined>)[key];
+    if (!field || value === undefined || value === null) continue;
+    const parsed = field.safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as Partial<FormFields>;
+};
+
+const OPEN_FIBER = 'Open Fiber';
+
+/**
+ * Replaces whatever checkout the browser had with the pre-made order: its fields, offer and order
+ * hash, at step 1 (maxStep 1), so the step guard lets the visitor in and every step is prefilled.
+ */
+export const loadPremadeIntoCheckout = (answer: PremadeAnswer, offer: Offer | null): void => {
+  const s = useCheckoutStore.getState();
+  s.startNewOrder(true);
+  const fields = premadeFields(answer.fields);
+  s.setFields(fields);
+  const options: AddedOption[] = fields.options ?? [];
+  s.setOptionsState({ options, speedUpgrade: options.find((o) => o.category === 'speed_upgrade') ?? null, additionalVariants: [], analyticsItems: options.map((o) => ({ item_id: String(o.id) })) });
+  s.setOffer(offer && offer.id === answer.offer_id ? offer : null);
+  s.setAvailableOfferIds([answer.offer_id]);
+  s.setOrder(answer.order);
+  s.setPersistent({
+    lastOfferId: answer.offer_id,
+    currentOrderData: { id: answer.order.id, hash: answer.order.hash },
+    hasOpenFiber: (fields.services_coverage ?? []).some((c) => c.available && c.network === OPEN_FIBER),
+  });
+  s.setStep(1);
+};
