@@ -13,7 +13,7 @@ import { ecommerceOf } from '../../lib/ecommerce';
 import { useTelephoneOperators } from '../../lib/reference-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { submitNamedStep } from './checkout-order';
-import { migrationCheck } from './migration-code-check';
+import { checkoutMigrationOutcome } from '@checkout/contract';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
@@ -53,7 +53,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
     }
     try {
       const result = await getApiClient().validateMigrationCode({ migration_code: code });
-      const outcome = migrationCheck(result);
+      const outcome = checkoutMigrationOutcome(result);
       if (outcome === 'valid') {
         form.clearErrors('portability_migration_code');
         setMigrationStatus(result.operator ? t('checkout.address.migrationValidOperator', { operator: result.operator }) : t('checkout.address.migrationValid'));

@@ -10,7 +10,7 @@ import { FormErrorSummary, type SummaryError } from '../../components/form-error
 import { FormCheckbox, FormField, FormSelect } from '../../components/form-field';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { getApiClient } from '../../lib/api-client';
-import { migrationOutcome } from '../../lib/migration-code-outcome';
+import { checkoutMigrationOutcome } from '@checkout/contract';
 import { looksLikeOrderHash } from '../../lib/order-hash';
 import { useTelephoneOperators } from '../../lib/reference-queries';
 import { PORTABILITY_NAMES, savePortability, storedPortability, type PortabilityValues } from './portability-save';
@@ -102,7 +102,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
     }
     try {
       const result = await getApiClient().validateMigrationCode({ migration_code: code });
-      const outcome = migrationOutcome(result);
+      const outcome = checkoutMigrationOutcome(result);
       if (outcome === 'valid') {
         form.clearErrors('portability_migration_code');
         setMigrationStatus(result.operator ? t('portabilityFlow.migrationValidOperator', { operator: result.operator }) : t('portabilityFlow.migrationValid'));

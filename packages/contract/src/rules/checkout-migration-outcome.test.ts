@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { migrationCheck } from './migration-code-check';
+import { checkoutMigrationOutcome as migrationCheck } from './migration-code';
 
-describe('migrationCheck', () => {
+describe('checkoutMigrationOutcome', () => {
   it.each([
     [{ valid: true, cos: '001' }, 'valid'],
     [{ valid: true, cos: '999' }, 'valid'],
