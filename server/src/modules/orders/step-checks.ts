@@ -5,10 +5,10 @@ import type {
 import { cfMatchesPerson, decodeCf } from '../reference/codice-fiscale';
 import type { CfPerson } from '../reference/codice-fiscale';
 import { listProvinces } from '../reference/comuni';
-import { validateIban } from '../reference/iban';
+import { validateIban } from '@checkout/contract/italian/iban';
 import { validateMigrationCode } from '../reference/migration-code';
-import { validatePartitaIva } from '../reference/partita-iva';
-import type { PartitaIvaError } from '../reference/partita-iva';
+import { validatePartitaIva } from '@checkout/contract/italian/partita-iva';
+import type { PartitaIvaError } from '@checkout/contract/italian/partita-iva';
 import type { OrderFields } from './service';
 
 /*

@@ -1,6 +1,6 @@
 import { ATECO_STARTER } from './ateco-starter';
 import type { AtecoEntry } from './ateco-starter';
-import { normaliseName, tokens } from './normalise';
+import { normaliseName, tokens } from '@checkout/contract/italian/normalise';
 
 export type { AtecoEntry } from './ateco-starter';
 export { ATECO_CLASSES, ATECO_DIVISIONS, ATECO_SECTIONS, ATECO_STARTER } from './ateco-starter';

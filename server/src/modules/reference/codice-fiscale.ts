@@ -2,8 +2,8 @@ import { CodiceFiscaleUtils } from '@marketto/codice-fiscale-utils';
 import type { BelfiorePlace } from '@marketto/codice-fiscale-utils';
 import { belfioreConnector } from '@marketto/belfiore-connector-embedded';
 import { findCountry } from './countries';
-import { normaliseName } from './normalise';
-import { validatePartitaIva } from './partita-iva';
+import { normaliseName } from '@checkout/contract/italian/normalise';
+import { validatePartitaIva } from '@checkout/contract/italian/partita-iva';
 
 /*
  * Codice fiscale via @marketto/codice-fiscale-utils with the embedded ANPR/ISTAT Belfiore data

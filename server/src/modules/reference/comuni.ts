@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Comune } from '@checkout/contract';
-import { normaliseName, tokens, tokensPrefixMatch } from './normalise';
+import { normaliseName, tokens, tokensPrefixMatch } from '@checkout/contract/italian/normalise';
 
-export { normaliseName } from './normalise';
+export { normaliseName } from '@checkout/contract/italian/normalise';
 
 /*
  * Sources (TOOLING.md "Italian data on npm"):

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { belfioreConnector } from '@marketto/belfiore-connector-embedded';
-import { normaliseName } from './normalise';
+import { normaliseName } from '@checkout/contract/italian/normalise';
 
 /*
  * Italian names from i18n-iso-countries (`it` locale, 250 ISO 3166 alpha-2 codes); the Belfiore

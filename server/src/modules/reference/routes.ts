@@ -7,7 +7,7 @@ import { createAtecoSource } from './ateco-source';
 import { decodeCf, generateCf, looksLikeCf } from './codice-fiscale';
 import { listProvinces, searchComuni } from './comuni';
 import { listCountries } from './countries';
-import { normaliseIban, validateIban } from './iban';
+import { normaliseIban, validateIban } from '@checkout/contract/italian/iban';
 import { normaliseMigrationCode, validateMigrationCode } from './migration-code';
 import { listFixedOperators, listMobileOperators } from './operators';
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cfCheckCharacter, deOmocodise, isValidCfChecksum } from './codice-fiscale';
+
+describe('codice fiscale checksum', () => {
+  it.each([
+    ['RSSMRA80A01H501U', true, 'the published example (Mario Rossi, Roma, 01/01/1980)'],
+    ['rssmra80a01h501u', true, 'lower case'],
+    ['RSS MRA 80A01 H501U', true, 'with spaces'],
+    ['RSSMRA80A01H501A', false, 'wrong check character'],
+    ['RSSMRA80A01H5O1U', false, 'a letter O where a digit or omocodia letter must be'],
+    ['RSSMRA80A01H50', false, 'too short'],
+    ['RSSMRA80Z01H501U', false, 'Z is not a month letter'],
+    ['RSSMRAULALMHRLMU', false, 'omocodia letters but the wrong check character'],
+  ])('%s → %s (%s)', (cf, valid) => {
+    expect(isValidCfChecksum(cf)).toBe(valid);
+  });
+
+  it('accepts an omocodic CF and maps it back to the original', () => {
+    // Last digit of the comune code 1 → M (omocodia), check character recomputed.
+    const first15 = 'RSSMRA80A01H50M';
+    const omocodic = first15 + cfCheckCharacter(first15);
+    expect(isValidCfChecksum(omocodic)).toBe(true);
+    expect(deOmocodise(omocodic)).toBe('RSSMRA80A01H501U');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The codice fiscale's own arithmetic (DM 23/12/1976): shape, omocodia and the check character.
+ * Pure, so the web can check a typed CF before asking the server to decode birth places.
+ */
+
+/** 16 characters; positions 7-8, 10-11 and 13-15 may hold omocodia letters instead of digits. */
+const CF_SHAPE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+
+const ODD: Record<string, number> = {
+  0: 1, 1: 0, 2: 5, 3: 7, 4: 9, 5: 13, 6: 15, 7: 17, 8: 19, 9: 21,
+  A: 1, B: 0, C: 5, D: 7, E: 9, F: 13, G: 15, H: 17, I: 19, J: 21, K: 2, L: 4, M: 18, N: 20,
+  O: 11, P: 3, Q: 6, R: 8, S: 12, T: 14, U: 16, V: 10, W: 22, X: 25, Y: 24, Z: 23,
+};
+const evenValue = (c: string): number => (/\d/.test(c) ? Number(c) : c.charCodeAt(0) - 65);
+
+/** Omocodia letters stand for digits 0-9 in this order. */
+const OMOCODIA = 'LMNPQRSTUV';
+const OMOCODIA_POSITIONS = [6, 7, 9, 10, 12, 13, 14];
+
+export const normaliseCfInput = (cf: string): string => cf.replace(/\s+/g, '').toUpperCase();
+
+/** The check character of the first 15 characters. */
+export const cfCheckCharacter = (first15: string): string => {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const c = first15[i] as string;
+    // Positions are 1-based in the decree: odd positions are indexes 0, 2, 4…
+    sum += i % 2 === 0 ? (ODD[c] ?? 0) : evenValue(c);
+  }
+  return String.fromCharCode(65 + (sum % 26));
+};
+
+/** True when the CF has the right shape and check character (omocodic CFs included). */
+export const isValidCfChecksum = (cf: string): boolean => {
+  const value = normaliseCfInput(cf);
+  return CF_SHAPE.test(value) && cfCheckCharacter(value.slice(0, 15)) === value[15];
+};
+
+/** The CF with omocodia letters turned back into digits (check character recomputed). */
+export const deOmocodise = (cf: string): string => {
+  const chars = normaliseCfInput(cf).split('');
+  for (const i of OMOCODIA_POSITIONS) {
+    const idx = OMOCODIA.indexOf(chars[i] ?? '');
+    if (idx >= 0) chars[i] = String(idx);
+  }
+  const first15 = chars.slice(0, 15).join('');
+  return first15 + cfCheckCharacter(first15);
+};
