@@ -30,7 +30,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
       )}
       <h2 className="h4 mt-4">{t('thankYou.nextTitle')}</h2>
       <ol className="thank-you-next">
-        <li>{t('thankYou.nextEmail', { email: data.email })}</li>
+        <li className="text-break">{t('thankYou.nextEmail', { email: data.email })}</li>
         <li>{t('thankYou.nextTechnician')}</li>
         {data.shipsRouter && <li>{t('thankYou.nextRouter')}</li>}
         <li>{t('thankYou.nextActive')}</li>

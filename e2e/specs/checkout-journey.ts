@@ -1,0 +1,286 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
+import { expect } from './fixtures';
+
+/*
+ * The steps of the order journey (SPEC §2), as a visitor does them, shared by the checkout specs.
+ * Buttons are looked up inside the step form: at 375 px the summary is a fixed bottom panel with a
+ * 'Continua' of its own.
+ */
+
+export const stepForm = (page: Page): Locator => page.locator('form#step-form');
+
+/** A textbox by its visible label (required labels carry a hidden ' *', which is not in the name). */
+export const textbox = (scope: Page | Locator, name: string): Locator => scope.getByRole('textbox', { name, exact: true });
+
+export async function submitStep(page: Page, label = 'Continua'): Promise<void> {
+  await stepForm(page).getByRole('button', { name: label, exact: true }).click();
+}
+
+export async function expectStep(page: Page, step: number, heading: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/attiva/step-${step}$`));
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * Nothing on the page is wider than the window (at 375 px a long email or code must wrap, not make
+ * the whole page scroll sideways). Soft, so a journey still runs to its end and reports every screen.
+ */
+export async function expectFitsWidth(page: Page, screen: string): Promise<void> {
+  const { scroll, client, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost elements that stick out name the cause in the failure message.
+    // (Text that overflows its box does not widen the box: its scrollWidth does.)
+    const out = Array.from(document.body.querySelectorAll('*'))
+      .filter((el): el is HTMLElement => el instanceof HTMLElement && getComputedStyle(el).position !== 'fixed')
+      .filter((el) => el.getBoundingClientRect().right > width + 1
+        || (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible' && el.getBoundingClientRect().left + el.scrollWidth > width + 1))
+      .filter((el, _, all) => !all.some((other) => other !== el && el.contains(other)))
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${(el.textContent ?? '').trim().slice(0, 50)}`);
+    return { scroll: document.documentElement.scrollWidth, client: width, culprits: out };
+  });
+  expect.soft(scroll, `${screen}: page width ${scroll} px in a ${client} px window; ${culprits.join(' | ')}`).toBeLessThanOrEqual(client);
+}
+
+/** An address no other run uses: the outbox is read by destination. */
+export const uniqueEmail = (who: string): string =>
+  `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** dd/mm/yyyy of today moved by whole years (document dates must be past / future). */
+export const italianDateYearsFromNow = (years: number): string => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + years);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+};
+
+/** A valid 1×1 PNG, built here so the upload is a real image (signature, IHDR, IDAT, IEND with CRCs). */
+export function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer): number => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]); // 1×1, 8-bit greyscale
+  // zlib stream of one scanline: filter byte 0 and one white pixel, stored (uncompressed) block.
+  const idat = Buffer.from([0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0xff, 0x01, 0x01, 0x01, 0x00]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A valid one-page PDF with a line of text, its cross-reference offsets computed here. */
+export function tinyPdf(line: string): Buffer {
+  const content = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+// ——— Coverage and offer ———
+
+export async function checkCoverage(page: Page, customer: 'Privato' | 'Business'): Promise<void> {
+  await page.goto('/attiva/verifica-copertura');
+  await page.getByRole('radio', { name: customer }).check();
+  const comune = page.getByRole('combobox', { name: 'Comune' });
+  await comune.fill('roma');
+  await page.getByRole('option', { name: 'Roma (RM), Lazio', exact: true }).click();
+  const address = page.getByRole('combobox', { name: 'Indirizzo e numero civico' });
+  await expect(address).toBeEnabled();
+  await address.fill('via roma 1');
+  await page.getByRole('option', { name: 'Via Roma 1, 00185 Roma (RM)' }).click();
+  await expect(page.getByTestId('coverage-summary').getByTestId('coverage-technology')).toHaveText(/FTTH/);
+  await page.getByTestId('discover-offer').click();
+  await expect(page).toHaveURL(/\/attiva\/offerta/);
+}
+
+/** Offer page → step 1 through the offer's own 'Continua'. */
+export async function continueFromOffer(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continua' }).first().click();
+  await expectStep(page, 1, 'Dati di contatto');
+}
+
+// ——— Steps ———
+
+export interface Contact { firstName: string; lastName: string; email: string; mobile: string }
+
+export async function fillContact(page: Page, c: Contact): Promise<void> {
+  const form = stepForm(page);
+  await textbox(form, 'Nome').fill(c.firstName);
+  await textbox(form, 'Cognome').fill(c.lastName);
+  await textbox(form, 'Email').fill(c.email);
+  await textbox(form, 'Cellulare').fill(c.mobile);
+  // Marketing consents are separate and never pre-ticked (SPEC §2).
+  await expect(form.getByRole('checkbox', { name: /comunicazioni commerciali/ })).not.toBeChecked();
+  await expect(form.getByRole('checkbox', { name: /analisi delle mie preferenze/ })).not.toBeChecked();
+  await form.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
+}
+
+/** Step 2 (privato) from a typed codice fiscale: sex, birth date and place fill themselves. */
+export async function fillPrivatePersonal(page: Page, cf: string): Promise<void> {
+  const form = stepForm(page);
+  await textbox(form, 'Codice fiscale').fill(cf);
+  await textbox(form, 'Codice fiscale').blur();
+  await expect(page.locator('#cf-status')).toHaveText(/Abbiamo compilato/);
+  await expect(form.getByRole('group', { name: 'Sesso' }).getByRole('radio', { name: 'Maschio' })).toBeChecked();
+  await expect(textbox(form, 'Data di nascita')).toHaveValue('01/01/1980');
+  await expect(form.getByRole('combobox', { name: 'Luogo di nascita (comune o stato estero)' })).toHaveValue('Roma (RM)');
+  await expect(form.getByRole('combobox', { name: 'Cittadinanza' })).toHaveValue('Italia');
+  await form.getByRole('button', { name: 'Usa l’indirizzo di attivazione' }).click();
+  await expect(textbox(form, 'Indirizzo di residenza')).toHaveValue(/Via Roma/);
+  await expect(textbox(form, 'Numero civico')).toHaveValue('1');
+  await expect(form.getByRole('combobox', { name: 'Comune di residenza' })).toHaveValue('Roma');
+  await expect(textbox(form, 'CAP')).toHaveValue('00185');
+  await expect(textbox(form, 'Provincia')).toHaveValue('RM');
+}
+
+export async function fillPayment(page: Page, holder: { first: string; last: string } | null, iban: string): Promise<void> {
+  const form = stepForm(page);
+  if (holder) {
+    await expect(textbox(form, 'Nome dell’intestatario del conto')).toHaveValue(holder.first);
+    await expect(textbox(form, 'Cognome dell’intestatario del conto')).toHaveValue(holder.last);
+  }
+  await textbox(form, 'IBAN').fill(iban);
+  await expect(page.getByTestId('iban-status')).toContainText('ABI 05428');
+}
+
+/** Step 5's identity document data (a carta d'identità issued by the Comune di Roma). */
+export async function fillIdentityDocument(page: Page, number: string): Promise<void> {
+  const form = stepForm(page);
+  await form.getByRole('combobox', { name: 'Tipo di documento' }).selectOption('carta_identita');
+  await textbox(form, 'Numero del documento').fill(number);
+  const issue = italianDateYearsFromNow(-2);
+  const expiry = italianDateYearsFromNow(8);
+  // Typed as digits: the slashes come by themselves.
+  await textbox(form, 'Data di rilascio').fill(issue.replace(/\//g, ''));
+  await expect(textbox(form, 'Data di rilascio')).toHaveValue(issue);
+  await textbox(form, 'Data di scadenza').fill(expiry.replace(/\//g, ''));
+  await expect(textbox(form, 'Data di scadenza')).toHaveValue(expiry);
+  await form.getByRole('combobox', { name: 'Comune di rilascio' }).fill('Roma');
+  await page.getByRole('option', { name: 'Roma (RM)', exact: true }).click();
+  await expect(textbox(form, 'Rilasciato da')).toHaveValue('Comune di Roma');
+  await expect(textbox(form, 'Provincia di rilascio')).toHaveValue('RM');
+}
+
+/** The identity-document file input (visually a pill label, named by it). */
+export const identityUpload = (page: Page): Locator => page.getByLabel('Carica il documento d’identità', { exact: true });
+export const identityList = (page: Page): Locator => page.getByRole('list', { name: 'File caricati: documento d’identità' });
+
+/**
+ * Uploads a file and waits for it in the list. The upload request is held back a moment so the
+ * progress bar can be seen (a tiny file is otherwise sent before anyone could look).
+ */
+export async function uploadIdentityWithProgress(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/document-upload', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await identityUpload(page).setInputFiles(file);
+  const progress = page.getByRole('progressbar', { name: `Avanzamento del caricamento di ${file.name}` });
+  await expect(progress).toBeVisible();
+  release();
+  await expect(progress).toBeHidden();
+  await page.unroute('**/document-upload');
+  await expect(identityList(page).getByRole('listitem').filter({ hasText: file.name })).toBeVisible();
+}
+
+// ——— Signature ———
+
+/** Firma: the preview is there and downloadable. */
+export async function expectContractPreview(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/attiva\/firma$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Firma il contratto' })).toBeVisible();
+  const download = page.getByTestId('contract-download');
+  await expect(download).toBeVisible();
+  await expect(download).toHaveAccessibleName('Scarica il contratto');
+  await expect(download).toHaveAttribute('href', /^blob:/);
+  await expect(download).toHaveAttribute('download', /\.pdf$/);
+}
+
+interface OutboxEntry { channel: string; destination: string; text: string; created_at: string }
+
+const readOutbox = async (request: APIRequestContext, to: string): Promise<OutboxEntry[]> => {
+  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { result: boolean; data: OutboxEntry[] };
+  expect(body.result).toBe(true);
+  return body.data;
+};
+
+/**
+ * Asks for the code by the chosen channel and reads it from the development outbox (newest first).
+ * The entry on top before the click is remembered: the same mobile number is used by every run.
+ */
+export async function sendCodeAndRead(page: Page, channel: RegExp, to: string): Promise<string> {
+  const request = page.request;
+  const before = (await readOutbox(request, to))[0];
+  await page.getByRole('radio', { name: channel }).check();
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
+  let code = '';
+  await expect.poll(async () => {
+    const newest = (await readOutbox(request, to))[0];
+    if (!newest || (before && newest.created_at === before.created_at && newest.text === before.text)) return '';
+    code = /è (\d{6})/.exec(newest.text)?.[1] ?? '';
+    return code;
+  }, { message: `a code in the outbox for ${to}` }).toMatch(/^\d{6}$/);
+  return code;
+}
+
+export const otpBox = (page: Page): Locator => textbox(page, 'Codice di firma (6 cifre)');
+
+export async function signWith(page: Page, code: string): Promise<void> {
+  await otpBox(page).fill(code);
+  await page.getByRole('button', { name: 'Firma il contratto' }).click();
+}
+
+/** Thank-you screen: heading, order code, and the signed PDF (real, naming the customer). */
+export async function expectSignedAndDownload(page: Page, { heading, mustContain }: { heading: string; mustContain: string[] }): Promise<string> {
+  const thanks = page.getByTestId('thank-you');
+  await expect(thanks).toBeVisible();
+  await expect(thanks.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  const orderCode = (await thanks.getByTestId('order-code').textContent())?.trim() ?? '';
+  expect(orderCode.length).toBeGreaterThanOrEqual(16);
+
+  const link = thanks.getByRole('link', { name: 'Scarica il contratto firmato' });
+  const href = await link.getAttribute('href');
+  expect(href).toContain(encodeURIComponent(orderCode));
+  const res = await page.request.get(new URL(href ?? '', page.url()).toString());
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/pdf');
+  const pdf = await res.body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = extractPdfText(pdf).replace(/\s+/g, ' ');
+  for (const needle of mustContain) expect(text, `signed PDF names ${needle}`).toContain(needle);
+  return orderCode;
+}

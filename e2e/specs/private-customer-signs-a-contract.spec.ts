@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures';
+import { keepScreenshot } from './coverage';
+import {
+  checkCoverage, continueFromOffer, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
+  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, sendCodeAndRead, signWith, stepForm,
+  submitStep, textbox, tinyPng, uniqueEmail, uploadIdentityWithProgress,
+} from './checkout-journey';
+
+const MOBILE = '3331234567';
+
+test.describe('a private customer signs a contract @mobile', () => {
+  test('FTTH offer with upgrades and a voice line with portability, ID upload, code by SMS, signed PDF', async ({ page }, testInfo) => {
+    // ——— Coverage and offer ———
+    await checkCoverage(page, 'Privato');
+    await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
+    await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
+    await page.getByRole('group', { name: 'Router', exact: true }).getByRole('radio', { name: 'Router Fibra Viva Top Wi-Fi 7 (noleggio)' }).check();
+    await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' }).check();
+    await page.getByTestId('repeater-list').getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
+    const voice = page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Illimitata Family/ });
+    await voice.check();
+    await expect(voice).toBeChecked();
+    await continueFromOffer(page);
+
+    // ——— Step 1: contact data ———
+    const email = uniqueEmail('mario.rossi');
+    await expectFitsWidth(page, 'step 1');
+    await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile: MOBILE });
+    await submitStep(page);
+
+    // ——— Step 2: personal data ———
+    await expectStep(page, 2, 'Dati personali');
+    await expectFitsWidth(page, 'step 2');
+    await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
+    await submitStep(page);
+
+    // ——— Step 3: addresses, number portability, voice line ———
+    await expectStep(page, 3, 'Indirizzi');
+    await expectFitsWidth(page, 'step 3');
+    const form = stepForm(page);
+    await expect(page.getByTestId('activation-address')).toContainText(/Via Roma 1, 00185 Roma \(RM\)/);
+    await form.getByRole('checkbox', { name: 'Uguale all’indirizzo di attivazione' }).check();
+    await form.getByRole('checkbox', { name: 'Voglio mantenere il mio numero di telefono fisso' }).check();
+    await form.getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'TIM' });
+    const migration = textbox(form, 'Codice di migrazione');
+    // A code of a service that cannot move (COS 050) is told apart from a malformed one.
+    await migration.fill('TIM0612345678050A');
+    await migration.blur();
+    await expect(form.getByRole('alert').filter({ hasText: 'Il codice di migrazione non appartiene a un servizio trasferibile' })).toBeVisible();
+    await migration.fill('TIM0612345678001A');
+    await migration.blur();
+    await expect(form.getByText(/^Codice di migrazione valido/)).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: /Codice di migrazione/ })).toHaveCount(0);
+    await textbox(form, 'Numero di telefono fisso da mantenere').fill('0612345678');
+    await form.getByRole('checkbox', { name: 'Attiva la linea voce' }).check();
+
+    // A refresh in the middle of step 3 comes back to step 3 with everything typed.
+    await page.reload();
+    await expectStep(page, 3, 'Indirizzi');
+    await expect(form.getByRole('checkbox', { name: 'Voglio mantenere il mio numero di telefono fisso' })).toBeChecked();
+    await expect(form.getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
+    await expect(textbox(form, 'Codice di migrazione')).toHaveValue('TIM0612345678001A');
+    await expect(textbox(form, 'Numero di telefono fisso da mantenere')).toHaveValue('0612345678');
+    await expect(form.getByRole('checkbox', { name: 'Attiva la linea voce' })).toBeChecked();
+    const progress = page.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
+    await expect(progress.getByRole('link', { name: '3. Indirizzi' })).toHaveAttribute('aria-current', 'step');
+    await submitStep(page);
+
+    // ——— Step 4: payment ———
+    await expectStep(page, 4, 'Pagamento');
+    await expectFitsWidth(page, 'step 4');
+    await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
+    await submitStep(page);
+
+    // ——— Step 5: identity document and summary ———
+    await expectStep(page, 5, 'Documento e riepilogo');
+    await expectFitsWidth(page, 'step 5');
+    await fillIdentityDocument(page, 'CA12345AB');
+    await uploadIdentityWithProgress(page, { name: 'carta-identita.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('button', { name: 'Elimina carta-identita.png' })).toBeVisible();
+    const review = page.getByTestId('order-review');
+    await expect(review).toContainText('Mario Rossi');
+    await expect(page.getByTestId('review-iban')).toContainText(/IT60/);
+    await keepScreenshot(page, testInfo, 'step-5-summary');
+    await submitStep(page, 'Vai alla firma');
+
+    // ——— Firma ———
+    await expectContractPreview(page);
+    await expectFitsWidth(page, 'firma');
+    const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
+    await signWith(page, code);
+
+    await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'RSSMRA80A01H501U'] });
+    await expectFitsWidth(page, 'thank-you');
+    await keepScreenshot(page, testInfo, 'thank-you');
+  });
+});
