@@ -15,6 +15,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Numbers the screen needs besides the message, e.g. `attempts_left`; top-level in `error`. */
+    readonly extra: Record<string, number> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,7 +24,8 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    const body = this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return { ...body, ...this.extra };
   }
 }
 

@@ -163,15 +163,16 @@ describeEachDialect('mobile orders', (dialect) => {
 
     it('wrong digits: 422 with the attempts left, the 5th wrong one locks (423), and then even the right digits are refused', async () => {
       const o = await readyOrder();
-      const seen: Array<[number, string | undefined, string | undefined]> = [];
+      const seen: Array<[number, string | undefined, string | undefined, unknown]> = [];
       for (let i = 0; i < MAX_ACTIVATION_ATTEMPTS; i++) {
         const r = await activate(o.order_number, '99999');
-        seen.push([r.status, r.body.error?.code, r.body.error?.fields?.iccid_last5]);
+        seen.push([r.status, r.body.error?.code, r.body.error?.fields?.iccid_last5, (r.body.error as { attempts_left?: number } | undefined)?.attempts_left]);
       }
       expect(seen.map(([s, c]) => [s, c])).toEqual([
         [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [423, 'activation_locked'],
       ]);
       expect(seen[0]?.[2]).toContain('Restano 4 tentativi');
+      expect(seen[0]?.[3]).toBe(4);
       expect(seen[3]?.[2]).toContain('Resta 1 tentativo');
       const right = await activate(o.order_number, '00017');
       expect(right.status).toBe(423);

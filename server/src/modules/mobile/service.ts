@@ -38,7 +38,7 @@ export const mobileErrors = {
   locked: () => new AppError('activation_locked', 423, "Troppi tentativi errati: l'attivazione è bloccata. Contatta il servizio clienti."),
   mismatch: (left: number) => {
     const message = `Le ultime 5 cifre dell'ICCID non corrispondono. ${left === 1 ? 'Resta 1 tentativo' : `Restano ${left} tentativi`}.`;
-    return new AppError('iccid_mismatch', 422, message, { iccid_last5: message });
+    return new AppError('iccid_mismatch', 422, message, { iccid_last5: message }, { attempts_left: left });
   },
 };
 

@@ -11,15 +11,11 @@ export class SignatureError extends AppError {
     code: string,
     status: number,
     message: string,
-    readonly extra: Record<string, number> = {},
+    extra: Record<string, number> = {},
     fields?: Record<string, string>,
   ) {
-    super(code, status, message, fields);
+    super(code, status, message, fields, extra);
     this.name = 'SignatureError';
-  }
-
-  override toBody(): ApiErrorBody {
-    return { ...super.toBody(), ...this.extra };
   }
 }
 
