@@ -1,4 +1,3 @@
-import type { ApiErrorBody } from '@checkout/contract';
 import { AppError } from '../../http/errors';
 
 /**
