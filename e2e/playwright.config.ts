@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // The real server (built SPA + API) on a temporary SQLite database, driven by Debian's Chromium.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+// A port per run (workers inherit the environment of the runner that chose it), so a second
+// run on the same machine does not find the first one's server.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 const chromium = {

@@ -22,7 +22,8 @@ function finish(code) {
   process.exit(code);
 }
 function count(file, pick) {
-  try { const r = pick(JSON.parse(readFileSync(file, 'utf8'))); passed += r.passed; failed += r.failed; } catch { /* runner died before writing */ }
+  try { const r = pick(JSON.parse(readFileSync(file, 'utf8'))); passed += r.passed; failed += r.failed; }
+  catch { failed += 1; console.log(`no report from this runner (${path.basename(file)}): counted as one failure`); }
 }
 
 // The server suites name their dialect ("[sqlite] …", "[postgres] …"): show that both really ran.
