@@ -80,7 +80,8 @@ export function parseAddressQuery(input: string): AddressQuery {
     const head = words.slice(0, take).join(' ');
     // A lone `v` or `p` is more likely the start of a name (`p` → Pascoli) than an abbreviation.
     if (head.length === 1 && words.length === take) continue;
-    const type = STREET_TYPE_WORDS[head];
+    // Own keys only: `constructor` or `tostring` typed as an address must not find Object.prototype's.
+    const type = Object.hasOwn(STREET_TYPE_WORDS, head) ? STREET_TYPE_WORDS[head] : undefined;
     if (type !== undefined) {
       const rest = words.slice(take).join(' ');
       return { street: rest === '' ? type : `${type} ${rest}`, typed_type: true, name_only: rest, number };

@@ -58,13 +58,14 @@ export function isInside(inner: string, outer: string): boolean {
 }
 
 /**
- * The client's name, for display only: the last path segment, without control and reserved characters
- * or leading dots, at most 120 characters; `documento` when nothing is left.
+ * The client's name, for display only: the last path segment, without control and reserved characters,
+ * bidirectional controls (`foto\u202Egnp.exe` shows as `fotoexe.png`) or leading dots, at most 120
+ * characters; `documento` when nothing is left.
  */
 export function sanitiseFilename(name: string | undefined): string {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = last.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/^[.\s]+/, '').trim();
+  const cleaned = last.normalize('NFC').replace(/[\u0000-\u001f\u007f<>:"|?*\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^[.\s]+/, '').trim();
   if (cleaned === '') return 'documento';
   if (cleaned.length <= 120) return cleaned;
   const dot = cleaned.lastIndexOf('.');

@@ -33,7 +33,12 @@ async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ERROR_CODES.payloadTooLarge, 413, MESSAGES_IT.tooLarge, { file: MESSAGES_IT.tooLarge });
     if (code === 'FST_FILES_LIMIT') throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.oneFile, { file: MESSAGES_IT.oneFile });
-    throw err;
+    // Other limits of @fastify/multipart carry their 4xx status (parts, fields: 413) and map as they are.
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+    // Anything else comes from the parser reading the client's bytes (a truncated body, no boundary,
+    // a broken part header): bad input, a 400, not a server failure (server/src/hostile found it).
+    throw new AppError(ERROR_CODES.badRequest, 400, MESSAGES_IT.malformed);
   }
   return { fields, file };
 }

@@ -8,6 +8,8 @@ import { lockOrder } from '../orders/order-steps-state';
 import { sniffDocumentType } from './file-sniff';
 import { removeStoredFile, sanitiseFilename, storeFile } from './file-storage';
 
+const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES_PER_ORDER = 6;
 export const MEDIA_KINDS = ['identity_document', 'health_card', 'other'] as const;
@@ -20,6 +22,7 @@ export const MESSAGES_IT = {
   empty: 'Il file è vuoto.',
   noFile: 'Nessun file ricevuto: allega il documento nel campo "file".',
   oneFile: 'Carica un solo file per volta.',
+  malformed: 'Richiesta non valida: il caricamento è incompleto o malformato, riprova.',
   mediaNotFound: 'Documento non trovato',
 } as const;
 
@@ -100,7 +103,8 @@ export async function deleteMedia(db: Db, storageDir: string, mediaId: string | 
     const row = await lockOrder(trx, order.hash, now);
     if (!row) throw orderNotFound();
     assertEditable(toOrderRecord(row));
-    const media = mediaId === undefined ? undefined : await trx
+    // Ids are our own UUIDs: anything else is answered without a query (a NUL in the path made PostgreSQL fail).
+    const media = mediaId === undefined || !MEDIA_ID.test(mediaId) ? undefined : await trx
       .selectFrom('medias').select(['id', 'stored_name']).where('id', '=', mediaId).where('order_id', '=', order.id).executeTakeFirst();
     if (!media) throw notFound(MESSAGES_IT.mediaNotFound);
     await trx.deleteFrom('medias').where('id', '=', media.id).execute();

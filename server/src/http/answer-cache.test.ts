@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerCache } from './answer-cache';
+
+describe('AnswerCache', () => {
+  it('answers what was stored under a key, nothing for other keys', () => {
+    const cache = new AnswerCache(10);
+    cache.set('rom', '{"a":1}');
+    expect(cache.get('rom')).toBe('{"a":1}');
+    expect(cache.get('ro')).toBeUndefined();
+  });
+
+  it('keeps at most `size` answers, dropping the least recently used', () => {
+    const cache = new AnswerCache(2);
+    cache.set('a', '1');
+    cache.set('b', '2');
+    expect(cache.get('a')).toBe('1'); // a is now more recent than b
+    cache.set('c', '3');
+    expect(cache.count).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('1');
+    expect(cache.get('c')).toBe('3');
+  });
+
+  it('replacing a key does not evict another', () => {
+    const cache = new AnswerCache(2);
+    cache.set('a', '1');
+    cache.set('b', '2');
+    cache.set('b', '3');
+    expect([cache.get('a'), cache.get('b'), cache.count]).toEqual(['1', '3', 2]);
+  });
+});
