@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn, documentDateProblems, isRealIsoDate, mobilePhoneSchema, normaliseMobileNumber, ORDER_STEP_NAMES,
-  stepAddressSchema, stepPersonalBusinessSchema, stepSchemaFor,
+  isOrderStepName, stepAddressSchema, stepPersonalBusinessSchema, stepPortabilitySchema, stepSchemaFor,
 } from './order-steps';
 import { ORDER_STEP_NAMES as FROM_ORDER } from './order';
 
@@ -9,6 +9,20 @@ describe('order step schemas', () => {
   it('keeps ORDER_STEP_NAMES importable from order.ts', () => {
     expect(FROM_ORDER).toBe(ORDER_STEP_NAMES);
     expect(ORDER_STEP_NAMES).toEqual(['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document']);
+  });
+
+  it('accepts step-portability as an amendment step with the portability rules of step-address', () => {
+    expect(isOrderStepName('step-portability')).toBe(true);
+    expect(ORDER_STEP_NAMES).not.toContain('step-portability');
+    expect(stepSchemaFor('step-portability', 'business')).toBe(stepPortabilitySchema);
+    expect(stepPortabilitySchema.parse({})).toMatchObject({ portability_internet: false, portability_phone: false, portability_migration_code: '' });
+    const ok = stepPortabilitySchema.parse({
+      portability_phone: true, portability_operator: 'tim', portability_old_number: '+39 06 1234567', portability_migration_code: 'tlc 0612345678 001 a',
+    });
+    expect(ok).toMatchObject({ portability_old_number: '061234567', portability_migration_code: 'TLC0612345678001A' });
+    const bad = stepPortabilitySchema.safeParse({ portability_internet: true, portability_phone: true, portability_old_number: '333' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['portability_migration_code', 'portability_old_number', 'portability_operator']);
   });
 
   it.each([

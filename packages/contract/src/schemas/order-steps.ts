@@ -10,8 +10,16 @@ import { toIsoDate } from '../rules/date-conversion';
  */
 
 export const ORDER_STEP_NAMES = ['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document'] as const;
-export type OrderStepName = (typeof ORDER_STEP_NAMES)[number];
-export const isOrderStepName = (s: string): s is OrderStepName => (ORDER_STEP_NAMES as readonly string[]).includes(s);
+/**
+ * Steps that amend an order without being one of the five it needs before signing. `step-portability`
+ * carries the portability data given later (the `/dati-portabilita` page, from any device), so it is
+ * accepted on a signed order too: operators usually ask for the migration code after the signature.
+ */
+export const AMENDMENT_STEP_NAMES = ['step-portability'] as const;
+/** Every step name the API accepts; merged in this order, so a later step wins a shared key. */
+export const SUBMITTABLE_STEP_NAMES = [...ORDER_STEP_NAMES, ...AMENDMENT_STEP_NAMES] as const;
+export type OrderStepName = (typeof SUBMITTABLE_STEP_NAMES)[number];
+export const isOrderStepName = (s: string): s is OrderStepName => (SUBMITTABLE_STEP_NAMES as readonly string[]).includes(s);
 
 export const DOCUMENT_TYPES = ['carta_identita', 'patente', 'passaporto'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -161,6 +169,27 @@ export const stepPersonalBusinessSchema = z
 
 const landline = (s: string): string => s.replace(/[\s\-./()]/g, '').replace(/^(\+|00)39(?=0)/, '');
 
+/** The portability fields (step-address and step-portability share them). */
+const portabilityFields = {
+  portability_phone: flag,
+  portability_internet: flag,
+  portability_operator: optional(60),
+  portability_operator_name: optional(120),
+  portability_old_number: z.string().trim().transform(landline).default(''),
+  portability_migration_code: z.string().transform(compact).default(''),
+};
+type PortabilityShape = { [K in keyof typeof portabilityFields]: z.output<(typeof portabilityFields)[K]> };
+
+function refinePortability(v: PortabilityShape, ctx: z.RefinementCtx): void {
+  if (v.portability_phone || v.portability_internet) {
+    if (v.portability_operator === '') ctx.addIssue({ code: 'custom', path: ['portability_operator'], message: "Indicare l'operatore attuale." });
+    if (v.portability_migration_code === '') ctx.addIssue({ code: 'custom', path: ['portability_migration_code'], message: 'Indicare il codice di migrazione.' });
+  }
+  if (v.portability_phone && !/^0\d{5,10}$/.test(v.portability_old_number)) {
+    ctx.addIssue({ code: 'custom', path: ['portability_old_number'], message: 'Indicare il numero fisso da portare (es. 06 1234567).' });
+  }
+}
+
 export const stepAddressSchema = z
   .object({
     address: required(150),
@@ -177,12 +206,7 @@ export const stepAddressSchema = z
     shipping_city: optional(120),
     shipping_zip: optional(5),
     shipping_province: optionalProvince,
-    portability_phone: flag,
-    portability_internet: flag,
-    portability_operator: optional(60),
-    portability_operator_name: optional(120),
-    portability_old_number: z.string().trim().transform(landline).default(''),
-    portability_migration_code: z.string().transform(compact).default(''),
+    ...portabilityFields,
     voip_activation_request: flag,
     voip_old_phone_number: optional(20),
   })
@@ -198,16 +222,13 @@ export const stepAddressSchema = z
       if (!/^\d{5}$/.test(v.shipping_zip)) ctx.addIssue({ code: 'custom', path: ['shipping_zip'], message: 'Il CAP è composto da 5 cifre.' });
       need('shipping_province', 'Indicare la sigla della provincia (2 lettere).');
     }
-    if (v.portability_phone || v.portability_internet) {
-      need('portability_operator', "Indicare l'operatore attuale.");
-      need('portability_migration_code', 'Indicare il codice di migrazione.');
-    }
-    if (v.portability_phone) {
-      if (!/^0\d{5,10}$/.test(v.portability_old_number)) {
-        ctx.addIssue({ code: 'custom', path: ['portability_old_number'], message: 'Indicare il numero fisso da portare (es. 06 1234567).' });
-      }
-    }
+    refinePortability(v, ctx);
   });
+
+// ---- step-portability (amendment) ---------------------------------------------------------
+
+/** Both boxes unticked withdraws the portability request. */
+export const stepPortabilitySchema = z.object(portabilityFields).superRefine(refinePortability);
 
 // ---- step-payment -------------------------------------------------------------------------
 
@@ -234,6 +255,7 @@ export type StepContact = z.output<typeof stepContactSchema>;
 export type StepPersonalPrivato = z.output<typeof stepPersonalPrivatoSchema>;
 export type StepPersonalBusiness = z.output<typeof stepPersonalBusinessSchema>;
 export type StepAddress = z.output<typeof stepAddressSchema>;
+export type StepPortability = z.output<typeof stepPortabilitySchema>;
 export type StepPayment = z.output<typeof stepPaymentSchema>;
 export type StepDocument = z.output<typeof stepDocumentSchema>;
 
@@ -245,5 +267,6 @@ export function stepSchemaFor(step: OrderStepName, customerType: CustomerType): 
     case 'step-address': return stepAddressSchema;
     case 'step-payment': return stepPaymentSchema;
     case 'step-document': return stepDocumentSchema;
+    case 'step-portability': return stepPortabilitySchema;
   }
 }

@@ -265,6 +265,61 @@ describeEachDialect('orders', (dialect) => {
     });
   });
 
+  describe('step-portability', () => {
+    const PORTABILITY = {
+      portability_internet: true, portability_phone: true, portability_operator: 'vodafone',
+      portability_old_number: '+39 02 7654321', portability_migration_code: 'VOD 0298765432 002 B',
+    };
+
+    it('amends the portability data of an order from anywhere, without counting as one of the five steps', async () => {
+      const hash = await newOrder();
+      const { status, body } = await step(hash, 'step-portability', PORTABILITY);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.data!.status).toBe('draft');
+      const order = await findOrderByHash(t.db, hash);
+      expect(order!.fields).toMatchObject({
+        portability_operator: 'vodafone', portability_old_number: '027654321', portability_migration_code: 'VOD0298765432002B',
+      });
+    });
+
+    it('overrides what step-address said, until step-address is sent again', async () => {
+      const hash = await newOrder();
+      await step(hash, 'step-address', PRIVATO_STEPS['step-address']);
+      expect((await step(hash, 'step-portability', PORTABILITY)).status).toBe(200);
+      expect((await findOrderByHash(t.db, hash))!.fields.portability_migration_code).toBe('VOD0298765432002B');
+      expect((await step(hash, 'step-address', PRIVATO_STEPS['step-address'])).status).toBe(200);
+      const order = await findOrderByHash(t.db, hash);
+      expect(order!.fields.portability_migration_code).toBe('TLC0612345678001A');
+      const rows = await t.db.selectFrom('order_steps').select('step_name').where('order_id', '=', order!.id).execute();
+      expect(rows.map((r) => r.step_name)).toEqual(['step-address']);
+    });
+
+    it('checks the migration code and the old number as step-address does', async () => {
+      const hash = await newOrder();
+      const bad = await step(hash, 'step-portability', { ...PORTABILITY, portability_old_number: '333', portability_operator: '' });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.error!.fields!).sort()).toEqual(['portability_old_number', 'portability_operator']);
+      const cos = await step(hash, 'step-portability', { ...PORTABILITY, portability_migration_code: 'TLC0612345678555A' });
+      expect(cos.status).toBe(422);
+      expect(cos.body.error!.fields!.portability_migration_code).toMatch(/non trasferibile/);
+      expect((await findOrderByHash(t.db, hash))!.fields.portability_operator).toBe('');
+    });
+
+    it('is accepted on a signed order, which stays signed; refused on a cancelled one', async () => {
+      const signed = await newOrder();
+      await markOrderStatus(t.db, (await findOrderByHash(t.db, signed))!.id, 'signed');
+      const res = await step(signed, 'step-portability', PORTABILITY);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data!.status).toBe('signed');
+      expect((await findOrderByHash(t.db, signed))!.status).toBe('signed');
+      expect((await step(signed, 'step-address', PRIVATO_STEPS['step-address'])).status).toBe(409);
+
+      const cancelled = await newOrder();
+      await markOrderStatus(t.db, (await findOrderByHash(t.db, cancelled))!.id, 'cancelled');
+      expect((await step(cancelled, 'step-portability', PORTABILITY)).status).toBe(409);
+    });
+  });
+
   describe('business steps', () => {
     it('accepts valid business data', async () => {
       const hash = await newOrder({ offer_id: 201, customer_type: 'business' });

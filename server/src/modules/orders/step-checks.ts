@@ -1,6 +1,6 @@
 import { ADULT_AGE, ageOn, documentDateProblems } from '@checkout/contract';
 import type {
-  CustomerType, OrderStepName, StepAddress, StepDocument, StepPayment, StepPersonalBusiness, StepPersonalPrivato,
+  CustomerType, OrderStepName, StepAddress, StepDocument, StepPayment, StepPersonalBusiness, StepPersonalPrivato, StepPortability,
 } from '@checkout/contract';
 import { cfMatchesPerson, decodeCf } from '../reference/codice-fiscale';
 import type { CfPerson } from '../reference/codice-fiscale';
@@ -89,9 +89,7 @@ async function checkBusiness(v: StepPersonalBusiness): Promise<FieldProblems> {
   return problems;
 }
 
-function checkAddress(v: StepAddress): FieldProblems {
-  const problems: FieldProblems = {};
-  checkProvinces(v, ['province', ...(v.shipping_same_as_activation ? [] : ['shipping_province'])], problems);
+function checkPortability(v: StepPortability, problems: FieldProblems): void {
   if ((v.portability_phone || v.portability_internet) && v.portability_migration_code !== '') {
     const result = validateMigrationCode(v.portability_migration_code);
     if (!result.valid) {
@@ -100,6 +98,12 @@ function checkAddress(v: StepAddress): FieldProblems {
         : 'Codice di migrazione non valido: controlla di averlo copiato per intero dalla fattura.';
     }
   }
+}
+
+function checkAddress(v: StepAddress): FieldProblems {
+  const problems: FieldProblems = {};
+  checkProvinces(v, ['province', ...(v.shipping_same_as_activation ? [] : ['shipping_province'])], problems);
+  checkPortability(v, problems);
   return problems;
 }
 
@@ -130,6 +134,11 @@ export async function checkStep(
     case 'step-address': return checkAddress(values as StepAddress);
     case 'step-payment': return checkPayment(values as StepPayment);
     case 'step-document': return checkDocument(values as StepDocument, today);
+    case 'step-portability': {
+      const problems: FieldProblems = {};
+      checkPortability(values as StepPortability, problems);
+      return problems;
+    }
   }
 }
 

@@ -3,13 +3,19 @@ import type { OrderStepName } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
-import { selectSteps, upsertStep, updateOrderRow } from './repository';
-import { assertEditable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
-import type { StepResult } from './service';
+import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
+import { assertEditable, orderLocked, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
+import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
 import type { OrderRef } from './order-write';
 
 export const unknownStep = (): AppError => notFound('Passaggio non trovato');
+
+/** step-portability may also amend a signed order (the migration code often comes after the signature). */
+const assertAcceptsStep = (order: Pick<OrderRecord, 'status'>, step: OrderStepName): void => {
+  if (step === 'step-portability' && order.status === 'signed') return;
+  assertEditable(order);
+};
 
 /**
  * One named step (`/api/orders/{order_hash}/{step_name}`): the contract's schema for the order's customer
@@ -26,7 +32,7 @@ export async function submitStep(
   if (stepName === undefined || !isOrderStepName(stepName)) throw unknownStep();
   const step: OrderStepName = stepName;
   const order = await requireOrderByHash(db, hash);
-  assertEditable(order);
+  assertAcceptsStep(order, step);
 
   const values = parseOrThrow(stepSchemaFor(step, order.customer_type), body);
   // step-personal of a privato may repeat the names for the codice fiscale check; an empty one must not erase step-contact's.
@@ -38,16 +44,18 @@ export async function submitStep(
     const row = await lockOrder(trx, order.hash, now);
     if (!row) throw orderNotFound();
     const current = toOrderRecord(row);
-    // Checked again under the lock: the order may have been signed meanwhile.
-    assertEditable(current);
+    // Checked again under the lock: the order may have been signed or cancelled meanwhile.
+    if (current.status === 'cancelled' || (current.status === 'signed' && step !== 'step-portability')) throw orderLocked(current.status);
     if (current.customer_type !== order.customer_type) {
       throw new AppError(ERROR_CODES.conflict, 409, "Il tipo di cliente dell'ordine è cambiato: invia di nuovo il passaggio.");
     }
     const submittedAt = now.toISOString();
     await upsertStep(trx, current.id, step, JSON.stringify(values), submittedAt);
+    // The checkout's step 3 carries the portability fields too and is the newer word on them.
+    if (step === 'step-address') await deleteStep(trx, current.id, 'step-portability');
     const steps = await selectSteps(trx, current.id);
     const stepData: Record<string, StepResult> = { ...current.step_data, [step]: { valid: true, submitted_at: submittedAt } };
-    const status = statusAfterSteps(steps);
+    const status = current.status === 'signed' ? 'signed' : statusAfterSteps(steps);
     await updateOrderRow(trx, current.id, {
       fields_json: JSON.stringify({ ...current.fields, ...mergeStepPayloads(steps) }),
       step_data_json: JSON.stringify(stepData),

@@ -145,7 +145,6 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
           if ((PORTABILITY_NAMES as readonly string[]).includes(name)) { form.setError(name as keyof PortabilityValues, { type: 'server', message }); mapped = true; }
         }
         if (isApiError(error) && error.status === 404) setFailure(t('portabilityFlow.orderNotFound'));
-        else if (fields.offer_id) setFailure(t('portabilityFlow.notOnline'));
         else if (!mapped) setFailure(apiErrorMessage(t, error));
         setFocusSummary(true);
       }

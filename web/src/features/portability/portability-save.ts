@@ -1,4 +1,3 @@
-import { stepAddressSchema, type FormFields } from '@checkout/contract';
 import { getApiClient } from '../../lib/api-client';
 import { useCheckoutStore } from '../../state/checkout-store';
 
@@ -37,37 +36,16 @@ export const storedPortability = (hash: string): PortabilityValues | null => {
   };
 };
 
-/** The step-address values of the stored checkout, with the new portability data on top. */
-const addressStepWith = (fields: FormFields, values: PortabilityValues): Record<string, unknown> => {
-  const source = fields as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(stepAddressSchema.shape)) out[name] = source[name];
-  return { ...out, ...values };
-};
-
 /**
- * Saves the portability data of an order.
- * - The order of this browser's checkout, step 3 already sent: step-address again (the server keeps a
- *   validated step authoritative over update-order, so only a new submission changes it).
- * - Otherwise update-order with only the portability keys (the server applies only the keys sent),
- *   plus the offer id when this browser knows it: the contract still requires offer_id on
- *   update-order, so an order unknown to this browser is refused with a field error on offer_id
- *   until the server accepts an update without it (see the report of issue 5).
+ * Saves the portability data of an order through step-portability, which any device may send for the
+ * order code (docs/orders.md). When the order is this browser's checkout, its fields follow, so a later
+ * step 3 sends the same data again.
  */
 export const savePortability = async (hash: string, raw: PortabilityValues): Promise<void> => {
   const values = normalisePortability(raw);
+  const ref = await getApiClient().submitStep({ order_hash: hash, step_name: 'step-portability' }, { ...values });
   const s = useCheckoutStore.getState();
-  const mine = s.persistent.currentOrderData.hash === hash;
-  const client = getApiClient();
-  let ref;
-  if (mine && s.persistent.maxStep >= 4) {
-    ref = await client.submitStep({ order_hash: hash, step_name: 'step-address' }, addressStepWith(s.fields, values));
-  } else {
-    const offerId = mine ? (s.offer?.id ?? s.persistent.lastOfferId) : null;
-    const body = { ...values, ...(offerId ? { offer_id: offerId } : {}) } as Parameters<typeof client.updateOrder>[1];
-    ref = await client.updateOrder({ order_hash: hash }, body);
-  }
-  if (mine) {
+  if (s.persistent.currentOrderData.hash === hash) {
     s.setFields(values);
     s.setOrder(ref);
     s.setPersistent({ hasPortability: values.portability_internet || values.portability_phone });
