@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -40,10 +41,13 @@ export function createDb(url: string): DbHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL: readers never block the writer; busy_timeout: a second process (CLI) waits instead of failing.
+  // synchronous = NORMAL in WAL mode fsyncs at checkpoints, not at every commit: a committed (acknowledged)
+  // order survives the process being killed, because its WAL frames are already written to the OS; only an
+  // OS crash or power loss can lose the last commits, and never corrupts the file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

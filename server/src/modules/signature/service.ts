@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { renderContractPdf } from '../../infra/pdf/contract-pdf';
@@ -156,6 +157,8 @@ export function createSignatureService(deps: SignatureDeps) {
         if (perOrder.count >= limits.perOrderPerHour) {
           throw signatureErrors.sendLimit(secondsUntil(new Date(perOrder.oldest ?? nowIso).getTime() + HOUR_MS, now));
         }
+        // Sends of one IP span orders (no common row is locked): two concurrent sends, in one process or two, must not both pass the count.
+        await lockForTransaction(trx, `otp-sends-ip:${client.ip}`);
         const perIp = await sendsSince(trx, { ip: client.ip }, hourAgo);
         if (perIp.count >= limits.perIpPerHour) {
           throw signatureErrors.ipLimit(secondsUntil(new Date(perIp.oldest ?? nowIso).getTime() + HOUR_MS, now));
