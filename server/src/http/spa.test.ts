@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, describeEachDialect, testConfig } from '../test/dialects';
 import type { TestApp } from '../test/dialects';
-import { escapeHtml, renderIndexHtml } from './spa';
+import { escapeHtml, pickEncoding, renderIndexHtml } from './spa';
 
 // The shape web/index.html has: a <title> and the <!--app-head--> placeholder (plus a stale description to replace).
 const TEMPLATE = `<!doctype html>
@@ -117,6 +117,105 @@ describeEachDialect('SPA serving', (dialect) => {
     const res = await t.app.inject({ method: 'POST', url: '/attiva/step-1', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json().result).toBe(false);
+  });
+});
+
+// What web/scripts/prerender.ts writes: templates with tokens, and the manifest naming them.
+const TOKENS = { brand: '__APP_BRAND__', product: '__APP_PRODUCT__', year: '__APP_YEAR__' };
+const prerendered = (page: string) => TEMPLATE.replace(
+  '<div id="root"></div>',
+  `<div id="root" data-prerendered="${page}"><a aria-label="${TOKENS.brand} home">${TOKENS.brand}</a><footer>© ${TOKENS.year} ${TOKENS.brand} · ${TOKENS.product}</footer></div>`,
+);
+
+describeEachDialect('SPA with prerendered first screens', (dialect) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'checkout-web-'));
+    mkdirSync(path.join(webDir, 'prerender'), { recursive: true });
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    const files = { coverage: { banner: 'coverage.html', noBanner: 'coverage-consented.html' }, shell: { banner: 'shell.html', noBanner: 'shell-consented.html' } };
+    for (const [page, names] of Object.entries(files)) {
+      writeFileSync(path.join(webDir, 'prerender', names.banner), prerendered(page).replace('</footer>', '</footer><section data-testid="consent-banner"></section>'));
+      writeFileSync(path.join(webDir, 'prerender', names.noBanner), prerendered(page));
+    }
+    writeFileSync(path.join(webDir, 'prerender', 'manifest.json'), JSON.stringify({ consentCookie: 'cookie_consent', tokens: TOKENS, pages: files }));
+    t = await buildTestApp(dialect, { config: { webDistDir: webDir, brandName: 'Acme & Co', productName: 'Acme Fibra' } });
+  });
+  afterAll(async () => { await t.close(); rmSync(webDir, { recursive: true, force: true }); });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const prerenderedPage = (html: string) => /data-prerendered="(\w+)"/.exec(html)?.[1] ?? null;
+
+  it.each([
+    ['/attiva/verifica-copertura', 'coverage'],
+    ['/attiva/verifica-copertura/', 'coverage'],
+    ['/attiva/verifica-copertura/from/volantino', 'coverage'],
+    // The SPA redirects these to the coverage check.
+    ['/', 'coverage'],
+    ['/attiva', 'coverage'],
+    ['/qualcosa/che/non/esiste', 'coverage'],
+    // A promo code shows a badge the prerendered coverage screen lacks.
+    ['/attiva/verifica-copertura/PROMO10', 'shell'],
+    ['/attiva/verifica-copertura/PROMO10/from/volantino', 'shell'],
+    ['/attiva/offerta', 'shell'],
+    ['/attiva/step-3', 'shell'],
+    ['/mnp/aBc', null],
+    ['/error-404', null],
+  ])('GET %s gets the %s first screen', async (url, page) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(prerenderedPage(res.body)).toBe(page);
+  });
+
+  it('fills in brand, product and year, escaped, next to the route meta', async () => {
+    const html = (await get('/attiva/offerta')).body;
+    expect(html).not.toMatch(/__APP_[A-Z]+__/);
+    expect(html).toContain(`© ${new Date().getFullYear()} Acme &amp; Co · Acme Fibra`);
+    expect(html).toContain('aria-label="Acme &amp; Co home"');
+    expect(html).toContain('<title>La tua offerta - Acme Fibra</title>');
+  });
+
+  it('leaves the consent banner out once the visitor has chosen', async () => {
+    expect((await get('/attiva/verifica-copertura')).body).toContain('data-testid="consent-banner"');
+    const chosen = await get('/attiva/verifica-copertura', { cookie: `a=1; cookie_consent=${encodeURIComponent('{"analytics":false,"marketing":false}')}` });
+    expect(prerenderedPage(chosen.body)).toBe('coverage');
+    expect(chosen.body).not.toContain('data-testid="consent-banner"');
+    // An empty cookie is no choice.
+    expect((await get('/attiva/offerta', { cookie: 'cookie_consent=' })).body).toContain('data-testid="consent-banner"');
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const plain = await get('/attiva/verifica-copertura');
+    const br = await get('/attiva/verifica-copertura', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/attiva/verifica-copertura', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never serves a template raw', async () => {
+    const res = await get('/prerender/coverage.html');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/__APP_[A-Z]+__/);
+    expect((await get('/prerender/manifest.json')).body).not.toContain('consentCookie');
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1.0, br;q=0', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['*', 'gzip'],
+    ['deflate', 'identity'],
+  ])('%s → %s', (header, encoding) => {
+    expect(pickEncoding(header)).toBe(encoding);
   });
 });
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { findRoute, resolveMeta } from '@checkout/contract';
+import { COVERAGE_PATH, findRoute, matchRoute, resolveMeta, type RouteMeta } from '@checkout/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { publicConfigOf } from './public-config';
@@ -15,6 +16,12 @@ import { publicConfigOf } from './public-config';
  * The server replaces the title, and puts at the placeholder the description, og:* and twitter:* tags
  * and `<meta name="app-config" content="{json}">` (the public config; no inline script, for the CSP).
  * Any description/og/twitter tags already in the file are removed first, so there is one of each.
+ *
+ * Prerendered first screens (web/scripts/prerender.ts, listed in prerender/manifest.json): the coverage
+ * check for its own URLs and for those the SPA redirects there, the checkout frame for the other
+ * /attiva/ pages; each in two forms, with the consent banner or (consent cookie present) without.
+ * Their markup carries tokens for the brand, product and year, replaced here. Pages are compressed
+ * once per template and route, and sent as the browser accepts.
  */
 
 export const APP_HEAD_PLACEHOLDER = '<!--app-head-->';
@@ -50,6 +57,57 @@ export function renderIndexHtml(template: string, pathname: string, config: Conf
     : html.replace(/<\/head>/i, () => `${head}\n</head>`);
 }
 
+/** Replaces the prerender's tokens (web/scripts/prerender.ts TOKENS) with this server's values. */
+export function fillPrerenderTokens(html: string, tokens: PrerenderManifest['tokens'], config: Config, now = new Date()): string {
+  return html
+    .replaceAll(tokens.brand, () => escapeHtml(config.brandName))
+    .replaceAll(tokens.product, () => escapeHtml(config.productName))
+    .replaceAll(tokens.year, () => String(now.getFullYear()));
+}
+
+export interface PrerenderManifest {
+  consentCookie: string;
+  tokens: { brand: string; product: string; year: string };
+  pages: Record<PrerenderedPage, { banner: string; noBanner: string }>;
+}
+export type PrerenderedPage = 'coverage' | 'shell';
+
+const COVERAGE_ROUTES = new Set([`${COVERAGE_PATH}/:promo?`, `${COVERAGE_PATH}/:promo?/from/:provenienza?`]);
+
+/**
+ * Which prerendered screen shows `pathname` as the browser's first render would (web/src/app/first-screen.ts
+ * decides the same on the client): a path without a page redirects to the coverage check; a promo code
+ * adds a badge the prerendered coverage screen lacks, so it gets the frame only.
+ */
+export const prerenderedPageFor = (route: RouteMeta | undefined, pathname: string): PrerenderedPage | null => {
+  if (!route) return 'coverage';
+  if (COVERAGE_ROUTES.has(route.path) && !safeMatch(route.path, pathname)?.promo) return 'coverage';
+  return route.layout === 'checkout' ? 'shell' : null;
+};
+
+const hasCookie = (header: string | undefined, name: string): boolean =>
+  (header ?? '').split(';').some((part) => {
+    const [key, value] = part.trim().split('=', 2);
+    return key === name && Boolean(value);
+  });
+
+type Encoding = 'br' | 'gzip' | 'identity';
+/** The best encoding the Accept-Encoding header allows (a `;q=0` refuses one). */
+export const pickEncoding = (header: string | undefined): Encoding => {
+  const accepted = new Set<string>();
+  for (const item of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = item.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+};
+
+interface CachedPage { html: string; br?: Buffer; gzip?: Buffer }
+
 const missingBuildPage = (config: Config): string => `<!doctype html>
 <html lang="it">
 <head><meta charset="utf-8"><title>${escapeHtml(config.productName)} - applicazione web non compilata</title></head>
@@ -62,8 +120,15 @@ const missingBuildPage = (config: Config): string => `<!doctype html>
 </html>
 `;
 
-/** Paths that carry an order code: the page must not leak its URL to other sites through the Referer. */
-const SENSITIVE_PAGE = /^\/(attiva\/fill-order\/pre|document-upload|dati-portabilita|attiva-sim|mnp)(\/|$)/;
+/**
+ * Paths that carry an order code: the page must not leak its URL to other sites through the Referer.
+ * Case-insensitive and tested on the decoded path, because the web router matches that way too
+ * (`/Document-Upload/…` and `/%64ocument-upload/…` open the same page).
+ */
+const SENSITIVE_PAGE = /^\/(attiva\/fill-order\/pre|document-upload|dati-portabilita|attiva-sim|mnp)(\/|$)/i;
+const isSensitivePage = (pathname: string): boolean => {
+  try { return SENSITIVE_PAGE.test(decodeURIComponent(pathname)); } catch { return SENSITIVE_PAGE.test(pathname); }
+};
 
 export interface Spa {
   /** Answers a GET/HEAD outside /api/ with the route's HTML. */
@@ -72,12 +137,19 @@ export interface Spa {
 
 export async function registerSpa(app: FastifyInstance, config: Config): Promise<Spa> {
   const indexFile = path.join(config.webDistDir, 'index.html');
+  const prerenderDir = path.join(config.webDistDir, 'prerender');
   let template: string | undefined;
+  let prerender: { manifest: PrerenderManifest; templates: Map<string, string> } | null | undefined;
   const loadTemplate = (): string | undefined => {
     // Read once when present; while absent, look again on each request so a build made after start is picked up.
-    if (template === undefined && existsSync(indexFile)) template = readFileSync(indexFile, 'utf8');
+    if (template === undefined && existsSync(indexFile)) {
+      template = readFileSync(indexFile, 'utf8');
+      prerender = loadPrerender(prerenderDir);
+    }
     return template;
   };
+  // Rendered pages depend only on the template, the route (its meta) and the year.
+  const cache = new Map<string, CachedPage>();
 
   if (loadTemplate() !== undefined) {
     await app.register(fastifyStatic, {
@@ -86,8 +158,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       index: false,
       // The web build writes .br/.gz next to each asset (web/scripts/precompress.mjs).
       preCompressed: true,
-      // index.html is a template: it is always served through sendPage, never raw.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // index.html and prerender/ are templates: always served through sendPage, never raw.
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/prerender/'),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(config.webDistDir, filePath).split(path.sep).join('/');
         reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
@@ -100,12 +172,61 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       const pathname = req.url.split('?')[0] ?? '/';
       const tpl = loadTemplate();
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-      if (SENSITIVE_PAGE.test(pathname)) reply.header('Referrer-Policy', 'no-referrer');
+      if (isSensitivePage(pathname)) reply.header('Referrer-Policy', 'no-referrer');
       if (tpl === undefined) return reply.code(503).send(missingBuildPage(config));
-      return reply.code(200).send(renderIndexHtml(tpl, pathname, config));
+      const route = safeFindRoute(pathname);
+      const page = prerender ? prerenderedPageFor(route, pathname) : null;
+      let name = 'index.html';
+      let source = tpl;
+      if (prerender && page) {
+        const files = prerender.manifest.pages[page];
+        const file = hasCookie(req.headers.cookie, prerender.manifest.consentCookie) ? files.noBanner : files.banner;
+        const prerendered = prerender.templates.get(file);
+        if (prerendered !== undefined) { name = file; source = prerendered; }
+      }
+      const year = new Date().getFullYear();
+      const key = `${name}\0${route?.path ?? ''}\0${year}`;
+      let cached = cache.get(key);
+      if (!cached) {
+        let html = renderIndexHtml(source, pathname, config);
+        if (prerender && name !== 'index.html') html = fillPrerenderTokens(html, prerender.manifest.tokens, config);
+        cached = { html };
+        cache.set(key, cached);
+      }
+      reply.header('Vary', 'Accept-Encoding');
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (encoding === 'br') {
+        // Quality 5: about a millisecond for a page, within a few per cent of the best ratio.
+        cached.br ??= brotliCompressSync(cached.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+        return reply.code(200).header('Content-Encoding', 'br').send(cached.br);
+      }
+      if (encoding === 'gzip') {
+        cached.gzip ??= gzipSync(cached.html, { level: 6 });
+        return reply.code(200).header('Content-Encoding', 'gzip').send(cached.gzip);
+      }
+      return reply.code(200).send(cached.html);
     },
   };
 }
+
+/** The prerendered templates, or null for a build without them (the SPA then starts from an empty root). */
+function loadPrerender(dir: string): { manifest: PrerenderManifest; templates: Map<string, string> } | null {
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  const templates = new Map<string, string>();
+  for (const files of Object.values(manifest.pages)) {
+    for (const file of [files.banner, files.noBanner]) {
+      const full = path.join(dir, path.basename(file));
+      if (existsSync(full)) templates.set(file, readFileSync(full, 'utf8'));
+    }
+  }
+  return { manifest, templates };
+}
+
+const safeMatch = (pattern: string, pathname: string): Record<string, string> | null => {
+  try { return matchRoute(pattern, pathname); } catch { return null; }
+};
 
 /** matchRoute decodes segments and throws on a malformed escape (`/%`): such a path gets the default meta. */
 const safeFindRoute = (pathname: string): ReturnType<typeof findRoute> => {

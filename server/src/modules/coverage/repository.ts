@@ -15,6 +15,12 @@ export type NewService = Insertable<AddressServicesTable>;
 
 export type SearchColumn = 'street_search' | 'street_name_search';
 
+/** What an address hit shows (`toAddressHit`): the search answers only these columns. */
+export const ADDRESS_HIT_COLUMNS = [
+  'id_egon_civico', 'id_building', 'street_type', 'street_name', 'number', 'zip_code', 'id_comune', 'city', 'province',
+] as const;
+export type AddressHitRow = Pick<AddressRow, (typeof ADDRESS_HIT_COLUMNS)[number]>;
+
 export interface AddressSearch {
   id_comune: string;
   /** Which key the prefix applies to (see street-search.ts). */
@@ -39,21 +45,30 @@ export const prefixUpperBound = (prefix: string): string => `${prefix}\uffff`;
  * an index range scan already in order, so LIMIT stops it after 20 rows.
  */
 export function addressSearchQuery(db: Db, s: AddressSearch) {
+  // The hit's columns only: with better-sqlite3, building the row objects is a good part of the search
+  // (9 columns instead of 12 measured the statement about 12 % faster on the demo data, issue 6).
   let q = db
     .selectFrom('addresses')
-    .selectAll()
+    .select(ADDRESS_HIT_COLUMNS)
     .where('id_comune', '=', s.id_comune)
     .where(s.column, '>=', s.prefix)
     .where(s.column, '<', prefixUpperBound(s.prefix));
-  // Digits and upper-case letters only (canonicalCivic): no LIKE wildcard can slip in.
-  if (s.number !== null) q = q.where('number', 'like', `${s.number}%`);
+  // The civic prefix as `substr(number, 1, n) = prefix`, not `number LIKE 'prefix%'`: SQLite tests a LIKE
+  // only after reading the table row, but this comparison on the index entry itself, so non-matching
+  // civics cost no row lookup (24 µs instead of 43 µs for `via roma 1` in Roma, issue 6 bench).
+  // Case-sensitive, like PostgreSQL's LIKE; stored and typed numbers are both canonical (digits and
+  // upper-case letters, canonicalCivic), so SQLite's case-insensitive LIKE found the same rows.
+  if (s.number !== null) {
+    const prefix = s.number;
+    q = q.where((eb) => eb(eb.fn<string>('substr', [eb.ref('number'), eb.val(1), eb.val(prefix.length)]), '=', prefix));
+  }
   q = s.column === 'street_search'
     ? q.orderBy('street_search').orderBy('number_num').orderBy('number')
     : q.orderBy('street_name_search').orderBy('street_search').orderBy('number_num').orderBy('number');
   return q.limit(s.limit);
 }
 
-export const searchAddressRows = (db: Db, s: AddressSearch): Promise<AddressRow[]> => addressSearchQuery(db, s).execute();
+export const searchAddressRows = (db: Db, s: AddressSearch): Promise<AddressHitRow[]> => addressSearchQuery(db, s).execute();
 
 export const findAddress = (db: Db, id: string): Promise<AddressRow | undefined> =>
   db.selectFrom('addresses').selectAll().where('id_egon_civico', '=', id).executeTakeFirst();

@@ -6,7 +6,7 @@ import { offersForCoverage } from '../catalog/service';
 import {
   findAddress, findBuilding, listBuildingAddresses, listServices, searchAddressRows,
 } from './repository';
-import type { AddressRow, SearchColumn, ServiceRow } from './repository';
+import type { AddressHitRow, SearchColumn, ServiceRow } from './repository';
 import { parseAddressQuery } from './street-search';
 
 export type Technology = ServiceCoverage['technology'];
@@ -22,7 +22,7 @@ export const TECHNOLOGY_RANK: Readonly<Record<Technology, number>> = { FTTH: 0, 
 export const addressNotFound = () => notFound('Indirizzo non trovato');
 export const buildingNotFound = () => notFound('Edificio non trovato');
 
-export function toAddressHit(row: AddressRow): AddressHit {
+export function toAddressHit(row: AddressHitRow): AddressHit {
   const street = `${row.street_type} ${row.street_name}`;
   return {
     id_egon_civico: row.id_egon_civico,

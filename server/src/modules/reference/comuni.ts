@@ -40,6 +40,12 @@ interface Index {
   entries: Entry[];
   /** Entries by the first letter of any of their words (every match needs one), in rank order. */
   byInitial: Map<string, Entry[]>;
+  /**
+   * Entries by the first two letters of any word of 2+ letters or of the compact name, in rank order.
+   * A query whose first word has 2+ letters matches only such entries (see `candidates`): `ro` scans
+   * 270 entries instead of the 489 with a word starting with `r`, `sa` 871 instead of 1,476.
+   */
+  byPrefix2: Map<string, Entry[]>;
   byIstat: Map<string, Entry>;
   provinces: Province[];
 }
@@ -94,16 +100,22 @@ const load = (): Index => {
     || a.norm.length - b.norm.length
     || a.comune.name.localeCompare(b.comune.name, 'it'));
   const byInitial = new Map<string, Entry[]>();
+  const byPrefix2 = new Map<string, Entry[]>();
+  const add = (map: Map<string, Entry[]>, key: string, e: Entry) => {
+    const list = map.get(key) ?? [];
+    list.push(e);
+    map.set(key, list);
+  };
   for (const e of entries) {
-    for (const initial of new Set(e.words.map((w) => w[0] as string))) {
-      const list = byInitial.get(initial) ?? [];
-      list.push(e);
-      byInitial.set(initial, list);
-    }
+    for (const initial of new Set(e.words.map((w) => w[0] as string))) add(byInitial, initial, e);
+    const prefixes = new Set(e.words.filter((w) => w.length >= 2).map((w) => w.slice(0, 2)));
+    if (e.compact.length >= 2) prefixes.add(e.compact.slice(0, 2));
+    for (const p of prefixes) add(byPrefix2, p, e);
   }
   return {
     entries,
     byInitial,
+    byPrefix2,
     byIstat: new Map(entries.map((e) => [e.comune.id, e])),
     provinces: [...provinces.values()].sort((a, b) => a.name.localeCompare(b.name, 'it')),
   };
@@ -113,6 +125,15 @@ const load = (): Index => {
 const getIndex = (): Index => (index ??= load());
 
 const copy = (c: Comune): Comune => ({ ...c, caps: [...c.caps] });
+
+/**
+ * The entries a query can match, in rank order. Every match has a word starting with the query's first
+ * word (tier 2), or a name or compact name starting with the query (tiers 0-1; the compact name starts
+ * with the compact query, whose first two letters are those of the first query word when it has 2+).
+ * So a first word of 2+ letters narrows to `byPrefix2`; a one-letter one (`l aquila`) to `byInitial`.
+ */
+const candidates = (idx: Index, q: string, firstWord: string): readonly Entry[] =>
+  (firstWord.length >= 2 ? idx.byPrefix2.get(firstWord.slice(0, 2)) : idx.byInitial.get(q[0] as string)) ?? [];
 
 /**
  * Prefix search over comune names, insensitive to case, accents and apostrophes.
@@ -126,10 +147,11 @@ export const searchComuni = (query: string, limit = 20): Comune[] => {
   const qWords = tokens(q);
   const qCompact = q.replace(/ /g, '');
   const max = Math.max(0, Math.min(limit, 20));
-  const firstInner = ` ${qWords[0] ?? ''}`;
+  const firstWord = qWords[0] ?? '';
+  const firstInner = ` ${firstWord}`;
   // Entries are pre-sorted by size, so each tier fills in rank order and needs no sort.
   const tiers: Entry[][] = [[], [], []];
-  for (const entry of getIndex().byInitial.get(q[0] as string) ?? []) {
+  for (const entry of candidates(getIndex(), q, firstWord)) {
     let tier: number;
     if (entry.norm === q || entry.italian === q) tier = 0;
     else if (entry.norm.startsWith(q) || entry.compact.startsWith(qCompact)) tier = 1;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { endpoints } from '@checkout/contract';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
+import { searchComuni } from './comuni';
 import { referenceModule } from './routes';
 
 const KEY = 'demo-public-key';
@@ -74,6 +75,20 @@ describeEachDialect('reference calls', (dialect) => {
     const json = res.json();
     expect(json).toMatchObject({ result: false, error: { code: 'validation_error' } });
     expect(json.error.fields).toHaveProperty(field);
+  });
+
+  it('search-comuni answers a repeated query from its cache: same bytes and headers, key and body still checked', async () => {
+    const first = await call('searchComuni', { search: 'Rom' });
+    const again = await call('searchComuni', { search: 'Rom' });
+    expect(again.body).toBe(first.body);
+    expect(again.body).toBe(JSON.stringify({ result: true, data: searchComuni('Rom') }));
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect((await call('searchComuni', { search: 'Rom' }, false)).statusCode).toBe(401);
+    expect((await call('searchComuni', { search: 'Rom', extra: 'x'.repeat(10) })).statusCode).toBe(200);
+    expect((await call('searchComuni', { search: 'x'.repeat(101) })).statusCode).toBe(422);
   });
 
   it.each(Object.keys({

@@ -35,7 +35,10 @@ export const referenceModule: AppModule = async (app, { db }) => {
   registerEndpoint(app, endpoints.getAteco, async ({ body }) => searchAteco(body.search, await atecoEntries()));
   registerEndpoint(app, endpoints.telephoneOperators, async () => listFixedOperators());
   registerEndpoint(app, endpoints.mobileOperators, async () => listMobileOperators());
-  registerEndpoint(app, endpoints.searchComuni, async ({ body }) => searchComuni(body.search));
+  // Static data, and the comune picker asks for the same prefixes (`r`, `ro`, `rom`…) again and again.
+  registerEndpoint(app, endpoints.searchComuni, async ({ body }) => searchComuni(body.search), {
+    answerCache: { key: (body) => body.search, size: 2000 },
+  });
 
   registerEndpoint(app, endpoints.cfLookup, async ({ body }) => {
     if (!looksLikeCf(body.cf)) throw fieldError('cf', 'Codice fiscale non valido');
