@@ -10,7 +10,8 @@ const TEXT = /\.(js|mjs|css|svg|json|html|txt|webmanifest)$/;
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* files(full);
+    // prerender/ holds page templates the server fills in and compresses itself (server/src/http/spa.ts).
+    if (statSync(full).isDirectory()) { if (name !== 'prerender') yield* files(full); }
     else if (TEXT.test(name) && name !== 'index.html') yield full;
   }
 }

@@ -1,11 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// First: configures zod before any module parses with it.
+import './zod-without-eval';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { initAnalytics } from '../lib/analytics';
+import { COVERAGE_PATH } from '@checkout/contract';
+import { initAnalytics, readConsentChoice } from '../lib/analytics';
 import { getPublicConfig } from '../lib/public-config';
 import { refuseSameRouteNavigation } from '../lib/router-guards';
 import { AppProviders } from './app-providers';
+import { applyDeferredStyles } from './deferred-styles';
+import { setLoadedLocation } from './layouts/route-transition';
+import {
+  CONSENT_BANNER_ATTR, PRERENDERED_ATTR, canHydrate, hasStoredCheckout, redirectTargetOf, resolveLazyMatches,
+} from './first-screen';
 import { buildRoutes } from './routes';
 import { applyThemeToDocument, useThemeStore } from './theme/theme-store';
 import './styles.scss';
@@ -15,14 +23,44 @@ applyThemeToDocument(useThemeStore.getState());
 // Consent defaults go to the dataLayer before GTM can load (Consent Mode v2).
 initAnalytics({ gtmId: getPublicConfig().gtmId });
 
-const router = refuseSameRouteNavigation(createBrowserRouter(buildRoutes()));
+// First, before any route chunk adds its CSS after them: the full stylesheets of a prerendered page.
+const stylesApplied = applyDeferredStyles();
+
+async function boot(container: HTMLElement): Promise<void> {
+  const routes = buildRoutes();
+  const prerendered = container.getAttribute(PRERENDERED_ATTR);
+  // The server sends the coverage screen for paths that only redirect there: take the redirect
+  // now (keeping the query, where the origin of a visit travels) so that screen can be hydrated.
+  if (prerendered === 'coverage' && redirectTargetOf(routes, location.pathname) === COVERAGE_PATH) {
+    history.replaceState(history.state, '', `${COVERAGE_PATH}${location.search}${location.hash}`);
+  }
+  // The page's chunk and the full CSS load in parallel; nothing renders with the critical CSS alone.
+  await Promise.all([resolveLazyMatches(routes, location.pathname), stylesApplied]);
+  const router = refuseSameRouteNavigation(createBrowserRouter(routes));
+  setLoadedLocation(router.state.location.key);
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const hydrate = canHydrate({
+    prerendered,
+    bannerPrerendered: container.hasAttribute(CONSENT_BANNER_ATTR),
+    pathname: location.pathname,
+    hasStoredCheckout: hasStoredCheckout(),
+    consentDecided: readConsentChoice() !== null,
+  });
+  // A transition: React renders (and hydrates) in slices of a few milliseconds between which the
+  // browser stays responsive, instead of one long task (Lighthouse's Total Blocking Time). The
+  // prerendered HTML is on screen meanwhile; nothing the visitor sees waits for it.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void boot(container);

@@ -24,9 +24,14 @@ export function NavigationEffects() {
   const setFields = useCheckoutStore((s) => s.setFields);
   const firstRender = useRef(true);
 
+  const loaded = useRef(false);
   useLayoutEffect(() => {
+    // The page the document was loaded with keeps the browser's scroll position: a visitor may have
+    // scrolled the prerendered first screen before the app took it over, and a reload restores the
+    // position. Every later navigation starts at the top.
     // 'instant': Bootstrap's reboot turns on smooth scrolling, which would leave the page mid-way.
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (loaded.current) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    loaded.current = true;
     applyDocumentMeta(metaForPath(location.pathname, config));
   }, [location.key, location.pathname, config]);
 

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { COVERAGE_PATH, ROUTES, type RouteMeta } from '@checkout/contract';
 import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import { lazyPage } from '../lib/lazy-with-timeout';
+import { withAllTranslations } from './i18n';
 import { CheckoutLayout } from './layouts/checkout-layout';
 import { FullLayout } from './layouts/full-layout';
 import { AppLoading, RootErrorScreen, RootShell } from './root-shell';
@@ -10,7 +11,8 @@ import { AppLoading, RootErrorScreen, RootShell } from './root-shell';
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 const coverage: PageModule = () => import('../features/coverage/coverage-page');
-const steps: PageModule = () => import('../features/checkout/step-page');
+// Every page but the coverage check needs the rest of the text (src/app/i18n.ts).
+const steps: PageModule = withAllTranslations(() => import('../features/checkout/step-page'));
 
 /**
  * Page of each contract route (SPEC §2). Keyed by the contract's own path so that a route added
@@ -19,23 +21,30 @@ const steps: PageModule = () => import('../features/checkout/step-page');
 export const PAGES: Record<string, PageModule> = {
   '/attiva/verifica-copertura/:promo?': coverage,
   '/attiva/verifica-copertura/:promo?/from/:provenienza?': coverage,
-  '/attiva/fill-order/pre/:ordercode': () => import('../features/premade/premade-page'),
-  '/attiva/offerta/:promo?': () => import('../features/offer/offer-page'),
-  '/attiva/richiedi-offerta/:reason?': () => import('../features/lead/lead-page'),
+  '/attiva/fill-order/pre/:ordercode': withAllTranslations(() => import('../features/premade/premade-page')),
+  '/attiva/offerta/:promo?': withAllTranslations(() => import('../features/offer/offer-page')),
+  '/attiva/richiedi-offerta/:reason?': withAllTranslations(() => import('../features/lead/lead-page')),
   '/attiva/step-1': steps,
   '/attiva/step-2': steps,
   '/attiva/step-3': steps,
   '/attiva/step-4': steps,
   '/attiva/step-5': steps,
-  '/attiva/firma': () => import('../features/signature/signature-page'),
-  '/error-404': () => import('../features/errors/not-found-page'),
-  '/document-upload/:ordercode': () => import('../features/documents/document-upload-page'),
-  '/dati-portabilita/:ordercode?': () => import('../features/portability/portability-page'),
-  '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
-  '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
+  '/attiva/firma': withAllTranslations(() => import('../features/signature/signature-page')),
+  '/error-404': withAllTranslations(() => import('../features/errors/not-found-page')),
+  '/document-upload/:ordercode': withAllTranslations(() => import('../features/documents/document-upload-page')),
+  '/dati-portabilita/:ordercode?': withAllTranslations(() => import('../features/portability/portability-page')),
+  '/attiva-sim/:orderid?': withAllTranslations(() => import('../features/sim/sim-page')),
+  '/mnp/:shortHash': withAllTranslations(() => import('../features/mobile/mnp-page')),
 };
 
 const CHECKOUT_PARENT = '/attiva';
+
+/** Routes that only send the visitor to the coverage check; `handle` lets the boot code see it before rendering. */
+export const COVERAGE_REDIRECT_HANDLE = { redirectTo: COVERAGE_PATH } as const;
+const toCoverage = (): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <Navigate to={COVERAGE_PATH} replace />,
+  handle: COVERAGE_REDIRECT_HANDLE,
+});
 
 const childRoutes = (layout: RouteMeta['layout'], pages: Record<string, PageModule>, chunkTimeoutMs?: number): RouteObject[] =>
   ROUTES.filter((r) => r.layout === layout).map((r) => {
@@ -63,7 +72,7 @@ export const buildRoutes = (pages: Record<string, PageModule> = PAGES, chunkTime
             // Pathless: errors (a chunk that did not load) render inside the layout.
             errorElement: <RouteErrorScreen />,
             children: [
-              { index: true, element: <Navigate to={COVERAGE_PATH} replace /> },
+              { index: true, ...toCoverage() },
               ...childRoutes('checkout', pages, chunkTimeoutMs),
             ],
           },
@@ -73,7 +82,7 @@ export const buildRoutes = (pages: Record<string, PageModule> = PAGES, chunkTime
         element: <FullLayout />,
         children: [{ errorElement: <RouteErrorScreen />, children: childRoutes('full', pages, chunkTimeoutMs) }],
       },
-      { path: '*', element: <Navigate to={COVERAGE_PATH} replace /> },
+      { path: '*', ...toCoverage() },
     ],
   },
 ];

@@ -154,6 +154,8 @@ export function FormRadioGroup({ registration, legend, options, error, required 
   return (
     <fieldset
       className="form-field mb-3"
+      // radiogroup, not the fieldset's implicit group: a group may not carry aria-required (axe aria-allowed-attr).
+      role="radiogroup"
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
       aria-required={required || undefined}

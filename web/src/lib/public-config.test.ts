@@ -22,7 +22,12 @@ describe('readPublicConfig', () => {
     expect(c).toMatchObject({ apiKey: 'k', brand: 'B', product: 'P', gtmId: 'GTM-ABC', apiBaseUrl: '' });
   });
 
-  it.each(['{broken', '42', JSON.stringify({ brand: 7 })])('ignores a malformed tag %s', (content) => {
+  it('reads the field names the server writes (server/src/http/public-config.ts)', () => {
+    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brandName: 'Acme', productName: 'Acme Fibra', gtmId: null })));
+    expect(c).toEqual({ apiKey: 'k', brand: 'Acme', product: 'Acme Fibra', gtmId: null, apiBaseUrl: '' });
+  });
+
+  it.each(['{broken', '42', '[]', JSON.stringify({ brand: 7 }), JSON.stringify({ brandName: '' }), JSON.stringify({ gtmId: 3 })])('ignores a malformed tag %s', (content) => {
     expect(readPublicConfig(docWith(content)).brand).toBe('Fibra Viva');
   });
 });

@@ -1,19 +1,49 @@
-import { z } from 'zod';
-
 /**
  * Public runtime configuration. The server writes it into the served HTML as
  * `<meta name="app-config" content="{json}">` (no inline script: the CSP is script-src 'self');
  * without it (Vite dev server, tests) the Vite env or the demo defaults apply.
  */
-export const publicConfigSchema = z.object({
-  apiKey: z.string().min(1),
-  brand: z.string().min(1),
-  product: z.string().min(1),
-  gtmId: z.string().nullable(),
+export interface PublicConfig {
+  apiKey: string;
+  brand: string;
+  product: string;
+  gtmId: string | null;
   /** Prefix of every API path; '' means same origin. */
-  apiBaseUrl: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+  apiBaseUrl: string;
+}
+
+type Check = (value: unknown) => boolean;
+const nonEmpty: Check = (v) => typeof v === 'string' && v.length > 0;
+const text: Check = (v) => typeof v === 'string';
+const textOrNull: Check = (v) => v === null || typeof v === 'string';
+
+/**
+ * Each field, the names it may carry in the tag (the server's are brandName/productName, see
+ * server/src/http/public-config.ts) and its check. Hand-written rather than a zod schema: this
+ * runs on every page before anything else, and zod is not part of the first screen's JavaScript.
+ */
+const FIELDS: { key: keyof PublicConfig; names: string[]; valid: Check }[] = [
+  { key: 'apiKey', names: ['apiKey'], valid: nonEmpty },
+  { key: 'brand', names: ['brandName', 'brand'], valid: nonEmpty },
+  { key: 'product', names: ['productName', 'product'], valid: nonEmpty },
+  { key: 'gtmId', names: ['gtmId'], valid: textOrNull },
+  { key: 'apiBaseUrl', names: ['apiBaseUrl'], valid: text },
+];
+
+/** The fields the tag gives; null when it is not an object or any given field is malformed. */
+export const parsePublicConfig = (value: unknown): Partial<PublicConfig> | null => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const given: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    for (const name of field.names) {
+      const v = (value as Record<string, unknown>)[name];
+      if (v === undefined) continue;
+      if (!field.valid(v)) return null;
+      given[field.key] ??= v;
+    }
+  }
+  return given as Partial<PublicConfig>;
+};
 
 const env = import.meta.env;
 const envOr = (value: unknown, fallback: string): string =>
@@ -38,10 +68,8 @@ export const readPublicConfig = (doc: Document = document): PublicConfig => {
   } catch {
     return fallback;
   }
-  const partial = publicConfigSchema.partial().safeParse(parsed);
-  if (!partial.success) return fallback;
-  const given = Object.fromEntries(Object.entries(partial.data).filter(([, v]) => v !== undefined));
-  return { ...fallback, ...given };
+  const given = parsePublicConfig(parsed);
+  return given ? { ...fallback, ...given } : fallback;
 };
 
 let cached: PublicConfig | undefined;

@@ -4,6 +4,7 @@ import {
   CONTENT_WIDTHS, DIRECTIONS, FOOTER_TYPES, NAVBAR_TYPES, SKINS, TRANSITIONS, themeConfig,
 } from './theme-config';
 import { useThemeStore } from './theme-store';
+import './customizer-panel.scss';
 
 interface ChoiceGroupProps<T extends string> {
   name: string;

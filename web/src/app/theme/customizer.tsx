@@ -1,9 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadWithTimeout } from '../../lib/lazy-with-timeout';
+import { withAllTranslations } from '../i18n';
 import { themeConfig } from './theme-config';
 
-const CustomizerPanel = lazy(() => loadWithTimeout(() => import('./customizer-panel')));
+const CustomizerPanel = lazy(() => loadWithTimeout(withAllTranslations(() => import('./customizer-panel'))));
 
 /** The floating gear button and, once opened, the customizer panel. */
 export function Customizer() {

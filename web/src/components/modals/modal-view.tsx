@@ -2,6 +2,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { MODAL_REGISTRY } from './modal-registry';
 import type { OpenModal } from './modal-store';
+import './modal.scss';
 
 /** Loaded with the first modal that opens; react-bootstrap's Modal stays out of the first screen's JS. */
 export default function ModalView({ modal, show, onHide, onExited }: { modal: OpenModal; show: boolean; onHide: () => void; onExited: () => void }) {

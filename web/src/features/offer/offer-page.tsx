@@ -133,8 +133,8 @@ export default function OfferPage() {
               <legend id="offers-title" className="kit-legend">{t('offerPage.offers.title')}</legend>
               {pending && offers.length === 0 && (
                 <div className="offer-list" role="status" aria-label={t('offerPage.offers.loading')}>
-                  <div className="offer-skeleton" />
-                  <div className="offer-skeleton" />
+                  {/* One per offer on its way, so the list does not grow (and push the page) when they arrive. */}
+                  {ids.map((id) => <div key={id} className="offer-skeleton" />)}
                 </div>
               )}
               {error != null && (
