@@ -150,7 +150,7 @@ export async function fillPrivatePersonal(page: Page, cf: string): Promise<void>
   await textbox(form, 'Codice fiscale').fill(cf);
   await textbox(form, 'Codice fiscale').blur();
   await expect(page.locator('#cf-status')).toHaveText(/Abbiamo compilato/);
-  await expect(form.getByRole('group', { name: 'Sesso' }).getByRole('radio', { name: 'Maschio' })).toBeChecked();
+  await expect(form.getByRole('radiogroup', { name: 'Sesso' }).getByRole('radio', { name: 'Maschio' })).toBeChecked();
   await expect(textbox(form, 'Data di nascita')).toHaveValue('01/01/1980');
   await expect(form.getByRole('combobox', { name: 'Luogo di nascita (comune o stato estero)' })).toHaveValue('Roma (RM)');
   await expect(form.getByRole('combobox', { name: 'Cittadinanza' })).toHaveValue('Italia');
@@ -160,6 +160,21 @@ export async function fillPrivatePersonal(page: Page, cf: string): Promise<void>
   await expect(form.getByRole('combobox', { name: 'Comune di residenza' })).toHaveValue('Roma');
   await expect(textbox(form, 'CAP')).toHaveValue('00185');
   await expect(textbox(form, 'Provincia')).toHaveValue('RM');
+}
+
+/** The shortest private journey to step 4: Roma, the 1 Giga offer, Mario Rossi, the default addresses. */
+export async function reachPaymentStep(page: Page, mobile = '3331234567'): Promise<void> {
+  await checkCoverage(page, 'Privato');
+  await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
+  await continueFromOffer(page);
+  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email: uniqueEmail('mario.rossi'), mobile });
+  await submitStep(page);
+  await expectStep(page, 2, 'Dati personali');
+  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
+  await submitStep(page);
+  await expectStep(page, 3, 'Indirizzi');
+  await submitStep(page);
+  await expectStep(page, 4, 'Pagamento');
 }
 
 export async function fillPayment(page: Page, holder: { first: string; last: string } | null, iban: string): Promise<void> {

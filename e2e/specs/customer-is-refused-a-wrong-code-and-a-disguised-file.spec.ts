@@ -1,26 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures-with-expected-errors';
 import {
-  checkCoverage, continueFromOffer, expectContractPreview, expectSignedAndDownload, expectStep, fillContact,
-  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, identityUpload, otpBox, sendCodeAndRead,
-  signWith, submitStep, uniqueEmail,
+  expectContractPreview, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, identityList,
+  identityUpload, otpBox, reachPaymentStep, sendCodeAndRead, signWith, submitStep,
 } from './checkout-journey';
 
 const MOBILE = '3339876543';
 
 /** The shortest honest way to step 5: the plain offer, no portability, data as a customer types it. */
 async function reachDocumentStep(page: Page): Promise<void> {
-  await checkCoverage(page, 'Privato');
-  await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
-  await continueFromOffer(page);
-  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email: uniqueEmail('mario.rossi'), mobile: MOBILE });
-  await submitStep(page);
-  await expectStep(page, 2, 'Dati personali');
-  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
-  await submitStep(page);
-  await expectStep(page, 3, 'Indirizzi');
-  await submitStep(page);
-  await expectStep(page, 4, 'Pagamento');
+  await reachPaymentStep(page, MOBILE);
   await fillPayment(page, null, 'IT60X0542811101000000123456');
   await submitStep(page);
   await expectStep(page, 5, 'Documento e riepilogo');
