@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
@@ -39,18 +41,48 @@ const TARGETS: readonly Target[] = [
 
 export interface ApiOptions { durationS: number; warmupS: number; log: (line: string) => void }
 
-interface Load { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; total: number; statuses: Record<string, number> }
+interface Load {
+  reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; total: number; statuses: Record<string, number>;
+  /** 1-minute load average before and after the measured run (other work on the same cores). */
+  loadAverage: [number, number];
+  /** The server process's CPU time (user + system) per answered request; null where /proc is missing. */
+  serverCpuUsPerRequest: number | null;
+}
 
-async function load(url: string, body: Record<string, unknown>, duration: number): Promise<Load> {
+/**
+ * CPU time a process has used, in µs, from /proc/<pid>/stat (utime + stime, in clock ticks of 1/100 s,
+ * Linux's USER_HZ). Steadier than req/s on a shared machine: it does not count the time the server
+ * waits for a core, only the work it does per request. null off Linux.
+ */
+function processCpuUs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10_000 : null;
+  } catch {
+    return null;
+  }
+}
+
+const load1 = (): number => round(os.loadavg()[0] ?? 0, 1);
+
+async function load(url: string, body: Record<string, unknown>, duration: number, serverPid?: number): Promise<Load> {
+  const loadBefore = load1();
+  const cpuBefore = processCpuUs(serverPid);
   const r: Result = await autocannon({
     url, connections: CONNECTIONS, duration, method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ api_key: BENCH_API_KEY, ...body }),
   });
+  const cpuAfter = processCpuUs(serverPid);
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
   return {
     reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx,
     errors: r.errors, timeouts: r.timeouts, total: r.requests.total, statuses,
+    loadAverage: [loadBefore, load1()],
+    serverCpuUsPerRequest: cpuBefore === null || cpuAfter === null || r.requests.total === 0
+      ? null : Math.round((cpuAfter - cpuBefore) / r.requests.total),
   };
 }
 
@@ -62,9 +94,9 @@ async function startServer(mode: 'bare' | 'app'): Promise<{ base: string; server
 }
 
 /** Warm-up, then the measured run. */
-async function measure(url: string, body: Record<string, unknown>, opts: ApiOptions): Promise<Load> {
+async function measure(url: string, body: Record<string, unknown>, opts: ApiOptions, serverPid?: number): Promise<Load> {
   await load(url, body, opts.warmupS);
-  return load(url, body, opts.durationS);
+  return load(url, body, opts.durationS, serverPid);
 }
 
 /** Is the route registered? (orders/new is being written while this bench is.) A 404 envelope means no. */
@@ -75,7 +107,8 @@ async function probe(base: string, t: Target): Promise<{ status: number; text: s
   return { status: res.status, text: (await res.text()).slice(0, 300) };
 }
 
-const fmtLoad = (l: Load): string => `${Math.round(l.reqPerSec)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms`;
+const fmtLoad = (l: Load): string =>
+  `${Math.round(l.reqPerSec)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, server ${l.serverCpuUsPerRequest ?? '?'} µs CPU/request, load ${l.loadAverage.join('→')}`;
 
 /**
  * Each endpoint is measured right after its own bare-route run (both servers stay up, one idle while the
@@ -95,8 +128,8 @@ export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
         continue;
       }
       opts.log(`api: bare route, then ${t.name} (${opts.durationS} s each, ${CONNECTIONS} connections)…`);
-      const b = await measure(`${bare.base}/bare`, t.body, opts);
-      const l = await measure(app.base + t.path, t.body, opts);
+      const b = await measure(`${bare.base}/bare`, t.body, opts, bare.server.child.pid);
+      const l = await measure(app.base + t.path, t.body, opts, app.server.child.pid);
       opts.log(`  bare ${fmtLoad(b)} | ${t.name} ${fmtLoad(l)}, non-2xx ${l.non2xx}`);
       measured.push({ t, bare: b, load: l, probe: p });
     }
@@ -121,15 +154,21 @@ export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
     const ratio = l.reqPerSec / b.reqPerSec;
     const clean = l.non2xx === 0 && l.errors === 0 && l.timeouts === 0;
     const failures = clean ? '' : `; ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts (${JSON.stringify(l.statuses)})`;
+    const cpu = l.serverCpuUsPerRequest !== null && b.serverCpuUsPerRequest !== null
+      ? `; server CPU ${l.serverCpuUsPerRequest} vs ${b.serverCpuUsPerRequest} µs/request` : '';
     rows.push({
       part: 'api', name: `${t.name} throughput`, target: t.ratio === null ? 'no budget (2xx only)' : `≥ ${t.ratio}× bare`,
       measured: `${round(ratio)}× (${Math.round(l.reqPerSec)} vs ${Math.round(b.reqPerSec)} req/s)${failures}`,
       met: (t.ratio === null ? true : ratio >= t.ratio) && clean,
+      note: `load average ${b.loadAverage[0]}→${l.loadAverage[1]}${cpu}`,
       data: { ...l, bare: b, ratio: round(ratio, 3), firstResponse: p },
     });
     rows.push({
       part: 'api', name: `${t.name} latency`, target: `p99 ≤ ${P99_BUDGET_MS} ms`,
       measured: `p50 ${l.p50} ms, p99 ${l.p99} ms`, met: l.p99 <= P99_BUDGET_MS && clean,
+      // Little's law: with every connection always waiting for an answer, the mean time in flight is
+      // connections / throughput, so the p99 budget needs a throughput of at least 50 / 15 ms first.
+      note: `${CONNECTIONS} connections at ${Math.round(l.reqPerSec)} req/s: ${round((1000 * CONNECTIONS) / l.reqPerSec, 1)} ms mean in flight`,
     });
   }
   return rows;

@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib';
  * What the coverage page downloads before it can run (DESIGN §5: ≤ 120 KB JS, ≤ 30 KB CSS, gzip).
  * From the Vite build: index.html's module script, its modulepreloads and stylesheets, the static imports
  * of each of those chunks, plus the coverage route chunk (lazy, but loaded on first paint of that route)
- * with the JS and CSS Vite preloads alongside it. Inline <style> in index.html counts as CSS.
+ * with the JS and CSS Vite preloads alongside it. Inline <style> in the page counts as CSS.
+ * The page is the prerendered coverage screen the server sends (prerender/coverage.html, whose
+ * stylesheets are `rel=preload as=style` links the app applies) when the build has one, else index.html.
  */
 
 export interface AssetSize { file: string; bytes: number; gzip: number }
@@ -73,8 +75,11 @@ function fromManifest(distDir: string, manifest: Record<string, ManifestChunk>, 
   return { js, css };
 }
 
-export function initialLoad(distDir: string, options: { routeChunk: string; routeSrc: string }): InitialLoad {
-  const htmlText = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+export const COVERAGE_PRERENDER = 'prerender/coverage.html';
+
+export function initialLoad(distDir: string, options: { routeChunk: string; routeSrc: string; html?: string }): InitialLoad {
+  const htmlFile = options.html ?? (existsSync(path.join(distDir, COVERAGE_PRERENDER)) ? COVERAGE_PRERENDER : 'index.html');
+  const htmlText = readFileSync(path.join(distDir, htmlFile), 'utf8');
   const size = (file: string): AssetSize => {
     const buf = readFileSync(path.join(distDir, file));
     return { file, bytes: buf.length, gzip: gzipSize(buf) };
@@ -92,7 +97,9 @@ export function initialLoad(distDir: string, options: { routeChunk: string; rout
     const tags = [...htmlText.matchAll(/<(script|link)\b[^>]*>/gi)].map((m) => m[0]);
     const scripts = tags.filter((t) => /^<script/i.test(t) && attr(t, 'src')).map((t) => rel(attr(t, 'src') as string));
     const preloads = tags.filter((t) => /^<link/i.test(t) && attr(t, 'rel') === 'modulepreload').map((t) => rel(attr(t, 'href') as string));
-    const sheets = tags.filter((t) => /^<link/i.test(t) && attr(t, 'rel') === 'stylesheet').map((t) => rel(attr(t, 'href') as string));
+    const isSheet = (t: string) => attr(t, 'rel') === 'stylesheet' || (attr(t, 'rel') === 'preload' && attr(t, 'as') === 'style');
+    // <noscript> copies of the deferred stylesheets are the same files.
+    const sheets = [...new Set(tags.filter((t) => /^<link/i.test(t) && isSheet(t)).map((t) => rel(attr(t, 'href') as string)))];
     const route = routeChunkFiles(distDir, scripts, options.routeChunk);
     js = staticClosure(distDir, [...scripts, ...preloads, ...route.filter((f) => f.endsWith('.js'))]);
     css = new Set([...sheets, ...route.filter((f) => f.endsWith('.css'))]);
@@ -103,7 +110,7 @@ export function initialLoad(distDir: string, options: { routeChunk: string; rout
   const sum = (a: AssetSize[]) => a.reduce((s, x) => s + x.gzip, 0);
   return {
     source, js: jsSizes, css: cssSizes,
-    html: { file: 'index.html', bytes: Buffer.byteLength(htmlText), gzip: gzipSize(htmlText) },
+    html: { file: htmlFile, bytes: Buffer.byteLength(htmlText), gzip: gzipSize(htmlText) },
     jsGzip: sum(jsSizes), cssGzip: sum(cssSizes),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CHECKOUT_STORE_KEY, COVERAGE_PATH, FIELDS_SCHEMA_VERSION, defaultFormFields, defaultPersistentState, formFieldsSchema,
@@ -107,6 +107,10 @@ function shortfalls(lhr: LhResult): string[] {
       if (ref.weight > 0 && a && a.score !== null && a.score < 1) out.push(`${id}: ${a.id}`);
     }
   }
+  // What the largest paint was (text painted from the HTML, or something the script rendered later).
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string } }> }> } | undefined;
+  const lcpNode = lcp?.items?.[0]?.items?.[0]?.node?.selector;
+  if (lcpNode) out.push(`lcp: ${lcpNode}`);
   // What moved (CLS): the shifted elements Lighthouse names.
   const shifts = lhr.audits['layout-shifts']?.details as { items?: Array<{ score?: number; node?: { selector?: string } }> } | undefined;
   for (const item of shifts?.items ?? []) {
@@ -144,6 +148,12 @@ export async function runLighthouse(base: string, page: PageSpec, preset: Preset
     const result = await lighthouse(base + page.path, flags, config, tab);
     if (!result) throw new Error('Lighthouse returned no result');
     const lhr = result.lhr;
+    // BENCH_LHR_DIR keeps every full report (open it in the Lighthouse viewer to see what was measured).
+    const keep = process.env.BENCH_LHR_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(path.join(keep, `${page.name}-${preset}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
       page: page.name, preset, finalPath: new URL(lhr.finalDisplayedUrl).pathname,
