@@ -252,24 +252,28 @@ const readOutbox = async (request: APIRequestContext, to: string): Promise<Outbo
   return body.data;
 };
 
-/**
- * Asks for the code by the chosen channel and reads it from the development outbox (newest first).
- * The entry on top before the click is remembered: the same mobile number is used by every run.
- */
-export async function sendCodeAndRead(page: Page, channel: RegExp, to: string): Promise<string> {
-  const request = page.request;
-  const before = (await readOutbox(request, to))[0];
-  await page.getByRole('radio', { name: channel }).check();
-  await page.getByRole('button', { name: 'Invia codice' }).click();
-  await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
+/** The newest outbox entry for `to` (the same mobile number is used by every run). */
+export const newestOutboxEntry = async (page: Page, to: string): Promise<OutboxEntry | undefined> => (await readOutbox(page.request, to))[0];
+
+/** Waits for an outbox entry for `to` newer than `before` and answers the code it carries. */
+export async function readNewCode(page: Page, to: string, before: OutboxEntry | undefined): Promise<string> {
   let code = '';
   await expect.poll(async () => {
-    const newest = (await readOutbox(request, to))[0];
+    const newest = await newestOutboxEntry(page, to);
     if (!newest || (before && newest.created_at === before.created_at && newest.text === before.text)) return '';
     code = /è (\d{6})/.exec(newest.text)?.[1] ?? '';
     return code;
   }, { message: `a code in the outbox for ${to}` }).toMatch(/^\d{6}$/);
   return code;
+}
+
+/** Asks for the code by the chosen channel and reads it from the development outbox. */
+export async function sendCodeAndRead(page: Page, channel: RegExp, to: string): Promise<string> {
+  const before = await newestOutboxEntry(page, to);
+  await page.getByRole('radio', { name: channel }).check();
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
+  return readNewCode(page, to, before);
 }
 
 export const otpBox = (page: Page): Locator => textbox(page, 'Codice di firma (6 cifre)');
