@@ -11,6 +11,7 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect, testConfig } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
+import { PRIVATO_STEPS } from '../../test/privato-steps';
 import { catalogModule } from '../catalog/routes';
 import { createOrdersModule } from '../orders/routes';
 import { getOrderForSignature } from '../orders/service';
@@ -19,26 +20,6 @@ import { createSignatureModule } from './routes';
 const START = new Date('2026-03-01T10:00:00Z');
 const key = { api_key: DEMO_PUBLIC_API_KEY };
 
-/** A private customer's five steps (CF RSSMRA80A01H501U = Mario Rossi, M, 01/01/1980, Roma RM). */
-const PRIVATO_STEPS: Record<string, Record<string, unknown>> = {
-  'step-contact': {
-    first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', mobile_phone_number: '+39 333 123 4567',
-    privacy_consent: true, marketing_consent: false,
-  },
-  'step-personal': {
-    cf: 'RSSMRA80A01H501U', sex: 'M', birth_date: '01/01/1980', birth_city: 'Roma', birth_province: 'RM', country: 'IT',
-    nationality: 'italiana', residenza_indirizzo: 'Via del Corso', residenza_civico: '10', residenza_comune: 'Roma',
-    residenza_cap: '00186', residenza_provincia: 'RM',
-  },
-  'step-address': {
-    address: 'Via del Corso', number: '10', city: 'Roma', zip_code: '00186', province: 'RM', shipping_same_as_activation: true,
-  },
-  'step-payment': { sepa_first_name: 'Mario', sepa_last_name: 'Rossi', iban: 'IT60X0542811101000000123456' },
-  'step-document': {
-    document_type: 'carta_identita', document_number: 'CA12345AB', document_issue_date: '2020-06-15',
-    document_expiry_date: '2031-06-15', document_issuer: 'Comune di Roma', document_issue_comune: 'Roma', document_issue_province: 'RM',
-  },
-};
 
 type ErrorBody = { code: string; message: string; fields?: Record<string, string>; attempts_left?: number; retry_after_seconds?: number };
 type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
