@@ -53,15 +53,11 @@ export function addressSearchQuery(db: Db, s: AddressSearch) {
     .where('id_comune', '=', s.id_comune)
     .where(s.column, '>=', s.prefix)
     .where(s.column, '<', prefixUpperBound(s.prefix));
-  // The civic prefix as `substr(number, 1, n) = prefix`, not `number LIKE 'prefix%'`: SQLite tests a LIKE
-  // only after reading the table row, but this comparison on the index entry itself, so non-matching
-  // civics cost no row lookup (24 µs instead of 43 µs for `via roma 1` in Roma, issue 6 bench).
-  // Case-sensitive, like PostgreSQL's LIKE; stored and typed numbers are both canonical (digits and
-  // upper-case letters, canonicalCivic), so SQLite's case-insensitive LIKE found the same rows.
-  if (s.number !== null) {
-    const prefix = s.number;
-    q = q.where((eb) => eb(eb.fn<string>('substr', [eb.ref('number'), eb.val(1), eb.val(prefix.length)]), '=', prefix));
-  }
+  // The civic prefix as a range, like the street: a condition on an index column, which both databases
+  // test on the index entry itself, so non-matching civics cost no row lookup (a LIKE is tested only
+  // after reading the row; PostgreSQL's `number` is bytewise for this, migration 0008). Stored and typed
+  // numbers are both canonical (digits and upper-case letters, canonicalCivic), so no case folding is needed.
+  if (s.number !== null) q = q.where('number', '>=', s.number).where('number', '<', prefixUpperBound(s.number));
   q = s.column === 'street_search'
     ? q.orderBy('street_search').orderBy('number_num').orderBy('number')
     : q.orderBy('street_name_search').orderBy('street_search').orderBy('number_num').orderBy('number');
