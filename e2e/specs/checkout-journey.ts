@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { pdfWith } from '../../server/src/hostile/hostile-files';
 import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect } from './fixtures';
 
@@ -83,27 +84,8 @@ export function tinyPng(): Buffer {
   ]);
 }
 
-/** A valid one-page PDF with a line of text, its cross-reference offsets computed here. */
-export function tinyPdf(line: string): Buffer {
-  const content = `BT /F1 12 Tf 72 720 Td (${line}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+/** A valid one-page PDF with a line of text (the server's upload tests build the same). */
+export const tinyPdf = (line: string): Buffer => pdfWith('', [], line);
 
 // ——— Coverage and offer ———
 

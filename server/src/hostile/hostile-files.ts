@@ -5,9 +5,12 @@ import { crc32 } from 'node:zlib';
  * real documents (the control group) and the disguises and polyglots the server must refuse.
  */
 
-/** A valid PDF: the objects given, a correct cross-reference table, `%%EOF` at the end. */
-export function pdfWith(catalogExtra = '', extraObjects: string[] = []): Buffer {
-  const content = 'BT /F1 12 Tf 72 720 Td (Carta di identita) Tj ET';
+/**
+ * A valid one-page PDF showing `text`: the objects given, a correct cross-reference table, `%%EOF` at
+ * the end. The end-to-end uploads use it too.
+ */
+export function pdfWith(catalogExtra = '', extraObjects: string[] = [], text = 'Carta di identita'): Buffer {
+  const content = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     `<< /Type /Catalog /Pages 2 0 R ${catalogExtra} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
