@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { pdfWith } from '../../server/src/hostile/hostile-files';
+import { pdfWith, TINY_PNG } from '../../server/src/hostile/hostile-files';
 import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect } from './fixtures';
 
@@ -55,34 +55,8 @@ export const italianDateYearsFromNow = (years: number): string => {
   return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 };
 
-/** A valid 1×1 PNG, built here so the upload is a real image (signature, IHDR, IDAT, IEND with CRCs). */
-export function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer): number => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]); // 1×1, 8-bit greyscale
-  // zlib stream of one scanline: filter byte 0 and one white pixel, stored (uncompressed) block.
-  const idat = Buffer.from([0x78, 0x01, 0x01, 0x02, 0x00, 0xfd, 0xff, 0x00, 0xff, 0x01, 0x01, 0x01, 0x00]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A valid 1×1 PNG (the server's upload tests use the same). */
+export const tinyPng = (): Buffer => TINY_PNG;
 
 /** A valid one-page PDF with a line of text (the server's upload tests build the same). */
 export const tinyPdf = (line: string): Buffer => pdfWith('', [], line);

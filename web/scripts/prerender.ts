@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { Window } from 'happy-dom';
 import { build } from 'vite';
+import type { ServerPublicConfig } from '@checkout/contract';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webDir, 'dist');
@@ -64,7 +65,8 @@ function installDocument(): Window {
   const win = new Window({ url: `${ORIGIN}/` });
   const meta = win.document.createElement('meta');
   meta.setAttribute('name', 'app-config');
-  meta.setAttribute('content', JSON.stringify({ apiKey: 'prerender', brandName: TOKENS.brand, productName: TOKENS.product, gtmId: null }));
+  const config: ServerPublicConfig = { apiKey: 'prerender', brandName: TOKENS.brand, productName: TOKENS.product, gtmId: null };
+  meta.setAttribute('content', JSON.stringify(config));
   win.document.head.appendChild(meta);
   const g = globalThis as Record<string, unknown>;
   for (const key of ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'] as const) {

@@ -8,6 +8,7 @@ export * from './schemas/lead';
 export * from './schemas/reference';
 export * from './schemas/coverage';
 export * from './schemas/order';
+export * from './schemas/public-config';
 export * from './api/define';
 export * from './api/endpoints';
 export * from './api/client';

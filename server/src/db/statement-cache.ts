@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { LruMap } from '../infra/lru-map';
 
 /** Longer SQL is generated bulk work (multi-row inserts), where preparing costs nothing next to running. */
 const MAX_CACHED_SQL = 4000;
@@ -11,23 +12,15 @@ const MAX_CACHED_SQL = 4000;
  * least recently used first, bounded all the same.
  */
 export function withStatementCache(sqlite: SqliteDatabase.Database, size = 200): SqliteDialectDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new LruMap<string, SqliteDatabase.Statement>(size);
   return {
     close: () => { sqlite.close(); },
     prepare: (sql: string) => {
       const cached = cache.get(sql);
       // A statement still being iterated (a streamed select) cannot run again until it is done.
-      if (cached && !cached.busy) {
-        cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const stmt = sqlite.prepare(sql);
-      if (!cached && sql.length <= MAX_CACHED_SQL) {
-        const oldest = cache.size >= size ? cache.keys().next() : undefined;
-        if (oldest && !oldest.done) cache.delete(oldest.value);
-        cache.set(sql, stmt);
-      }
+      if (!cached && sql.length <= MAX_CACHED_SQL) cache.set(sql, stmt);
       return stmt;
     },
   };

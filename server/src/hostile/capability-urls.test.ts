@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeEachDialect } from '../test/dialects';
 import type { TestApp } from '../test/dialects';
 import { API_KEY, PRIVATO_STEPS, newOrder, readyOrder, signedOrder, unthrottledModules, uploadPng } from './fixtures';
-import { multipartBody, TINY_PNG } from './multipart';
+import { TINY_PNG } from './hostile-files';
+import { multipartBody } from './multipart';
 
 /*
  * An order hash is a capability: whoever has the URL has the order (DESIGN §6: ≥128 random bits).

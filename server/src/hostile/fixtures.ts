@@ -8,7 +8,8 @@ import { createMobileModule, mobileModule } from '../modules/mobile/routes';
 import { createPremadeModule, premadeModule } from '../modules/premade/routes';
 import { createSignatureModule, signatureModule } from '../modules/signature/routes';
 import { PRIVATO_STEPS } from '../test/privato-steps';
-import { multipartBody, TINY_PNG } from './multipart';
+import { TINY_PNG } from './hostile-files';
+import { multipartBody } from './multipart';
 
 export const API_KEY = DEMO_PUBLIC_API_KEY;
 

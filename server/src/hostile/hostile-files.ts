@@ -31,6 +31,9 @@ export function pdfWith(catalogExtra = '', extraObjects: string[] = [], text = '
   return Buffer.from(pdf, 'latin1');
 }
 
+/** A 1×1 PNG: the smallest document the server accepts. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** A 1×1 baseline JPEG (SOI … SOS, scan data). */
 export const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',

@@ -7,9 +7,9 @@ import type { TestApp } from '../test/dialects';
 import { MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from '../modules/documents/service';
 import { findOrderByHash } from '../modules/orders/service';
 import { API_KEY, newOrder } from './fixtures';
-import { ELF, HTML_PAGE, JPEG, jpegWithComment, MACHO, PE, pdfWith, zipWith } from './hostile-files';
+import { ELF, HTML_PAGE, JPEG, jpegWithComment, MACHO, PE, pdfWith, TINY_PNG, zipWith } from './hostile-files';
 import { envelopeProblem } from './hostile-requests';
-import { multipartBody, TINY_PNG } from './multipart';
+import { multipartBody } from './multipart';
 import type { Part } from './multipart';
 
 /*

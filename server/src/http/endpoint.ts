@@ -2,7 +2,7 @@ import { apiKeyField, ERROR_CODES, successEnvelope, toRoutePattern } from '@chec
 import type { EndpointDef } from '@checkout/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AnswerCache } from './answer-cache';
+import { LruMap } from '../infra/lru-map';
 import { assertApiKey } from './api-key';
 import { AppError, MESSAGES, parseOrThrow } from './errors';
 import { nulCharacterFields } from './nul-characters';
@@ -101,7 +101,7 @@ export function registerEndpoint<Def extends EndpointDef>(
   options: EndpointOptions<Def['request']> = {},
 ): void {
   const checkResponse = app.config.nodeEnv === 'test';
-  const answers = options.answerCache ? new AnswerCache(options.answerCache.size) : undefined;
+  const answers = options.answerCache ? new LruMap<string, string>(options.answerCache.size) : undefined;
   app.route({
     method: 'POST',
     url: toRoutePattern(def.path),

@@ -1,15 +1,9 @@
+import type { ServerPublicConfig } from '@checkout/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-/** What the browser may know: the public api key (SPEC §6), branding and the GTM container. */
-export interface PublicConfig {
-  apiKey: string;
-  brandName: string;
-  productName: string;
-  gtmId: string | null;
-}
-
-export const publicConfigOf = (config: Config): PublicConfig => ({
+/** What the browser may know (the contract's `publicConfigSchema`). */
+export const publicConfigOf = (config: Config): ServerPublicConfig => ({
   apiKey: config.publicApiKey,
   brandName: config.brandName,
   productName: config.productName,

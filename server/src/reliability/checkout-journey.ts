@@ -4,6 +4,7 @@ import type { ApiClient, FetchLike } from '@checkout/contract';
 import { italianCin } from '@checkout/contract/italian/iban';
 import { composeIBAN } from 'ibantools';
 import { DEMO_PUBLIC_API_KEY } from '../config';
+import { TINY_PNG } from '../hostile/hostile-files';
 
 /*
  * The checkout as the browser makes it (e2e/specs/checkout-journey.ts, web/src/features/*), spoken
@@ -41,9 +42,6 @@ export function italianIban(conto12: string): string {
 
 /** `+39 333 123 4567` → `+393331234567`, the spelling the outbox is keyed by. */
 export const e164 = (mobile: string): string => `+39${mobile.replace(/\D/g, '').replace(/^39(?=\d{9,10}$)/, '')}`;
-
-/** A 1×1 PNG: the identity document the upload accepts (the server sniffs real image bytes). */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export interface ApiAs {
   baseUrl: string;

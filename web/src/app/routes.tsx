@@ -11,31 +11,34 @@ import { AppLoading, RootErrorScreen, RootShell } from './root-shell';
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 const coverage: PageModule = () => import('../features/coverage/coverage-page');
-// Every page but the coverage check needs the rest of the text (src/app/i18n.ts).
-const steps: PageModule = withAllTranslations(() => import('../features/checkout/step-page'));
+const steps: PageModule = () => import('../features/checkout/step-page');
+
+/** Every page but the coverage check (whose text is the first screen's) also waits for the rest of the text (src/app/i18n.ts). */
+const withText = (pages: Record<string, PageModule>): Record<string, PageModule> =>
+  Object.fromEntries(Object.entries(pages).map(([path, load]) => [path, load === coverage ? load : withAllTranslations(load)]));
 
 /**
  * Page of each contract route (SPEC §2). Keyed by the contract's own path so that a route added
  * to ROUTES without a page fails the routes test instead of silently redirecting.
  */
-export const PAGES: Record<string, PageModule> = {
+export const PAGES: Record<string, PageModule> = withText({
   '/attiva/verifica-copertura/:promo?': coverage,
   '/attiva/verifica-copertura/:promo?/from/:provenienza?': coverage,
-  '/attiva/fill-order/pre/:ordercode': withAllTranslations(() => import('../features/premade/premade-page')),
-  '/attiva/offerta/:promo?': withAllTranslations(() => import('../features/offer/offer-page')),
-  '/attiva/richiedi-offerta/:reason?': withAllTranslations(() => import('../features/lead/lead-page')),
+  '/attiva/fill-order/pre/:ordercode': () => import('../features/premade/premade-page'),
+  '/attiva/offerta/:promo?': () => import('../features/offer/offer-page'),
+  '/attiva/richiedi-offerta/:reason?': () => import('../features/lead/lead-page'),
   '/attiva/step-1': steps,
   '/attiva/step-2': steps,
   '/attiva/step-3': steps,
   '/attiva/step-4': steps,
   '/attiva/step-5': steps,
-  '/attiva/firma': withAllTranslations(() => import('../features/signature/signature-page')),
-  '/error-404': withAllTranslations(() => import('../features/errors/not-found-page')),
-  '/document-upload/:ordercode': withAllTranslations(() => import('../features/documents/document-upload-page')),
-  '/dati-portabilita/:ordercode?': withAllTranslations(() => import('../features/portability/portability-page')),
-  '/attiva-sim/:orderid?': withAllTranslations(() => import('../features/sim/sim-page')),
-  '/mnp/:shortHash': withAllTranslations(() => import('../features/mobile/mnp-page')),
-};
+  '/attiva/firma': () => import('../features/signature/signature-page'),
+  '/error-404': () => import('../features/errors/not-found-page'),
+  '/document-upload/:ordercode': () => import('../features/documents/document-upload-page'),
+  '/dati-portabilita/:ordercode?': () => import('../features/portability/portability-page'),
+  '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
+  '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
+});
 
 const CHECKOUT_PARENT = '/attiva';
 

@@ -18,7 +18,7 @@ describe('readPublicConfig', () => {
   });
 
   it('reads what the server injected', () => {
-    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brand: 'B', product: 'P', gtmId: 'GTM-ABC' })));
+    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brandName: 'B', productName: 'P', gtmId: 'GTM-ABC' })));
     expect(c).toMatchObject({ apiKey: 'k', brand: 'B', product: 'P', gtmId: 'GTM-ABC', apiBaseUrl: '' });
   });
 

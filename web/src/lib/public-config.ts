@@ -1,7 +1,9 @@
+import { publicConfigSchema } from '@checkout/contract';
+
 /**
- * Public runtime configuration. The server writes it into the served HTML as
- * `<meta name="app-config" content="{json}">` (no inline script: the CSP is script-src 'self');
- * without it (Vite dev server, tests) the Vite env or the demo defaults apply.
+ * Public runtime configuration: what the server wrote into the page (`publicConfigSchema`, read from
+ * `<meta name="app-config">`) under the names the app uses; without it (Vite dev server, tests) the
+ * Vite env or the demo defaults apply.
  */
 export interface PublicConfig {
   apiKey: string;
@@ -12,37 +14,13 @@ export interface PublicConfig {
   apiBaseUrl: string;
 }
 
-type Check = (value: unknown) => boolean;
-const nonEmpty: Check = (v) => typeof v === 'string' && v.length > 0;
-const text: Check = (v) => typeof v === 'string';
-const textOrNull: Check = (v) => v === null || typeof v === 'string';
-
-/**
- * Each field, the names it may carry in the tag (the server's are brandName/productName, see
- * server/src/http/public-config.ts) and its check. Hand-written rather than a zod schema: this
- * runs on every page before anything else, and zod is not part of the first screen's JavaScript.
- */
-const FIELDS: { key: keyof PublicConfig; names: string[]; valid: Check }[] = [
-  { key: 'apiKey', names: ['apiKey'], valid: nonEmpty },
-  { key: 'brand', names: ['brandName', 'brand'], valid: nonEmpty },
-  { key: 'product', names: ['productName', 'product'], valid: nonEmpty },
-  { key: 'gtmId', names: ['gtmId'], valid: textOrNull },
-  { key: 'apiBaseUrl', names: ['apiBaseUrl'], valid: text },
-];
-
 /** The fields the tag gives; null when it is not an object or any given field is malformed. */
 export const parsePublicConfig = (value: unknown): Partial<PublicConfig> | null => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const given: Record<string, unknown> = {};
-  for (const field of FIELDS) {
-    for (const name of field.names) {
-      const v = (value as Record<string, unknown>)[name];
-      if (v === undefined) continue;
-      if (!field.valid(v)) return null;
-      given[field.key] ??= v;
-    }
-  }
-  return given as Partial<PublicConfig>;
+  const parsed = publicConfigSchema.partial().safeParse(value);
+  if (!parsed.success) return null;
+  const { apiKey, brandName, productName, gtmId } = parsed.data;
+  const given: Partial<PublicConfig> = { apiKey, brand: brandName, product: productName, gtmId };
+  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<PublicConfig>;
 };
 
 const env = import.meta.env;

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
-import { assertEditable, orderLocked, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
+import { assertEditable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
 import type { OrderRef } from './order-write';
@@ -45,7 +45,7 @@ export async function submitStep(
     if (!row) throw orderNotFound();
     const current = toOrderRecord(row);
     // Checked again under the lock: the order may have been signed or cancelled meanwhile.
-    if (current.status === 'cancelled' || (current.status === 'signed' && step !== 'step-portability')) throw orderLocked(current.status);
+    assertAcceptsStep(current, step);
     if (current.customer_type !== order.customer_type) {
       throw new AppError(ERROR_CODES.conflict, 409, "Il tipo di cliente dell'ordine è cambiato: invia di nuovo il passaggio.");
     }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './answer-cache';
+import { LruMap } from './lru-map';
 
-describe('AnswerCache', () => {
+describe('LruMap', () => {
   it('answers what was stored under a key, nothing for other keys', () => {
-    const cache = new AnswerCache(10);
+    const cache = new LruMap<string, string>(10);
     cache.set('rom', '{"a":1}');
     expect(cache.get('rom')).toBe('{"a":1}');
     expect(cache.get('ro')).toBeUndefined();
   });
 
-  it('keeps at most `size` answers, dropping the least recently used', () => {
-    const cache = new AnswerCache(2);
+  it('keeps at most `size` entries, dropping the least recently used', () => {
+    const cache = new LruMap<string, string>(2);
     cache.set('a', '1');
     cache.set('b', '2');
     expect(cache.get('a')).toBe('1'); // a is now more recent than b
@@ -22,7 +22,7 @@ describe('AnswerCache', () => {
   });
 
   it('replacing a key does not evict another', () => {
-    const cache = new AnswerCache(2);
+    const cache = new LruMap<string, string>(2);
     cache.set('a', '1');
     cache.set('b', '2');
     cache.set('b', '3');
