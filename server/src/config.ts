@@ -38,6 +38,7 @@ const envSchema = z
     STORAGE_DIR: z.string().min(1).transform(fromRepo).prefault('./data/storage'),
     BRAND_NAME: z.string().min(1).max(60).default('Fibra Viva'),
     PRODUCT_NAME: z.string().min(1).max(80).default('Fibra Viva Casa'),
+    BRAND_KEY: z.string().regex(/^[a-z][a-z0-9]{0,29}$/, 'lower-case letters and digits, starting with a letter').default('fibraviva'),
     GTM_ID: z.string().regex(/^GTM-[0-9A-Z]+$/, 'formato atteso GTM- seguito da cifre e lettere maiuscole').optional(),
     WEB_DIST_DIR: z.string().min(1).transform(fromRepo).prefault('./web/dist'),
     CORS_ORIGINS: z
@@ -94,6 +95,8 @@ export interface Config {
   redisUrl: string | undefined;
   storageDir: string;
   brandName: string;
+  /** Names the brand's fields of SPEC §3: `is_{brandKey}_customer`, `is{BrandKey}Customer`, `is{BrandKey}Pop`. */
+  brandKey: string;
   productName: string;
   gtmId: string | undefined;
   webDistDir: string;
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     storageDir: e.STORAGE_DIR,
     brandName: e.BRAND_NAME,
+    brandKey: e.BRAND_KEY,
     productName: e.PRODUCT_NAME,
     gtmId: e.GTM_ID,
     webDistDir: e.WEB_DIST_DIR,

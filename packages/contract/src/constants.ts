@@ -42,6 +42,11 @@ export const ROUTER_COLOURS = [
   'carbon', 'epic', 'floreal', 'gray', 'mable', 'wood',
 ] as const;
 export type RouterColour = (typeof ROUTER_COLOURS)[number];
+/** The colours' Italian names, as the offer page, the summaries and the contract print them. */
+export const ROUTER_COLOUR_NAMES: Readonly<Record<RouterColour, string>> = {
+  marble: 'Marmo', bubblegum: 'Rosa confetto', blackboard: 'Lavagna', corten: 'Corten', tealblue: 'Blu petrolio', blue: 'Blu',
+  carbon: 'Carbonio', epic: 'Viola epico', floreal: 'Floreale', gray: 'Grigio', mable: 'Acero', wood: 'Legno',
+};
 /** SPEC §3: "The routerVariant default is Blue". */
 export const DEFAULT_ROUTER_VARIANT = 'Blue';
 

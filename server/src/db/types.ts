@@ -101,6 +101,11 @@ export interface OrdersTable {
   updated_at: string;
   /** The code of a pre-made order (fill-order); null for orders made by the visitor. */
   premade_code: string | null;
+  /** Totals of the order's price lines (contract `priceOrder`), recomputed on every write. */
+  monthly_cents: Generated<number>;
+  one_off_cents: Generated<number>;
+  /** While a one-time code is pending, the content is frozen until this ISO time (null: not frozen). */
+  signing_locked_until: Generated<string | null>;
 }
 
 /** Orders module: the last valid submission of each step (primary key order_id + step_name). */
@@ -147,6 +152,8 @@ export interface ContractDocumentsTable {
   /** Absolute path of the file. */
   path: string;
   created_at: string;
+  /** Previews: SHA-256 of the order content the PDF was made from (orders' `orderContentHash`). */
+  content_hash: Generated<string | null>;
 }
 
 /** Signature module: a one-time code (only its HMAC is stored), bound to one preview's SHA-256. */
@@ -165,6 +172,8 @@ export interface SignatureOtpsTable {
   used_at: string | null;
   /** Replaced by a newer code or made void by a number change. */
   invalidated_at: string | null;
+  /** The contract acceptances given when the code was asked for (JSON `{ name: ISO time }`). */
+  acceptances_json: Generated<string | null>;
 }
 
 /** Signature module: when an order last got a code (the cooldown is claimed on this row). */
@@ -194,6 +203,7 @@ export interface SignatureEvidenceTable {
   user_agent: string;
   preview_sha256: string;
   signed_sha256: string;
+  acceptances_json: Generated<string | null>;
 }
 
 /** Messaging: messages kept instead of sent when no SMTP/SMS channel is configured (development, tests). */

@@ -1,4 +1,4 @@
-import { ERROR_CODES, failureEnvelope, stepSchemaFor, SUBMITTABLE_STEP_NAMES } from '@checkout/contract';
+import { ERROR_CODES, failureEnvelope, ROUTER_COLOURS, stepSchemaFor, SUBMITTABLE_STEP_NAMES } from '@checkout/contract';
 import type { EndpointDef } from '@checkout/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -103,6 +103,14 @@ export function hintsFor(fx: Fixtures): Hints {
     pec: fc.constantFrom('', 'azienda@pec.example.it'),
     portability_old_number: fc.constantFrom('', '06 1234567'),
     portability_migration_code: fc.constantFrom('', 'TLC 1234567890 001 A'),
+    // Palette colours (any case), and selections the option rules accept on the demo offers.
+    routerVariant: fc.constantFrom(...ROUTER_COLOURS, 'Blue'),
+    additional_variants: fc.uniqueArray(fc.constantFrom(...ROUTER_COLOURS), { maxLength: 3 }),
+    options: fc.constantFrom(
+      [],
+      [{ id: 10, category: 'voip', recurrent_cost: 500, cash_amount: 0 }],
+      [{ id: 22, category: 'router', recurrent_cost: 0, cash_amount: 14900 }, { id: 28, category: 'repeater', recurrent_cost: 200, cash_amount: 0 }],
+    ),
   };
 }
 

@@ -15,8 +15,11 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Numbers the screen needs besides the message, e.g. `attempts_left`; top-level in `error`. */
-    readonly extra: Record<string, number> = {},
+    /**
+     * What the screen needs besides the message, top-level in `error`: numbers such as `attempts_left`,
+     * or `rules` (field → the rule it broke) for a refused option selection.
+     */
+    readonly extra: Record<string, number | Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

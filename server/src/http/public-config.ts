@@ -6,6 +6,7 @@ import type { Config } from '../config';
 export const publicConfigOf = (config: Config): ServerPublicConfig => ({
   apiKey: config.publicApiKey,
   brandName: config.brandName,
+  brandKey: config.brandKey,
   productName: config.productName,
   gtmId: config.gtmId ?? null,
 });

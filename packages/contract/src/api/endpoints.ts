@@ -44,7 +44,7 @@ export const endpoints = {
   }),
   listAddressAdvanced: ep({
     path: '/api/utility/check-copertura/list-address-advanced/', tag: 'coverage', summary: 'Street and civic numbers in a comune',
-    request: z.object({ address: z.string().trim().min(1).max(200), id_comune: z.string().regex(/^\d{6}$/), third_party_coverage: z.boolean().default(true) }),
+    request: z.object({ address: z.string().trim().min(1).max(200), id_comune: z.string().regex(/^\d{6}$/).max(6), third_party_coverage: z.boolean().default(true) }),
     response: z.array(addressHitSchema),
   }),
   addressPreview: ep({
@@ -79,7 +79,7 @@ export const endpoints = {
     path: '/api/utility/cf-generator', tag: 'reference', summary: 'Compute a codice fiscale', convertDates: true,
     request: z.object({
       first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100),
-      sex: z.enum(['M', 'F']), birth_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      sex: z.enum(['M', 'F']), birth_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10),
       birth_city: z.string().max(120).default(''), birth_province: z.string().max(2).default(''), birth_country: z.string().max(120).default(''),
     }),
     response: z.object({ cf: z.string() }),
@@ -108,7 +108,7 @@ export const endpoints = {
   }),
   submitStep: ep({
     path: '/api/orders/{order_hash}/{step_name}', tag: 'orders', summary: 'Submit one named step', convertDates: true,
-    request: z.record(z.string(), z.unknown()), response: orderRefSchema,
+    request: z.record(z.string().max(64), z.unknown()), response: orderRefSchema,
   }),
   documentUpload: ep({
     path: '/api/orders/{order_hash}/document-upload', tag: 'documents', summary: 'Upload a document (multipart: file, kind)', multipart: true,
@@ -122,19 +122,28 @@ export const endpoints = {
     path: '/api/orders/{order_hash}/update-document-data', tag: 'documents', summary: 'Identity document data', convertDates: true,
     request: z.object({
       document_type: z.string().min(1).max(40), document_number: z.string().min(1).max(40),
-      document_issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), document_expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      document_issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10), document_expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10),
       document_issuer: z.string().min(1).max(100), document_issue_comune: z.string().max(120).default(''), document_issue_province: z.string().max(2).default(''),
     }),
     response: orderRefSchema,
   }),
   changeMobilePhoneNumber: ep({
     path: '/api/orders/{order_hash}/change-mobile-phone-number', tag: 'signature', summary: 'Change the number the code is sent to',
-    request: z.object({ mobile_phone_number: z.string().trim().regex(/^(\+39)?3\d{8,9}$/) }), response: ok,
+    request: z.object({ mobile_phone_number: z.string().trim().regex(/^(\+39)?3\d{8,9}$/).max(20) }), response: ok,
   }),
   sendOtp: ep({
     path: '/api/orders/{order_hash}/send-otp', tag: 'signature', summary: 'Send a one-time code',
-    request: z.object({ mode: z.enum(['sms', 'email']) }),
+    request: z.object({
+      mode: z.enum(['sms', 'email']),
+      /** The acceptances the contract needs, ticked on the signature page (withdrawal: consumers only). */
+      contract_terms_accepted: z.boolean().default(false),
+      contract_withdrawal_accepted: z.boolean().default(false),
+    }),
     response: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']), destination: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  reopenOrder: ep({
+    path: '/api/orders/{order_hash}/reopen-order', tag: 'signature', summary: 'Go back from the signature: void the pending code and unfreeze the order',
+    request: empty, response: orderRefSchema,
   }),
   contractPreview: ep({
     path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign (base64) and its SHA-256',
@@ -142,7 +151,7 @@ export const endpoints = {
   }),
   signWithOtp: ep({
     path: '/api/orders/{order_hash}/sign-with-otp', tag: 'signature', summary: 'Sign with the one-time code',
-    request: z.object({ otp: z.string().regex(/^\d{6}$/) }),
+    request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }),
     response: z.object({ signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string() }),
   }),
   confirmMobileMnpOrder: ep({
@@ -152,15 +161,15 @@ export const endpoints = {
   correctMobileMnpOrder: ep({
     path: '/api/orders/{short_hash}/correct-mobile-mnp-order', tag: 'mobile', summary: 'Correct a mobile porting order',
     request: z.object({
-      donor_operator: z.string().min(1).max(60), number_to_port: z.string().regex(/^(\+39)?3\d{8,9}$/),
-      old_iccid: z.string().regex(/^\d{19,20}$/), holder_first_name: z.string().min(1).max(100),
+      donor_operator: z.string().min(1).max(60), number_to_port: z.string().regex(/^(\+39)?3\d{8,9}$/).max(20),
+      old_iccid: z.string().regex(/^\d{19,20}$/).max(20), holder_first_name: z.string().min(1).max(100),
       holder_last_name: z.string().min(1).max(100), holder_cf: z.string().min(11).max(16),
     }),
     response: mobileOrderView,
   }),
   activateMobileOrder: ep({
     path: '/api/orders/activate-mobile-order', tag: 'mobile', summary: 'Activate a SIM with the order number and last 5 ICCID digits',
-    request: z.object({ order_number: z.string().trim().min(1).max(40), iccid_last5: z.string().regex(/^\d{5}$/) }),
+    request: z.object({ order_number: z.string().trim().min(1).max(40), iccid_last5: z.string().regex(/^\d{5}$/).max(5) }),
     response: z.object({ activated: z.literal(true), short_hash: z.string() }),
   }),
   createLead: ep({

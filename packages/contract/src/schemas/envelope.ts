@@ -8,6 +8,8 @@ export const apiErrorBody = z.object({
   message: z.string(),
   /** Field name → message, for errors that belong next to a form field. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** For a refused option selection: field (`options.<id>`) → the rule it broke (contract SELECTION_RULES). */
+  rules: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
@@ -23,6 +25,10 @@ export const ERROR_CODES = {
   unauthorized: 'invalid_api_key',
   notFound: 'not_found',
   conflict: 'conflict',
+  /** A one-time code is pending: the order's content is frozen until the visitor goes back. */
+  contractFrozen: 'contract_frozen',
+  /** An acceptance the contract needs is missing (send-otp). */
+  acceptanceRequired: 'acceptance_required',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',

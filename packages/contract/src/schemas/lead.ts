@@ -5,7 +5,7 @@ export const leadSchema = z.object({
   nome: z.string().trim().min(1).max(100),
   cognome: z.string().trim().min(1).max(100),
   email: z.email().max(254),
-  numero_telefono: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/),
+  numero_telefono: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).max(21),
   comune: z.string().max(120).default(''),
   cap: z.string().max(5).default(''),
   provincia: z.string().max(2).default(''),

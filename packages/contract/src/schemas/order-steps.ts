@@ -27,20 +27,26 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 const REQUIRED = 'Campo obbligatorio.';
 const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Inserire al massimo ${max} caratteri.`);
 const optional = (max: number) => z.string().trim().max(max, `Inserire al massimo ${max} caratteri.`).default('');
+/*
+ * Every string has a maximum (request-bounds.test.ts). Where a schema strips separators before checking
+ * (codice fiscale, IBAN, P.IVA, phone numbers…) the maximum is on what the visitor typed, so it leaves room
+ * for the spaces, dashes and dots the transform removes; the check after the transform keeps the exact length.
+ */
 const flag = z.boolean({ error: 'Valore non valido.' }).default(false);
 const compact = (s: string): string => s.replace(/\s+/g, '').toUpperCase();
 
 /** Italian province sigla (`RM`); the server also checks it exists. */
-export const provinceSiglaSchema = z.string({ error: REQUIRED }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Indicare la sigla della provincia (2 lettere).');
-const optionalProvince = z.string().trim().toUpperCase().regex(/^([A-Z]{2})?$/, 'Indicare la sigla della provincia (2 lettere).').default('');
-export const capSchema = z.string({ error: REQUIRED }).trim().regex(/^\d{5}$/, 'Il CAP è composto da 5 cifre.');
-const emailSchema = z.string({ error: REQUIRED }).trim().toLowerCase().min(1, REQUIRED).pipe(z.email('Indirizzo email non valido.').max(254));
+export const provinceSiglaSchema = z.string({ error: REQUIRED }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Indicare la sigla della provincia (2 lettere).').max(2, 'Indicare la sigla della provincia (2 lettere).');
+const optionalProvince = z.string().trim().toUpperCase().regex(/^([A-Z]{2})?$/, 'Indicare la sigla della provincia (2 lettere).').max(2, 'Indicare la sigla della provincia (2 lettere).').default('');
+export const capSchema = z.string({ error: REQUIRED }).trim().regex(/^\d{5}$/, 'Il CAP è composto da 5 cifre.').max(5, 'Il CAP è composto da 5 cifre.');
+const emailSchema = z.string({ error: REQUIRED }).trim().toLowerCase().min(1, REQUIRED).max(254, 'Inserire al massimo 254 caratteri.').pipe(z.email('Indirizzo email non valido.').max(254));
 
 /** `dd/mm/yyyy` or `yyyy-mm-dd` → `yyyy-mm-dd` of a day that exists. */
 export const isoDateSchema = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
+  .max(10, 'Data non valida: usare il formato gg/mm/aaaa.')
   .transform(toIsoDate)
   .refine(isRealIsoDate, 'Data non valida: usare il formato gg/mm/aaaa.');
 
@@ -58,6 +64,7 @@ export const mobilePhoneSchema = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
+  .max(20, 'Inserire un numero di cellulare italiano valido (es. 333 1234567).')
   .transform(normaliseMobileNumber)
   .refine((s) => /^3\d{8,9}$/.test(s), 'Inserire un numero di cellulare italiano valido (es. 333 1234567).');
 
@@ -86,7 +93,7 @@ export const stepContactSchema = z.object({
   last_name: required(60),
   email: emailSchema,
   mobile_phone_number: mobilePhoneSchema,
-  phone_number: z.string().trim().transform((s) => s.replace(/[\s\-./()]/g, '')).refine((s) => /^(\+?\d{6,13})?$/.test(s), 'Numero di telefono non valido.').default(''),
+  phone_number: z.string().trim().max(20, 'Numero di telefono non valido.').transform((s) => s.replace(/[\s\-./()]/g, '')).refine((s) => /^(\+?\d{6,13})?$/.test(s), 'Numero di telefono non valido.').default(''),
   privacy_consent: z.literal(true, { error: "Per procedere occorre accettare l'informativa sulla privacy." }),
   /** Separate from privacy and never pre-ticked (the form's default is false). */
   marketing_consent: flag,
@@ -97,7 +104,7 @@ export const stepContactSchema = z.object({
 // ---- step-personal ------------------------------------------------------------------------
 
 const PERSONAL_CF = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
-export const personalCfSchema = z.string({ error: REQUIRED }).transform(compact).refine((s) => PERSONAL_CF.test(s), 'Codice fiscale non valido.');
+export const personalCfSchema = z.string({ error: REQUIRED }).max(24, 'Codice fiscale non valido.').transform(compact).refine((s) => PERSONAL_CF.test(s), 'Codice fiscale non valido.');
 
 const bornInItaly = (country: string): boolean => ['', 'IT', 'ITA', 'ITALIA', 'ITALY'].includes(country.trim().toUpperCase());
 
@@ -130,6 +137,7 @@ export const stepPersonalPrivatoSchema = z
 
 export const partitaIvaShapeSchema = z
   .string({ error: REQUIRED })
+  .max(20, 'La partita IVA è composta da 11 cifre.')
   .transform((s) => compact(s).replace(/^IT/, ''))
   .refine((s) => /^\d{11}$/.test(s), 'La partita IVA è composta da 11 cifre.');
 
@@ -143,13 +151,14 @@ export const stepPersonalBusinessSchema = z
     partita_iva: partitaIvaShapeSchema,
     company_tax_code: z
       .string({ error: REQUIRED })
+      .max(24, "Codice fiscale dell'azienda non valido: 11 cifre oppure 16 caratteri.")
       .transform(compact)
       .refine((s) => /^(\d{11}|[A-Z0-9]{16})$/.test(s), "Codice fiscale dell'azienda non valido: 11 cifre oppure 16 caratteri."),
-    pec: z.string().trim().toLowerCase().pipe(z.union([z.literal(''), z.email('Indirizzo PEC non valido.').max(254)])).default(''),
-    sdi: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^[A-Z0-9]{7}$/.test(s), 'Il codice SDI è composto da 7 lettere o cifre.'),
+    pec: z.string().trim().toLowerCase().max(254, 'Inserire al massimo 254 caratteri.').pipe(z.union([z.literal(''), z.email('Indirizzo PEC non valido.').max(254)])).default(''),
+    sdi: z.string({ error: REQUIRED }).max(10, 'Il codice SDI è composto da 7 lettere o cifre.').transform(compact).refine((s) => /^[A-Z0-9]{7}$/.test(s), 'Il codice SDI è composto da 7 lettere o cifre.'),
     provincia_rea: provinceSiglaSchema,
-    numero_rea: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^\d{1,10}$/.test(s), 'Il numero REA è composto da sole cifre.'),
-    anno_rea: z.string().trim().regex(/^(\d{4})?$/, 'Anno non valido.').default(''),
+    numero_rea: z.string({ error: REQUIRED }).max(20, 'Il numero REA è composto da sole cifre.').transform(compact).refine((s) => /^\d{1,10}$/.test(s), 'Il numero REA è composto da sole cifre.'),
+    anno_rea: z.string().trim().regex(/^(\d{4})?$/, 'Anno non valido.').max(4, 'Anno non valido.').default(''),
     nome_albo: optional(120),
     provincia_albo: optionalProvince,
     ateco: required(200),
@@ -175,8 +184,8 @@ const portabilityFields = {
   portability_internet: flag,
   portability_operator: optional(60),
   portability_operator_name: optional(120),
-  portability_old_number: z.string().trim().transform(landline).default(''),
-  portability_migration_code: z.string().transform(compact).default(''),
+  portability_old_number: z.string().trim().max(20, 'Indicare il numero fisso da portare (es. 06 1234567).').transform(landline).default(''),
+  portability_migration_code: z.string().max(30, 'Inserire al massimo 30 caratteri.').transform(compact).default(''),
 };
 type PortabilityShape = { [K in keyof typeof portabilityFields]: z.output<(typeof portabilityFields)[K]> };
 
@@ -235,7 +244,7 @@ export const stepPortabilitySchema = z.object(portabilityFields).superRefine(ref
 export const stepPaymentSchema = z.object({
   sepa_first_name: required(60),
   sepa_last_name: required(60),
-  iban: z.string({ error: REQUIRED }).transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
+  iban: z.string({ error: REQUIRED }).max(50, 'IBAN non valido.').transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
 });
 
 // ---- step-document (and update-document-data) ---------------------------------------------
@@ -243,7 +252,7 @@ export const stepPaymentSchema = z.object({
 export const stepDocumentSchema = z
   .object({
     document_type: z.enum(DOCUMENT_TYPES, { error: 'Scegliere il tipo di documento.' }),
-    document_number: z.string({ error: REQUIRED }).transform(compact).refine((s) => /^[A-Z0-9]{4,20}$/.test(s), 'Numero del documento non valido.'),
+    document_number: z.string({ error: REQUIRED }).max(40, 'Numero del documento non valido.').transform(compact).refine((s) => /^[A-Z0-9]{4,20}$/.test(s), 'Numero del documento non valido.'),
     document_issue_date: isoDateSchema,
     document_expiry_date: isoDateSchema,
     document_issuer: required(100),

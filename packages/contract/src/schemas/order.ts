@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formFieldsSchema } from './form-fields';
+import { ROUTER_COLOURS } from '../constants';
+import { formFieldsSchema, routerVariantSchema } from './form-fields';
 
 // Step names and the per-step schemas live in order-steps.ts (re-exported here so existing imports keep working).
 export * from './order-steps';
@@ -8,15 +9,23 @@ export * from './order-steps';
 export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** orders/new and update-order: offer, form fields, already-a-customer flag. */
+/**
+ * orders/new and update-order: offer, form fields, the extra router covers, already-a-customer flag.
+ * The flag's SPEC name carries the brand (`is_{brand}_customer`, the brand key is configuration):
+ * the server reads that name and keeps `is_brand_customer` as an alias.
+ */
 export const orderWriteSchema = formFieldsSchema.partial().extend({
   offer_id: z.number().int().positive(),
   is_brand_customer: z.boolean().default(false),
-});
+  /** SPEC §3 "Selected additional variants": router covers bought besides the router's own colour. */
+  additional_variants: z.array(routerVariantSchema).max(ROUTER_COLOURS.length),
+}).partial({ additional_variants: true });
 
+/** The visitor's handle on an order: `hash` (also as `id`) and the SPEC §3 name of the same identifier, `short_hash`. */
 export const orderRefSchema = z.object({
   id: z.string(),
   hash: z.string(),
+  short_hash: z.string().optional(),
   status: z.enum(ORDER_STATUSES),
 });
 

@@ -18,6 +18,8 @@ export interface SignatureEvidenceData {
   userAgent: string;
   /** SHA-256 (hex) of the previewed PDF the code was bound to. */
   previewSha256: string;
+  /** Each acceptance the customer gave before asking for the code, with its time. */
+  acceptances?: ReadonlyArray<readonly [label: string, at: Date]>;
 }
 
 // The standard fonts speak WinAnsi only: anything else (a user agent may carry any Unicode) becomes '?'.
@@ -94,6 +96,7 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     ['Indirizzo IP', evidence.ip],
     ['User agent', evidence.userAgent || '-'],
     ['SHA-256 del documento', evidence.previewSha256],
+    ...(evidence.acceptances ?? []).map(([label, at]): [string, string] => ['Accettazione', `${label} (${utcStamp(at)})`]),
   ];
   const labelWidth = 150;
   for (const [label, value] of rows) {

@@ -34,6 +34,18 @@ export interface PublicOfferOptions {
  * sorted by monthly then one-off cost (SPEC §9; the voice radios re-sort voip descending on the client).
  */
 export function getPublicOffer(offerId: number, options: PublicOfferOptions = {}): Offer {
+  const publicOffer = getCatalogueOffer(offerId, options);
+  const highlights = options.promo?.offer_id === publicOffer.id && !publicOffer.highlights.includes('promo')
+    ? [...publicOffer.highlights, 'promo' as const]
+    : publicOffer.highlights;
+  return { ...publicOffer, highlights, options: sortOptions(publicOptions(publicOffer.options)) };
+}
+
+/**
+ * The offer with every option, agents-only ones included: what the option rules check an order
+ * against (so an agents-only option is refused as such, and a pre-made order may hold one).
+ */
+export function getCatalogueOffer(offerId: number, options: Omit<PublicOfferOptions, 'promo'> = {}): Offer {
   const offer = (options.catalog ?? loadCatalog()).byId.get(offerId);
   if (!offer) throw offerNotFound();
   if (options.customerType && options.customerType !== offer.customer_type) {
@@ -42,11 +54,7 @@ export function getPublicOffer(offerId: number, options: PublicOfferOptions = {}
       offer.customer_type === 'business' ? 'Questa offerta è riservata ai clienti business.' : 'Questa offerta è riservata ai clienti privati.',
     );
   }
-  const publicOffer = toContractOffer(offer);
-  const highlights = options.promo?.offer_id === offer.id && !publicOffer.highlights.includes('promo')
-    ? [...publicOffer.highlights, 'promo' as const]
-    : publicOffer.highlights;
-  return { ...publicOffer, highlights, options: sortOptions(publicOptions(publicOffer.options)) };
+  return toContractOffer(offer);
 }
 
 // Best network first: the coverage check suggests the fastest technology, so its offers lead.

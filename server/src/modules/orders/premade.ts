@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AddedOption, CustomerType } from '@checkout/contract';
+import { priceOrder } from '@checkout/contract';
+import type { CustomerType } from '@checkout/contract';
 import type { PremadeOrderColumns } from '../../db/types';
 import { AppError, MESSAGES } from '../../http/errors';
-import { getPublicOffer } from '../catalog/service';
+import { reconcileOrderContent } from './order-pricing';
 import { newOrderHash, newOrderId } from './order-hash';
 import { toOrderRecord } from './service';
 import type { Conn, OrderFields, OrderRecord } from './service';
@@ -55,22 +56,6 @@ export interface PremadeOrderCreated {
 
 const invalid = (fields: Record<string, string>): AppError => new AppError('validation_error', 422, MESSAGES.validation, fields);
 
-function premadeOptions(offerId: number, customerType: CustomerType, optionIds: readonly number[]): AddedOption[] {
-  let offer;
-  try {
-    offer = getPublicOffer(offerId, { customerType });
-  } catch (err) {
-    if (err instanceof AppError) throw invalid({ offer_id: err.code === 'not_found' ? 'Offerta non trovata.' : err.message });
-    throw err;
-  }
-  const byId = new Map(offer.options.map((o) => [o.id, o]));
-  return optionIds.map((id) => {
-    const o = byId.get(id);
-    if (!o) throw invalid({ options: `Opzione ${id} non disponibile per questa offerta.` });
-    return { id: o.id, category: o.category, recurrent_cost: o.recurrent_cost, cash_amount: o.cash_amount };
-  });
-}
-
 const isUniqueViolation = (err: unknown): boolean =>
   err instanceof Error && /unique|duplicate key/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`);
 
@@ -78,11 +63,17 @@ const isUniqueViolation = (err: unknown): boolean =>
 export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Promise<PremadeOrderCreated> {
   const now = input.now ?? new Date();
   const customerType = input.customerType ?? 'privato';
-  const options = premadeOptions(input.offerId, customerType, input.optionIds ?? []);
+  // Staff are held to the same option rules as the visitor (the customer signs what the rules allow).
+  const content = reconcileOrderContent(input.offerId, customerType, { ...input.fields, options: (input.optionIds ?? []).map((id) => ({ id })) } as OrderFields);
+  const options = content.options;
+  const totals = priceOrder(content.offer, {
+    options, additionalVariants: content.additionalVariants,
+    routerVariant: typeof input.fields.routerVariant === 'string' ? input.fields.routerVariant : undefined,
+  }).totals;
   const expiresAt = (input.expiresAt ?? new Date(now.getTime() + PREMADE_VALID_DAYS * 86_400_000)).toISOString();
   const fixed = input.code === undefined ? null : normalisePremadeCode(input.code);
   if (input.code !== undefined && !fixed) throw invalid({ code: 'Codice non valido: 6-20 lettere o cifre.' });
-  const fields: OrderFields = { ...input.fields, customer_type: customerType, options };
+  const fields: OrderFields = { ...input.fields, customer_type: customerType, options, additional_variants: content.additionalVariants };
   const iso = now.toISOString();
   for (let attempt = 0; ; attempt++) {
     const row = {
@@ -99,6 +90,8 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
       updated_at: iso,
       premade_code: fixed ?? newPremadeCode(),
       expires_at: expiresAt,
+      monthly_cents: totals.monthly,
+      one_off_cents: totals.oneOff,
     };
     try {
       await db.withTables<PremadeOrderColumns>().insertInto('orders').values(row).execute();

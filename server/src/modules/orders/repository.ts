@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/types';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
@@ -10,7 +10,7 @@ export const selectOrderByHash = (db: Conn, hash: string): Promise<OrderRow | un
 export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertOrder(db: Conn, row: OrderRow): Promise<void> {
+export async function insertOrder(db: Conn, row: Insertable<OrdersTable>): Promise<void> {
   await db.insertInto('orders').values(row).execute();
 }
 

@@ -104,7 +104,8 @@ describeEachDialect('orders', (dialect) => {
       ]);
       const bad = await post('/api/orders/new', { offer_id: 101, options: [{ id: 9999, category: 'other', recurrent_cost: 0, cash_amount: 0 }] });
       expect(bad.status).toBe(422);
-      expect(bad.body.error!.fields).toHaveProperty('options.0');
+      expect(bad.body.error!.fields).toHaveProperty(['options.9999']);
+      expect(bad.body.error).toMatchObject({ rules: { 'options.9999': 'unknown_option' } });
     });
 
     it.each([
@@ -142,7 +143,7 @@ describeEachDialect('orders', (dialect) => {
       const hash = await newOrder({ first_name: 'Mario', email: 'm@example.it' });
       const { status, body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 102, first_name: 'Maria' });
       expect(status).toBe(200);
-      expect(body.data).toEqual({ id: hash, hash, status: 'draft' });
+      expect(body.data).toEqual({ id: hash, hash, short_hash: hash, status: 'draft' });
       const order = await findOrderByHash(t.db, hash);
       expect(order).toMatchObject({ offer_id: 102 });
       expect(order!.fields).toMatchObject({ first_name: 'Maria', email: 'm@example.it' });

@@ -1,5 +1,6 @@
-import { endpoints } from '@checkout/contract';
+import { brandCustomerField, endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
+import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../index';
 import { createOrder, updateOrder } from './order-write';
 import { submitStep } from './step-submission';
@@ -9,17 +10,39 @@ export interface OrdersModuleOptions {
   now?: () => Date;
 }
 
-const keysOf = (raw: unknown): Set<string> =>
-  new Set(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.keys(raw) : []);
+const asRecord = (raw: unknown): Record<string, unknown> =>
+  (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw as Record<string, unknown> : {});
+const keysOf = (raw: unknown): Set<string> => new Set(Object.keys(asRecord(raw)));
+
+/**
+ * SPEC §7 sends the already-a-customer flag as `is_{brand}_customer`: under the configured brand key it
+ * wins over the `is_brand_customer` alias. Anything but a boolean there is refused like any bad field.
+ */
+function withBrandFlag<B extends { is_brand_customer?: boolean }>(body: B, raw: unknown, brandKey: string): { body: B; sent: boolean } {
+  const name = brandCustomerField(brandKey);
+  const value = asRecord(raw)[name];
+  if (value === undefined) return { body, sent: keysOf(raw).has('is_brand_customer') };
+  if (typeof value !== 'boolean') throw invalidFlag(name);
+  return { body: { ...body, is_brand_customer: value }, sent: true };
+}
+
+const invalidFlag = (name: string): AppError =>
+  new AppError('validation_error', 422, MESSAGES.validation, { [name]: 'Indicare sì o no.' });
 
 /** orders/new, update-order and the five named steps (docs/orders.md). */
 export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule {
   const now = options.now ?? (() => new Date());
   return async (app, { db }) => {
-    registerEndpoint(app, endpoints.newOrder, async ({ body }) => createOrder(db, body, { now: now() }));
+    const brandKey = app.config.brandKey;
+    registerEndpoint(app, endpoints.newOrder, async ({ body, req }) =>
+      createOrder(db, withBrandFlag(body, req.body, brandKey).body, { now: now() }));
 
-    registerEndpoint(app, endpoints.updateOrder, async ({ body, params, req }) =>
-      updateOrder(db, params.order_hash, body, keysOf(req.body), { now: now() }));
+    registerEndpoint(app, endpoints.updateOrder, async ({ body, params, req }) => {
+      const flagged = withBrandFlag(body, req.body, brandKey);
+      const sent = keysOf(req.body);
+      if (flagged.sent) sent.add('is_brand_customer');
+      return updateOrder(db, params.order_hash, flagged.body, sent, { now: now() });
+    });
 
     // Registered after the static `/api/orders/{order_hash}/<call>` paths of every module win (find-my-way
     // prefers a static segment), so only step names reach this; an unknown one answers 404.

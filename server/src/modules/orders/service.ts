@@ -30,6 +30,11 @@ export interface OrderRecord {
   created_at: string;
   updated_at: string;
   premade_code: string | null;
+  /** Totals of the order's price lines, as last computed by the server (cents). */
+  monthly_cents: number;
+  one_off_cents: number;
+  /** Set while a one-time code is pending: until then the content is frozen. */
+  signing_locked_until: string | null;
 }
 
 const parseJsonObject = <T>(text: string): T => {
@@ -52,15 +57,19 @@ export const toOrderRecord = (row: OrderRow): OrderRecord => ({
   created_at: row.created_at,
   updated_at: row.updated_at,
   premade_code: row.premade_code,
+  monthly_cents: Number(row.monthly_cents),
+  one_off_cents: Number(row.one_off_cents),
+  signing_locked_until: row.signing_locked_until,
 });
 
 /**
  * What the visitor gets back (orderRefSchema). The visitor never sees the internal uuid: `id` is the
  * hash too, so whatever the client keeps as the order id (currentOrderData.id) addresses it.
  */
-export const toOrderRef = (order: Pick<OrderRecord, 'hash' | 'status'>): { id: string; hash: string; status: OrderStatus } => ({
+export const toOrderRef = (order: Pick<OrderRecord, 'hash' | 'status'>): { id: string; hash: string; short_hash: string; status: OrderStatus } => ({
   id: order.hash,
   hash: order.hash,
+  short_hash: order.hash,
   status: order.status,
 });
 
@@ -86,7 +95,9 @@ export interface OrderForSignature {
   fields: OrderFields;
   customer_type: CustomerType;
   is_brand_customer: boolean;
+  referer_code: string | null;
   created_at: string;
+  signing_locked_until: string | null;
 }
 
 /** For the signature module: the order to preview and sign; throws the 404 AppError when missing. */
@@ -94,7 +105,8 @@ export async function getOrderForSignature(db: Conn, hash: string): Promise<Orde
   const o = await requireOrderByHash(db, hash);
   return {
     id: o.id, hash: o.hash, status: o.status, offer_id: o.offer_id, fields: o.fields,
-    customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, created_at: o.created_at,
+    customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, referer_code: o.referer_code, created_at: o.created_at,
+    signing_locked_until: o.signing_locked_until,
   };
 }
 
@@ -115,4 +127,28 @@ export const orderLocked = (status: OrderStatus): AppError =>
 /** Throws 409 unless the order can still be changed. */
 export function assertEditable(order: Pick<OrderRecord, 'status'>): void {
   if (!EDITABLE_STATUSES.includes(order.status)) throw orderLocked(order.status);
+}
+
+export const contractFrozen = (): AppError =>
+  new AppError(
+    ERROR_CODES.contractFrozen, 409,
+    "Il contratto è in attesa della tua firma: per modificare l'ordine torna indietro dalla pagina della firma e genera di nuovo l'anteprima del contratto.",
+  );
+
+/** A one-time code is pending for the previewed content (until it expires or the visitor goes back). */
+export const isFrozen = (order: Pick<OrderRecord, 'signing_locked_until'>, now: Date): boolean =>
+  order.signing_locked_until !== null && order.signing_locked_until > now.toISOString();
+
+/**
+ * Throws 409 unless what the contract prints may change: the order is editable and no code is
+ * pending for its previewed content (a signature binds only the previewed content).
+ */
+export function assertContentChangeable(order: Pick<OrderRecord, 'status' | 'signing_locked_until'>, now: Date): void {
+  assertEditable(order);
+  if (isFrozen(order, now)) throw contractFrozen();
+}
+
+/** Freezes the content until `until` (a code was sent), or unfreezes it (null). */
+export async function setSigningLock(trx: Conn, orderId: string, until: string | null): Promise<void> {
+  await updateOrderRow(trx, orderId, { signing_locked_until: until });
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
-import { assertEditable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
+import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
+import { priceOrderContent } from './order-pricing';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
 import type { OrderRef } from './order-write';
@@ -12,9 +13,9 @@ import type { OrderRef } from './order-write';
 export const unknownStep = (): AppError => notFound('Passaggio non trovato');
 
 /** step-portability may also amend a signed order (the migration code often comes after the signature). */
-const assertAcceptsStep = (order: Pick<OrderRecord, 'status'>, step: OrderStepName): void => {
+const assertAcceptsStep = (order: Pick<OrderRecord, 'status' | 'signing_locked_until'>, step: OrderStepName, now: Date): void => {
   if (step === 'step-portability' && order.status === 'signed') return;
-  assertEditable(order);
+  assertContentChangeable(order, now);
 };
 
 /**
@@ -32,7 +33,7 @@ export async function submitStep(
   if (stepName === undefined || !isOrderStepName(stepName)) throw unknownStep();
   const step: OrderStepName = stepName;
   const order = await requireOrderByHash(db, hash);
-  assertAcceptsStep(order, step);
+  assertAcceptsStep(order, step, now);
 
   const values = parseOrThrow(stepSchemaFor(step, order.customer_type), body);
   // step-personal of a privato may repeat the names for the codice fiscale check; an empty one must not erase step-contact's.
@@ -45,7 +46,7 @@ export async function submitStep(
     if (!row) throw orderNotFound();
     const current = toOrderRecord(row);
     // Checked again under the lock: the order may have been signed or cancelled meanwhile.
-    assertAcceptsStep(current, step);
+    assertAcceptsStep(current, step, now);
     if (current.customer_type !== order.customer_type) {
       throw new AppError(ERROR_CODES.conflict, 409, "Il tipo di cliente dell'ordine è cambiato: invia di nuovo il passaggio.");
     }
@@ -56,8 +57,12 @@ export async function submitStep(
     const steps = await selectSteps(trx, current.id);
     const stepData: Record<string, StepResult> = { ...current.step_data, [step]: { valid: true, submitted_at: submittedAt } };
     const status = current.status === 'signed' ? 'signed' : statusAfterSteps(steps);
+    const merged = { ...current.fields, ...mergeStepPayloads(steps) };
+    // A signed order's price is the signed one; before that, every step re-checks and re-prices the selection.
+    const content = current.status === 'signed' ? null : await priceOrderContent(trx, current.offer_id, current.customer_type, merged, now);
     await updateOrderRow(trx, current.id, {
-      fields_json: JSON.stringify({ ...current.fields, ...mergeStepPayloads(steps) }),
+      ...(content ? { monthly_cents: content.priced.totals.monthly, one_off_cents: content.priced.totals.oneOff } : {}),
+      fields_json: JSON.stringify(content ? { ...merged, options: content.options, additional_variants: content.additionalVariants } : merged),
       step_data_json: JSON.stringify(stepData),
       status,
       updated_at: submittedAt,

@@ -76,7 +76,7 @@ describeEachDialect('premade cli', (dialect) => {
       [[...BASE, '--bogus', 'x'], 2, 'Opzioni sconosciute'],
       [[...BASE, '--first-name'], 2, 'richiede un valore'],
       [[...BASE.map((a) => (a === '101' ? '999' : a))], 1, 'offer_id: Offerta non trovata'],
-      [[...BASE, '--options', '9999'], 1, 'Opzione 9999'],
+      [[...BASE, '--options', '9999'], 1, "options.9999: Questa opzione non fa parte dell'offerta scelta."],
       [[...BASE, '--address-id', '0000000000000'], 1, 'id_egon_civico: Indirizzo non trovato'],
     ])('%j → exit %i (%s)', async (args, exit, message) => {
       const { code, text } = await create(args);

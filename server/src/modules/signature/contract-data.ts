@@ -1,14 +1,12 @@
-import { orderTotals } from '@checkout/contract';
-import type { Option } from '@checkout/contract';
+import type { PricedOrder, PriceLine } from '@checkout/contract';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
-import { getPublicOffer, loadCatalog } from '../catalog/service';
-import { toContractOffer } from '../catalog/catalog-file';
 import type { OrderForSignature } from '../orders/service';
 
 /**
- * Order → what the contract prints. Names and prices come from the catalogue by id: the prices an
- * order's `options` carry were typed by the client and are never printed or summed.
+ * Order → what the contract prints. The price lines and totals are the server's own computation
+ * (contract `priceOrder` over the catalogue and the promo): the same lines the summary box and the
+ * step-5 review show, never prices typed by the client.
  */
 
 type Fields = Record<string, unknown>;
@@ -31,7 +29,6 @@ export const formatAddress = (street: string, number: string, zip: string, city:
   join([join([street, number]), join([zip, city, province ? `(${province})` : ''])], ', ');
 
 const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
-const ROUTER_CATEGORY = 'router';
 
 function documentRow(f: Fields): string {
   const type = str(f, 'document_type');
@@ -99,14 +96,11 @@ export function shippingAddress(f: Fields): string {
   ], ', ');
 }
 
-/** The ids of the options the order added (prices and names are looked up, not read from here). */
-const chosenOptionIds = (f: Fields): number[] => {
-  const raw = Array.isArray(f.options) ? (f.options as unknown[]) : [];
-  const ids = raw
-    .map((o) => (typeof o === 'object' && o !== null ? (o as { id?: unknown }).id : o))
-    .filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
-  return [...new Set(ids)];
-};
+/** A price line as the contract prints it: the router's colour and "incluso" are part of the name. */
+export const contractLineName = (line: Pick<PriceLine, 'name' | 'colour' | 'kind'>): string =>
+  `${line.name}${line.colour ? ` (colore: ${line.colour})` : ''}${line.kind === 'included' ? ' - incluso' : ''}`;
+
+const toContractLine = (line: PriceLine): ContractPriceLine => ({ name: contractLineName(line), monthly: line.monthly, oneOff: line.oneOff });
 
 /** `FV-<12 hex of the order id>-<yyyymmdd>`: unique per order, within SEPA's 35 characters. */
 export function mandateReference(brandName: string, orderId: string, orderDate: Date): string {
@@ -117,32 +111,17 @@ export function mandateReference(brandName: string, orderId: string, orderDate: 
 
 export interface ContractInputs {
   order: OrderForSignature;
+  /** The server's price lines of the order (orders' `priceOrderContent`). */
+  priced: PricedOrder;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
   config: Pick<Config, 'brandName' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName'>;
 }
 
-export function buildContractData({ order, mobile, config }: ContractInputs): ContractPdfData {
+export function buildContractData({ order, priced, mobile, config }: ContractInputs): ContractPdfData {
   const f = order.fields as Fields;
-  const offer = getPublicOffer(order.offer_id);
-  // Hidden (agents-only) options are not public, but an order that holds one must still print it.
-  const allOptions = new Map<number, Option>();
-  const full = loadCatalog().byId.get(order.offer_id);
-  for (const o of full ? toContractOffer(full).options : []) allOptions.set(o.id, o);
-  for (const o of offer.options) allOptions.set(o.id, o);
-
-  const chosen = chosenOptionIds(f).map((id) => allOptions.get(id)).filter((o): o is Option => o !== undefined);
-  const chosenRouter = chosen.some((o) => o.category === ROUTER_CATEGORY);
-  // Included options are part of the contract too, except the included router when another was chosen.
-  const included = [...allOptions.values()].filter((o) => o.included && !chosen.includes(o) && !(chosenRouter && o.category === ROUTER_CATEGORY));
-  const routerVariant = str(f, 'routerVariant');
-  const line = (o: Option, suffix = ''): ContractPriceLine => ({
-    name: `${o.name}${o.category === ROUTER_CATEGORY && routerVariant ? ` (colore: ${routerVariant})` : ''}${suffix}`,
-    monthly: o.recurrent_cost,
-    oneOff: o.cash_amount,
-  });
-  const lines = [...included.map((o) => line(o, ' - incluso')), ...chosen.map((o) => line(o))];
-  const totals = orderTotals(offer, { options: [...included, ...chosen], additionalVariants: [] });
+  const [offerLine, ...optionLines] = priced.lines;
+  if (offerLine?.kind !== 'offer') throw new Error('price lines must start with the offer');
 
   const documentDate = new Date(order.created_at);
   const holder = join([str(f, 'sepa_first_name'), str(f, 'sepa_last_name')]);
@@ -161,9 +140,9 @@ export function buildContractData({ order, mobile, config }: ContractInputs): Co
     activationAddress: formatAddress(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province')),
     shippingAddress: shippingAddress(f),
     technology: str(f, 'technology'),
-    offer: { name: offer.name, monthly: offer.recurrent_cost, oneOff: offer.cash_amount },
-    options: lines,
-    totals: { monthly: totals.monthly, oneOff: totals.oneOff },
+    offer: toContractLine(offerLine),
+    options: optionLines.map(toContractLine),
+    totals: { monthly: priced.totals.monthly, oneOff: priced.totals.oneOff },
     sepa: {
       reference: mandateReference(config.brandName, order.id, documentDate),
       creditorId: config.sepaCreditorId,

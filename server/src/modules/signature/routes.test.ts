@@ -65,7 +65,7 @@ describeEachDialect('signature', (dialect) => {
     return hash;
   };
   const preview = async (hash: string) => post(`/api/orders/${hash}/contract-preview`);
-  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode }, ip);
+  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_terms_accepted: true, contract_withdrawal_accepted: true }, ip);
   const sign = (hash: string, otp: string, ip = '127.0.0.1') => post(`/api/orders/${hash}/sign-with-otp`, { otp }, ip);
   const outbox = async (to?: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}` });
@@ -113,7 +113,7 @@ describeEachDialect('signature', (dialect) => {
       await PDFDocument.load(pdf);
       const text = extractPdfText(pdf);
       for (const needle of ['Mario Rossi', 'RSSMRA80A01H501U', 'Via del Corso 10, 00186 Roma (RM)', 'Fibra Viva Casa 1 Giga',
-        'Router Fibra Viva Top Wi-Fi 7 (acquisto) (colore: Marble)', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente', '307/23/CONS']) {
+        'Router Fibra Viva Top Wi-Fi 7 (acquisto) (colore: Marmo)', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente', '307/23/CONS']) {
         expect(text, needle).toContain(needle);
       }
       expect(text).not.toContain('0,01');
@@ -223,10 +223,10 @@ describeEachDialect('signature', (dialect) => {
         const hash = ((await p('/api/orders/new', { offer_id: 101 })).json() as Json).data!.hash as string;
         for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(`/api/orders/${hash}/${name}`, payload)).statusCode).toBe(200);
         expect((await p(`/api/orders/${hash}/contract-preview`)).statusCode).toBe(200);
-        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms' });
+        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true });
         expect(res.statusCode).toBe(503);
         expect((res.json() as Json).error!.code).toBe('otp_delivery_failed');
-        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email' });
+        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_terms_accepted: true, contract_withdrawal_accepted: true });
         expect((email.json() as Json).error!.code).toBe('otp_channel_unavailable');
         const rows = await other.db.selectFrom('signature_otps').select('invalidated_at').execute();
         expect(rows).toHaveLength(1);
@@ -341,8 +341,12 @@ describeEachDialect('signature', (dialect) => {
   });
 
   describe('change-mobile-phone-number', () => {
-    it('voids the pending code and asks for a new preview; the next code goes to the new number', async () => {
+    it('is refused while a code is pending; after going back it voids the code and asks for a new preview; the next code goes to the new number', async () => {
       const { hash, code, ip } = await orderWithCode();
+      const frozen = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '+393471112299' });
+      expect(frozen.status).toBe(409);
+      expect(frozen.body.error!.code).toBe('contract_frozen');
+      expect((await post(`/api/orders/${hash}/reopen-order`, {})).status).toBe(200);
       const res = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '+393471112299' });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ ok: true });

@@ -67,8 +67,12 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       service.changeMobilePhoneNumber(params.order_hash ?? '', body.mobile_phone_number));
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
-      service.sendOtp(params.order_hash ?? '', body.mode, clientOf(req)),
+      service.sendOtp(params.order_hash ?? '', body.mode, {
+        contract_terms_accepted: body.contract_terms_accepted, contract_withdrawal_accepted: body.contract_withdrawal_accepted,
+      }, clientOf(req)),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
+
+    registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash ?? ''));
 
     registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash ?? ''));
 

@@ -8,7 +8,10 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
 import { notFound } from '../../http/errors';
-import { getOrderForSignature, markOrderStatus, toOrderRef } from '../orders/service';
+import { configure as configureStringify } from 'safe-stable-stringify';
+import type { PricedOrder } from '@checkout/contract';
+import { priceOrderContent } from '../orders/order-pricing';
+import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
 import { buildContractData } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
@@ -53,7 +56,32 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Sorted keys at every level: the same content is the same text, whatever order it was written in. */
+const canonicalJson = configureStringify({ deterministic: true, bigint: false, circularValue: Error });
+
+/** The contract acceptances a code is asked with. The withdrawal right is the consumer's (Codice del Consumo art. 52). */
+export interface Acceptances {
+  contract_terms_accepted: boolean;
+  contract_withdrawal_accepted: boolean;
+}
+
+export const requiredAcceptances = (customerType: 'privato' | 'business'): Array<keyof Acceptances> =>
+  customerType === 'privato' ? ['contract_terms_accepted', 'contract_withdrawal_accepted'] : ['contract_terms_accepted'];
+
+/**
+ * SHA-256 of what the contract is made of: the order's content, the number the code goes to and the
+ * server's price lines (which move with the catalogue and the promo's validity). A preview stores it;
+ * a code and a signature count only while the order still has it.
+ */
+export function orderContentHash(order: OrderForSignature, mobile: string, priced: PricedOrder): string {
+  const content = {
+    offer_id: order.offer_id, customer_type: order.customer_type, is_brand_customer: order.is_brand_customer,
+    referer_code: order.referer_code, fields: order.fields, mobile, lines: priced.lines, totals: priced.totals,
+  };
+  return sha256(canonicalJson(content) ?? '');
+}
 const slug = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'contratto';
 const secondsUntil = (when: number, now: Date): number => Math.max(1, Math.ceil((when - now.getTime()) / 1000));
 
@@ -64,6 +92,19 @@ async function writeFileAtomic(file: string, bytes: Uint8Array): Promise<void> {
   await writeFile(tmp, bytes);
   await rename(tmp, file);
 }
+
+/** How the evidence page names each acceptance. */
+const ACCEPTANCE_LABELS: Record<string, string> = {
+  contract_terms_accepted: 'Condizioni generali di contratto accettate',
+  contract_withdrawal_accepted: 'Informativa sul diritto di recesso e modulo di recesso letti',
+};
+
+const parseAcceptances = (json: string | null): Array<[string, string]> => {
+  const value: unknown = json ? JSON.parse(json) : {};
+  return typeof value === 'object' && value !== null
+    ? Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')
+    : [];
+};
 
 export function createSignatureService(deps: SignatureDeps) {
   const { db, config, channels, limits } = deps;
@@ -82,10 +123,20 @@ export function createSignatureService(deps: SignatureDeps) {
     return typeof order.fields.mobile_phone_number === 'string' ? order.fields.mobile_phone_number : '';
   }
 
-  /** The preview a code can be bound to: the latest one, unless the number changed after it. */
-  async function currentPreview(order: OrderForSignature): Promise<DocumentRow | null> {
+  /** The order's price lines now and the hash of its content (what a preview and a signature bind to). */
+  async function contentOf(order: OrderForSignature): Promise<{ mobile: string; priced: PricedOrder; hash: string }> {
+    const mobile = await mobileOf(order);
+    const { priced } = await priceOrderContent(db, order.offer_id, order.customer_type, order.fields, deps.now());
+    return { mobile, priced, hash: orderContentHash(order, mobile, priced) };
+  }
+
+  /**
+   * The preview a code can be bound to: the latest one, unless the number changed after it or the
+   * order's content is no longer the one it was made from.
+   */
+  async function currentPreview(order: OrderForSignature, contentHash: string): Promise<DocumentRow | null> {
     const preview = await latestDocument(db, order.id, 'preview');
-    if (!preview) return null;
+    if (!preview || preview.content_hash !== contentHash) return null;
     const contact = await findContact(db, order.id);
     return contact && preview.id <= contact.after_document_id ? null : preview;
   }
@@ -95,6 +146,8 @@ export function createSignatureService(deps: SignatureDeps) {
       const order = await getOrderForSignature(db, hash);
       if (order.status === 'signed') throw signatureErrors.alreadySigned();
       if (order.status === 'cancelled') throw signatureErrors.orderNotReady(order.status);
+      // The number is printed on the contract: while a code is pending for it, it is frozen too.
+      assertContentChangeable(order, deps.now());
       const e164 = toItalianE164(number);
       if (!e164) throw signatureErrors.destinationMissing('mobile_phone_number');
       const national = e164.slice(3);
@@ -110,23 +163,28 @@ export function createSignatureService(deps: SignatureDeps) {
     async contractPreview(hash: string): Promise<{ pdf_base64: string; sha256: string; filename: string }> {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
-      const data = buildContractData({ order, mobile: await mobileOf(order), config });
+      const content = await contentOf(order);
+      const data = buildContractData({ order, priced: content.priced, mobile: content.mobile, config });
       const pdf = await renderContractPdf(data);
       const digest = sha256(pdf);
       const file = path.join(orderDir(order.id), `contract-preview-${digest}.pdf`);
       await writeFileAtomic(file, pdf);
       // The same bytes as the current preview: nothing new to record (a code sent for it stays valid).
-      const current = await currentPreview(order);
+      const current = await currentPreview(order, content.hash);
       if (!current || current.sha256 !== digest) {
-        await insertDocument(db, { order_id: order.id, kind: 'preview', sha256: digest, path: file, created_at: deps.now().toISOString() });
+        await insertDocument(db, {
+          order_id: order.id, kind: 'preview', sha256: digest, path: file, created_at: deps.now().toISOString(), content_hash: content.hash,
+        });
       }
       return { pdf_base64: pdf.toString('base64'), sha256: digest, filename: `contratto-${slug(config.brandName)}-anteprima.pdf` };
     },
 
-    async sendOtp(hash: string, mode: 'sms' | 'email', client: ClientInfo) {
+    async sendOtp(hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
-      const preview = await currentPreview(order);
+      const missing = requiredAcceptances(order.customer_type).filter((name) => !acceptances[name]);
+      if (missing.length > 0) throw signatureErrors.acceptanceRequired(missing);
+      const preview = await currentPreview(order, (await contentOf(order)).hash);
       if (!preview) throw signatureErrors.previewRequired();
       const channel = channels[mode];
       if (!channel) throw signatureErrors.channelUnavailable(mode);
@@ -165,11 +223,15 @@ export function createSignatureService(deps: SignatureDeps) {
         }
         // A new code replaces the pending one.
         await invalidatePendingOtps(trx, order.id, nowIso);
+        const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
+        const accepted = Object.fromEntries(requiredAcceptances(order.customer_type).map((name) => [name, nowIso]));
         await insertOtp(trx, {
           id: otpId, order_id: order.id, channel: mode, masked_destination: masked,
           code_hash: hashOtp(pepper, otpId, preview.sha256, code), document_sha256: preview.sha256, ip: client.ip,
-          created_at: nowIso, expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(), used_at: null, invalidated_at: null,
+          created_at: nowIso, expires_at: expiresAt, used_at: null, invalidated_at: null, acceptances_json: JSON.stringify(accepted),
         });
+        // From now until the code expires (or the visitor goes back) the previewed content is what gets signed.
+        await setSigningLock(trx, order.id, expiresAt);
       });
 
       try {
@@ -180,7 +242,10 @@ export function createSignatureService(deps: SignatureDeps) {
         });
       } catch {
         // Nobody received it: void it so the next attempt is a fresh code (the send still counts towards the limits).
-        await invalidateOtp(db, otpId, deps.now().toISOString());
+        await db.transaction().execute(async (trx) => {
+          await invalidateOtp(trx, otpId, deps.now().toISOString());
+          await setSigningLock(trx, order.id, null);
+        });
         throw signatureErrors.deliveryFailed();
       }
       return { sent: true as const, channel: mode, destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000) };
@@ -197,7 +262,8 @@ export function createSignatureService(deps: SignatureDeps) {
       const now = deps.now();
       const nowIso = now.toISOString();
       if (otp.expires_at <= nowIso) throw signatureErrors.expired();
-      const preview = await currentPreview(order);
+      // The order must still be what was previewed (and priced the same today: a promo may have ended).
+      const preview = await currentPreview(order, (await contentOf(order)).hash);
       if (!preview || preview.sha256 !== otp.document_sha256) throw signatureErrors.documentChanged();
 
       if (!otpMatches(pepper, otp.id, otp.document_sha256, code, otp.code_hash)) {
@@ -212,9 +278,11 @@ export function createSignatureService(deps: SignatureDeps) {
       // The signed file is built before the transaction (no slow work while holding locks) and removed if it loses.
       const previewBytes = await readFile(preview.path);
       if (sha256(previewBytes) !== preview.sha256) throw new Error(`stored preview of order ${order.id} does not match its hash`);
+      const acceptances = parseAcceptances(otp.acceptances_json);
       const signedPdf = await appendEvidencePage(previewBytes, {
         brandName: config.brandName, orderCode: order.hash, signedAt: now, channel: otp.channel,
         maskedDestination: otp.masked_destination, ip: client.ip, userAgent: client.userAgent, previewSha256: preview.sha256,
+        acceptances: acceptances.map(([name, at]) => [ACCEPTANCE_LABELS[name] ?? name, new Date(at)]),
       });
       const signedSha = sha256(signedPdf);
       // A name of its own: the loser of a double click removes its file, never the winner's.
@@ -233,15 +301,31 @@ export function createSignatureService(deps: SignatureDeps) {
           await appendEvidence(trx, {
             id: randomUUID(), order_id: order.id, otp_id: otp.id, signed_at: nowIso, channel: otp.channel,
             masked_destination: otp.masked_destination, ip: client.ip, user_agent: client.userAgent,
-            preview_sha256: preview.sha256, signed_sha256: signedSha,
+            preview_sha256: preview.sha256, signed_sha256: signedSha, acceptances_json: otp.acceptances_json,
           });
           await markOrderStatus(trx, order.id, 'signed', now);
+          await setSigningLock(trx, order.id, null);
         });
       } catch (err) {
         await rm(signedFile, { force: true });
         throw err;
       }
       return { signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed' }), signed_at: nowIso, document_sha256: signedSha };
+    },
+
+    /**
+     * The visitor goes back from the signature page to change something: the pending code is void and
+     * the order's content is no longer frozen (a new preview and a new code are needed to sign).
+     */
+    async reopenOrder(hash: string) {
+      const order = await getOrderForSignature(db, hash);
+      if (order.status === 'signed') throw signatureErrors.alreadySigned();
+      const nowIso = deps.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await invalidatePendingOtps(trx, order.id, nowIso);
+        await setSigningLock(trx, order.id, null);
+      });
+      return toOrderRef(order);
     },
 
     /** The signed PDF of a signed order (404 otherwise, the same answer as an unknown order). */

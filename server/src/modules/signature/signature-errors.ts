@@ -35,9 +35,14 @@ export const SIGNATURE_ERROR_CODES = {
   expired: 'otp_expired',
   locked: 'otp_locked',
   used: 'otp_used',
+  acceptanceRequired: 'acceptance_required',
 } as const;
 
 const C = SIGNATURE_ERROR_CODES;
+const ACCEPTANCE_MESSAGES: Record<string, string> = {
+  contract_terms_accepted: 'Accetta le condizioni generali di contratto per continuare.',
+  contract_withdrawal_accepted: "Conferma di aver letto l'informativa sul diritto di recesso per continuare.",
+};
 const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`);
 
 export const signatureErrors = {
@@ -83,4 +88,8 @@ export const signatureErrors = {
   expired: () => new SignatureError(C.expired, 410, 'Il codice è scaduto: richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice scaduto.' }),
   locked: () => new SignatureError(C.locked, 423, 'Troppi tentativi errati: il codice è bloccato, richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice bloccato.' }),
   used: () => new SignatureError(C.used, 409, 'Questo codice è già stato usato.', { attempts_left: 0 }),
+  acceptanceRequired: (missing: readonly string[]) => new SignatureError(
+    C.acceptanceRequired, 422, 'Per firmare devi prima accettare le condizioni indicate.', {},
+    Object.fromEntries(missing.map((name) => [name, ACCEPTANCE_MESSAGES[name] ?? 'Accettazione obbligatoria.'])),
+  ),
 };

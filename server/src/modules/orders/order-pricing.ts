@@ -1,0 +1,87 @@
+import { ERROR_CODES, priceOrder, reconcileSelection } from '@checkout/contract';
+import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext } from '@checkout/contract';
+import type { Db } from '../../db';
+import { AppError, MESSAGES } from '../../http/errors';
+import { applicablePromo, getCatalogueOffer } from '../catalog/service';
+import type { OrderFields } from './service';
+
+/*
+ * The server's side of "the browser proposes, the server decides": every write of an order runs the
+ * contract's option rules on what it would store and prices it with the contract's one price
+ * computation, from the catalogue and the promo as they are now.
+ */
+
+const invalid = (fields: Record<string, string>, rules: Record<string, string> = {}): AppError =>
+  new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, fields, Object.keys(rules).length > 0 ? { rules } : {});
+
+/**
+ * The offer for this customer type with every option (agents-only ones are refused by the rules, not
+ * by their absence), or a 422 on offer_id (a missing offer is the visitor's input, not a missing page).
+ */
+export function offerFor(offerId: number, customerType: CustomerType): Offer {
+  try {
+    return getCatalogueOffer(offerId, { customerType });
+  } catch (err) {
+    if (err instanceof AppError) throw invalid({ offer_id: err.code === 'not_found' ? 'Offerta non trovata.' : err.message });
+    throw err;
+  }
+}
+
+const idsOf = (raw: unknown): { id: number }[] =>
+  (Array.isArray(raw) ? raw : [])
+    .map((o: unknown) => (typeof o === 'object' && o !== null ? (o as { id?: unknown }).id : o))
+    .filter((id): id is number => typeof id === 'number' && Number.isInteger(id))
+    .map((id) => ({ id }));
+
+const stringsOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []);
+
+export interface ReconciledContent {
+  offer: Offer;
+  options: AddedOption[];
+  additionalVariants: RouterColour[];
+}
+
+/**
+ * The order's options and covers as the rules accept them (catalogue prices, SPEC §9 order), or the
+ * 422 naming each offending option (`options.<id>`) or cover (`additional_variants.<colour>`) with
+ * its Italian message, and the rule it broke in `error.rules`.
+ */
+export function reconcileOrderContent(
+  offerId: number, customerType: CustomerType, fields: OrderFields, context: SelectionContext = {},
+): ReconciledContent {
+  const offer = offerFor(offerId, customerType);
+  const result = reconcileSelection(offer, {
+    options: idsOf(fields.options),
+    additionalVariants: stringsOf(fields.additional_variants),
+    routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
+  }, context);
+  if (!result.ok) {
+    const messages: Record<string, string> = {};
+    const rules: Record<string, string> = {};
+    for (const v of result.violations) {
+      messages[v.field] ??= v.message;
+      rules[v.field] ??= v.rule;
+    }
+    throw invalid(messages, rules);
+  }
+  return { offer, options: result.selection.options, additionalVariants: result.selection.additionalVariants };
+}
+
+export interface PricedContent extends ReconciledContent {
+  promo: Promo | null;
+  priced: PricedOrder;
+}
+
+/** Reconciles and prices: the promo is the order's `promo` field when it applies today, else none. */
+export async function priceOrderContent(
+  db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
+): Promise<PricedContent> {
+  const content = reconcileOrderContent(offerId, customerType, fields);
+  const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now);
+  const priced = priceOrder(content.offer, {
+    options: content.options,
+    additionalVariants: content.additionalVariants,
+    routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
+  }, { promo });
+  return { ...content, promo, priced };
+}

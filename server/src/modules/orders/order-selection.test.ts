@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROUTER_COLOURS, priceOrder, reconcileSelection } from '@checkout/contract';
+import type { Offer } from '@checkout/contract';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { PRIVATO_STEPS } from '../../test/privato-steps';
+import { catalogModule } from '../catalog/routes';
+import { createOrdersModule } from './routes';
+import { findOrderByHash } from './service';
+
+/*
+ * The server runs the contract's option rules on every write: what the offer page may build is
+ * exactly what orders/new, update-order and the steps accept, priced the same.
+ */
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+const key = { api_key: DEMO_PUBLIC_API_KEY };
+type ErrorBody = { code: string; fields?: Record<string, string>; rules?: Record<string, string> };
+type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+
+/** SPEC §3 "Added option" as the browser sends it; the server ignores the prices it carries. */
+const CATEGORIES: Record<number, string> = {
+  2: 'other', 8: 'voip', 9: 'voip', 10: 'voip', 20: 'router', 22: 'router', 23: 'router', 27: 'router', 28: 'repeater',
+  40: 'repeater', 41: 'repeater', 45: 'other', 50: 'speed_upgrade', 51: 'speed_upgrade', 3: 'other', 4: 'other', 29: 'voip', 9999: 'other',
+};
+const o = (id: number) => ({ id, category: CATEGORIES[id] ?? 'other', recurrent_cost: 0, cash_amount: 0 });
+
+/** Each refused selection of the demo catalogue (offer 101 unless said) and the rule per field. */
+const REFUSED: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+  ['two routers', { options: [o(22), o(23)] }, { 'options.22': 'one_router', 'options.23': 'one_router' }],
+  ['two speed upgrades', { options: [o(22), o(50), o(51)] }, { 'options.50': 'one_speed_upgrade', 'options.51': 'one_speed_upgrade' }],
+  ['three voice plans', { options: [o(8), o(9), o(10)] }, { 'options.8': 'one_voip', 'options.9': 'one_voip', 'options.10': 'one_voip' }],
+  ['a repeater for another router', { options: [o(22), o(40)] }, { 'options.40': 'repeater_incompatible' }],
+  ['a speed the included router cannot carry', { options: [o(50)] }, { 'options.50': 'router_too_slow' }],
+  ['an agents-only option', { options: [o(45)] }, { 'options.45': 'not_public' }],
+  ['the included router', { options: [o(20)] }, { 'options.20': 'already_included' }],
+  ['an option of no offer', { options: [o(9999)] }, { 'options.9999': 'unknown_option' }],
+  ['a cover of the router\'s colour', { routerVariant: 'wood', additional_variants: ['wood'] }, { 'additional_variants.wood': 'cover_is_router_colour' }],
+  ['covers for the visitor\'s own router', { options: [o(27)], additional_variants: ['wood'] }, { 'additional_variants.wood': 'covers_without_router' }],
+];
+
+describeEachDialect('order selection rules', (dialect) => {
+  let t: TestApp;
+  let offer101: Offer;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
+    offer101 = (await post('/api/offers/101', {})).body.data as unknown as Offer;
+  });
+  afterAll(async () => t.close());
+
+  async function post(url: string, payload: Record<string, unknown>) {
+    const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload } });
+    return { status: res.statusCode, body: res.json() as Json };
+  }
+  const newOrder = async (payload: Record<string, unknown> = {}): Promise<string> => {
+    const { status, body } = await post('/api/orders/new', { offer_id: 101, ...payload });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.data!.hash as string;
+  };
+  const stored = async (hash: string) => {
+    const row = await t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+    return { row, order: (await findOrderByHash(t.db, hash))! };
+  };
+
+  it.each(REFUSED)('orders/new refuses %s, naming the rule per option, and stores nothing', async (_name, selection, rules) => {
+    const before = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const res = await post('/api/orders/new', { offer_id: 101, ...selection });
+    expect(res.status).toBe(422);
+    expect(res.body.error!.rules).toEqual(rules);
+    expect(Object.keys(res.body.error!.fields ?? {}).sort()).toEqual(Object.keys(rules).sort());
+    const after = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it.each(REFUSED)('update-order refuses %s and changes nothing', async (_name, selection, rules) => {
+    const hash = await newOrder({ options: [o(2)] });
+    const before = await stored(hash);
+    const res = await post(`/api/orders/${hash}/update-order`, { offer_id: 101, ...selection });
+    expect(res.status).toBe(422);
+    expect(res.body.error!.rules).toEqual(rules);
+    expect((await stored(hash)).row).toEqual(before.row);
+  });
+
+  it('update-order checks the whole stored order: a new offer must accept the options already chosen', async () => {
+    // Offer 105 (FWA) sells no speed upgrade: the upgrade chosen on 106 has to go first.
+    const hash = await newOrder({ offer_id: 106, options: [o(22), o(50)] });
+    const res = await post(`/api/orders/${hash}/update-order`, { offer_id: 105 });
+    expect(res.status).toBe(422);
+    expect(res.body.error!.rules).toMatchObject({ 'options.22': 'unknown_option', 'options.50': 'unknown_option' });
+  });
+
+  it.each(REFUSED.filter(([, s]) => 'options' in s))('a step refuses an order whose stored selection breaks a rule (%s)', async (_name, selection, rules) => {
+    // A selection the rules refuse can only be there from before a rule or the catalogue changed.
+    const hash = await newOrder();
+    const { order } = await stored(hash);
+    await t.db.updateTable('orders').set({ fields_json: JSON.stringify({ ...order.fields, ...selection }) }).where('hash', '=', hash).execute();
+    const before = await stored(hash);
+    const res = await post(`/api/orders/${hash}/step-contact`, PRIVATO_STEPS['step-contact']!);
+    expect(res.status).toBe(422);
+    expect(res.body.error!.rules).toEqual(rules);
+    expect((await stored(hash)).row).toEqual(before.row);
+  });
+
+  it('stores the router covers with the order and its totals at 5 € each', async () => {
+    const hash = await newOrder({
+      routerVariant: 'Blue', options: [o(22), o(51), o(28), o(10)], additional_variants: ['Wood', 'marble'],
+    });
+    const { row, order } = await stored(hash);
+    expect(order.fields.additional_variants).toEqual(['marble', 'wood']);
+    const expected = priceOrder(offer101, { options: [o(22), o(51), o(28), o(10)], additionalVariants: ['marble', 'wood'] }).totals;
+    expect({ monthly: row.monthly_cents, oneOff: row.one_off_cents }).toEqual(expected);
+    // 26,90 + router 149 + 2 covers: the covers are counted.
+    expect(row.one_off_cents).toBe(3990 + 14900 + 1000);
+  });
+
+  it('reads the already-a-customer flag under the brand key, and its alias', async () => {
+    const branded = await newOrder({ is_fibraviva_customer: true });
+    expect((await stored(branded)).order.is_brand_customer).toBe(true);
+    const alias = await newOrder({ is_brand_customer: true });
+    expect((await stored(alias)).order.is_brand_customer).toBe(true);
+    await post(`/api/orders/${alias}/update-order`, { offer_id: 101, is_fibraviva_customer: false });
+    expect((await stored(alias)).order.is_brand_customer).toBe(false);
+    const bad = await post('/api/orders/new', { offer_id: 101, is_fibraviva_customer: 'sì' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error!.fields).toHaveProperty(['is_fibraviva_customer']);
+  });
+
+  it('accepts exactly what the contract rule accepts, and prices it identically (property)', async () => {
+    const optionIds = [...offer101.options.map((o) => o.id), 20, 45, 9999];
+    await fc.assert(fc.asyncProperty(
+      fc.uniqueArray(fc.constantFrom(...optionIds), { maxLength: 6 }),
+      fc.uniqueArray(fc.constantFrom(...ROUTER_COLOURS), { maxLength: 3 }),
+      fc.constantFrom(...ROUTER_COLOURS),
+      async (ids, covers, colour) => {
+        const input = { options: ids.map(o), additionalVariants: covers, routerVariant: colour };
+        const local = reconcileSelection(offer101, input);
+        const res = await post('/api/orders/new', { offer_id: 101, routerVariant: colour, options: input.options, additional_variants: covers });
+        if (!local.ok) {
+          expect(res.status).toBe(422);
+          expect(Object.keys(res.body.error!.rules ?? {}).sort()).toEqual([...new Set(local.violations.map((v) => v.field))].sort());
+          return;
+        }
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const { row, order } = await stored(res.body.data!.hash as string);
+        expect(order.fields.options).toEqual(local.selection.options);
+        const totals = priceOrder(offer101, { ...local.selection, routerVariant: colour }).totals;
+        expect({ monthly: row.monthly_cents, oneOff: row.one_off_cents }).toEqual(totals);
+      },
+    ), { numRuns: 60 });
+  });
+});
