@@ -110,7 +110,8 @@ export function registerEndpoint<Def extends EndpointDef>(
       tags: [def.tag],
       ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
       body: requestDocSchema(def),
-      response: { 200: toJsonSchema(successEnvelope(def.response), 'output') },
+      // What travels is the schema's input side where amounts are encoded (euros), its output elsewhere.
+      response: { 200: toJsonSchema(successEnvelope(def.response), def.amounts ? 'input' : 'output') },
     },
     // The JSON schemas above are documentation only: zod validates (after the api key check), and
     // responses are serialized as they are (fast-json-stringify would silently drop unknown shapes).
@@ -132,10 +133,16 @@ export function registerEndpoint<Def extends EndpointDef>(
       const cacheKey = answers ? options.answerCache?.key(body) : undefined;
       const cached = cacheKey === undefined ? undefined : answers?.get(cacheKey);
       if (cached !== undefined) return sendJson(reply, cached);
-      const data = await handler({ body, params: req.params as Record<string, string>, req, reply });
-      if (checkResponse) {
+      const answer = await handler({ body, params: req.params as Record<string, string>, req, reply });
+      let data: unknown = answer;
+      if (def.amounts) {
+        // Cents inside, euros on the wire: the answer is encoded by its own schema (which also checks it).
+        const encoded = def.response.safeEncode(answer as never);
+        if (!encoded.success) throw new Error(`Response of ${def.path} breaks its contract: ${z.prettifyError(encoded.error)}`);
+        data = encoded.data;
+      } else if (checkResponse) {
         // Tests only: a handler answering outside its contract is a bug to see at once (500 + log).
-        const parsed = def.response.safeParse(data);
+        const parsed = def.response.safeParse(answer);
         if (!parsed.success) throw new Error(`Response of ${def.path} breaks its contract: ${z.prettifyError(parsed.error)}`);
       }
       if (cacheKey === undefined || !answers) return { result: true, data };

@@ -292,3 +292,25 @@ describe('generic client', () => {
     await expect(http.post('/hook', {})).rejects.toMatchObject({ message: 'timeout of 40ms exceeded' });
   });
 });
+
+describe('amounts: euros on the wire, cents inside', () => {
+  it('decodes an offer\'s euros into cents', async () => {
+    handler = ok({
+      id: 101, name: 'Casa', customer_type: 'privato', technologies: ['FTTH'], recurrent_cost: 26.9, cash_amount: 39.9, max_download_speed: 1000,
+      options: [{ id: 22, name: 'Router', category: 'router', recurrent_cost: 0, cash_amount: 149, contract_code: 'R' }],
+    });
+    const offer = await createApiClient({ baseUrl, apiKey: 'k' }).getOffer({ offer_id: 101 });
+    expect([offer.recurrent_cost, offer.cash_amount, offer.options[0]?.cash_amount]).toEqual([2690, 3990, 14900]);
+  });
+
+  it('sends the added options of an order in euros and keeps the fields the schema does not know', async () => {
+    handler = ok({ id: 'h', hash: 'h', status: 'draft' });
+    await createApiClient({ baseUrl, apiKey: 'k' }).newOrder({
+      offer_id: 101, options: [{ id: 23, category: 'router', recurrent_cost: 300, cash_amount: 0 }],
+      ...({ is_fibraviva_customer: true } as object),
+    });
+    expect(last().json).toMatchObject({
+      offer_id: 101, is_fibraviva_customer: true, options: [{ id: 23, category: 'router', recurrent_cost: 3, cash_amount: 0 }],
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API_TIMEOUT_MS, GENERIC_CLIENT_TIMEOUT_MS } from '../constants';
 import { endpoints, type EndpointName, type Endpoints } from './endpoints';
 import { fillPath, type EndpointDef, type PathParams } from './define';
@@ -227,6 +227,28 @@ const toFormData = (body: Record<string, unknown>, apiKey: string): FormData => 
   return form;
 };
 
+/**
+ * Cents → euros for the fields of a money-carrying body (their schemas are `euros` codecs). Field by
+ * field, so one bad field does not stop the others; a field that cannot be encoded goes as it is and
+ * the server's 422 names it. Keys the schema does not know are kept.
+ */
+export const encodeAmounts = (schema: z.ZodType, fields: Record<string, unknown>): Record<string, unknown> => {
+  if (!(schema instanceof z.ZodObject)) return fields;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const out: Record<string, unknown> = { ...fields };
+  for (const [key, value] of Object.entries(fields)) {
+    const field = shape[key];
+    if (!field || value === undefined) continue;
+    try {
+      const encoded = field.safeEncode(value as never);
+      if (encoded.success) out[key] = encoded.data;
+    } catch {
+      // A one-way transform cannot be encoded: that field carries no amount, it goes as it is.
+    }
+  }
+  return out;
+};
+
 /** orders/new's referer-code message, when the body carries one (SPEC §7, §8). */
 const refererCodeMessage = (body: unknown): string | null =>
   isPlainObject(body) && isPlainObject(body.data) && body.data.isRefererCodeError === true
@@ -272,6 +294,7 @@ export const createApiClient = (config: ApiClientConfig): ApiClient => {
     const def = endpoints[name] as EndpointDef;
     let fields = cleanPayload(isPlainObject(body) ? body : {});
     if (def.convertDates) fields = convertDates(fields);
+    if (def.amounts) fields = encodeAmounts(def.request, fields);
     const payload = def.multipart ? toFormData(fields, apiKey) : { ...fields, api_key: apiKey };
     const url = base + fillPath(def.path, params);
     try {

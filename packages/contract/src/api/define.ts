@@ -20,6 +20,11 @@ export interface EndpointDef<
   multipart?: boolean;
   /** Body fields whose `dd/mm/yyyy` dates the client converts before sending (SPEC §5). */
   convertDates?: boolean;
+  /**
+   * The call carries money: euros on the wire, cents inside (schemas built with `euros`). The
+   * server encodes its answer with `response`, the client encodes the body's fields with `request`.
+   */
+  amounts?: boolean;
 }
 
 export const defineEndpoint = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint as ep } from './define';
 import { leadSchema } from '../schemas/lead';
-import { offerSchema, promoSchema } from '../schemas/offer';
+import { addedOptionWireSchema, offerWireSchema, promoWireSchema } from '../schemas/offer';
 import {
   atecoSchema, cfDecodedSchema, comuneSchema, countrySchema, ibanResultSchema,
   migrationCodeResultSchema, operatorSchema, provinceSchema,
@@ -31,12 +31,12 @@ export const endpoints = {
   getOffer: ep({
     path: '/api/offers/{offer_id}', tag: 'catalog', summary: 'An offer with its public options, sorted',
     request: z.object({ customer_type: customerType.optional(), promo: z.string().max(50).optional() }),
-    response: offerSchema,
+    response: offerWireSchema, amounts: true,
   }),
   getPromo: ep({
     path: '/api/offers/get-promo/', tag: 'catalog', summary: 'A promo code for a customer type and cluster',
     request: z.object({ promo_code: z.string().trim().min(1).max(50), customer_type: customerType, cluster: z.string().max(20).optional() }),
-    response: promoSchema,
+    response: promoWireSchema, amounts: true,
   }),
   searchComuni: ep({
     path: '/api/utility/check-copertura/search-comuni/', tag: 'coverage', summary: 'Comuni by name prefix',
@@ -95,16 +95,22 @@ export const endpoints = {
   }),
   fillOrder: ep({
     path: '/api/orders/{code}/fill-order', tag: 'orders', summary: 'Load a pre-made order by its code',
-    request: empty, response: z.object({ order: orderRefSchema, offer_id: z.number().int(), fields: z.record(z.string(), z.unknown()) }),
+    request: empty,
+    response: z.object({
+      order: orderRefSchema, offer_id: z.number().int(),
+      // The pre-made order's form fields; its added options carry euros like every amount on the wire.
+      fields: z.object({ options: z.array(addedOptionWireSchema).optional() }).catchall(z.unknown()),
+    }),
+    amounts: true,
   }),
   getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderView }),
   newOrder: ep({
     path: '/api/orders/new', tag: 'orders', summary: 'Create an order',
-    request: orderWriteSchema, response: z.union([orderRefSchema, refererCodeErrorSchema]),
+    request: orderWriteSchema, response: z.union([orderRefSchema, refererCodeErrorSchema]), amounts: true,
   }),
   updateOrder: ep({
     path: '/api/orders/{order_hash}/update-order', tag: 'orders', summary: 'Update an order',
-    request: orderWriteSchema, response: orderRefSchema,
+    request: orderWriteSchema, response: orderRefSchema, amounts: true,
   }),
   submitStep: ep({
     path: '/api/orders/{order_hash}/{step_name}', tag: 'orders', summary: 'Submit one named step', convertDates: true,

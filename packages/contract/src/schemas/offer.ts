@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { OPTION_CATEGORIES } from '../constants';
 
-/** Money is integer euro cents everywhere (DESIGN §6.5). */
+/** Money inside the app (arithmetic, database, stores) is integer euro cents (DESIGN §6.5). */
 export const cents = z.number().int().min(0).max(100_000_000);
+
+/**
+ * Money on the wire is euros, the SPEC's unit ("each additional variant costs 5"): `26.9` on the wire
+ * is 2690 cents inside. Decoding rounds to the cent; encoding divides (2690 → 26.9).
+ */
+export const euros = z.codec(
+  z.number().min(0).max(1_000_000).meta({ description: 'Importo in euro (es. 26.9), IVA inclusa per i privati' }),
+  cents,
+  { decode: (value) => Math.round(value * 100), encode: (value) => value / 100 },
+);
 
 export const optionSchema = z.object({
   id: z.number().int().positive(),
@@ -59,3 +69,14 @@ export const promoSchema = z.object({
   valid_until: z.string().nullable(),
 });
 export type Promo = z.infer<typeof promoSchema>;
+
+/*
+ * The same shapes with their amounts in euros: what crosses the wire (getOffer, get-promo, the added
+ * options of orders/new and update-order, the options of a pre-made order). Their output is the
+ * cents schema above, so code on either side only ever sees cents.
+ */
+const wireAmounts = { recurrent_cost: euros, cash_amount: euros };
+export const optionWireSchema = optionSchema.extend(wireAmounts);
+export const offerWireSchema = offerSchema.extend({ ...wireAmounts, options: z.array(optionWireSchema) });
+export const addedOptionWireSchema = addedOptionSchema.extend(wireAmounts);
+export const promoWireSchema = promoSchema.extend({ recurrent_discount: euros, cash_discount: euros });

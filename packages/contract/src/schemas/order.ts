@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROUTER_COLOURS } from '../constants';
 import { formFieldsSchema, routerVariantSchema } from './form-fields';
+import { addedOptionWireSchema } from './offer';
 
 // Step names and the per-step schemas live in order-steps.ts (re-exported here so existing imports keep working).
 export * from './order-steps';
@@ -19,7 +20,9 @@ export const orderWriteSchema = formFieldsSchema.partial().extend({
   is_brand_customer: z.boolean().default(false),
   /** SPEC §3 "Selected additional variants": router covers bought besides the router's own colour. */
   additional_variants: z.array(routerVariantSchema).max(ROUTER_COLOURS.length),
-}).partial({ additional_variants: true });
+  /** SPEC §3 "Added option", amounts in euros (the server prices from the catalogue whatever they say). */
+  options: z.array(addedOptionWireSchema).max(50),
+}).partial({ additional_variants: true, options: true });
 
 /** The visitor's handle on an order: `hash` (also as `id`) and the SPEC §3 name of the same identifier, `short_hash`. */
 export const orderRefSchema = z.object({

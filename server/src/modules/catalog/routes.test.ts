@@ -64,11 +64,18 @@ describeEachDialect('catalogue calls', (dialect) => {
     expect((await post('/api/offers/101', { ...key, customer_type: 'azienda' })).body.error!.fields).toHaveProperty('customer_type');
   });
 
+  it('answers amounts in euros, the SPEC\'s unit (cents stay inside the server)', async () => {
+    const { body } = await post('/api/offers/101', key);
+    const offer = body.data as { recurrent_cost: number; cash_amount: number; options: Array<{ id: number; cash_amount: number }> };
+    expect([offer.recurrent_cost, offer.cash_amount]).toEqual([26.9, 39.9]);
+    expect(offer.options.find((o) => o.id === 22)?.cash_amount).toBe(149);
+  });
+
   it('getPromo answers a valid code, case-insensitively, with or without the trailing slash', async () => {
     for (const url of ['/api/offers/get-promo/', '/api/offers/get-promo']) {
       const { status, body } = await post(url, { ...key, promo_code: ' xmas26 ', customer_type: 'privato', cluster: 'A' });
       expect(status).toBe(200);
-      expect(body).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 3990, valid_until: '2027-01-06' } });
+      expect(body).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 39.9, valid_until: '2027-01-06' } });
     }
   });
 

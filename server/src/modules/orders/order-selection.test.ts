@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROUTER_COLOURS, priceOrder, reconcileSelection } from '@checkout/contract';
+import { ROUTER_COLOURS, offerWireSchema, priceOrder, reconcileSelection } from '@checkout/contract';
 import type { Offer } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
@@ -46,7 +46,8 @@ describeEachDialect('order selection rules', (dialect) => {
   let offer101: Offer;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
-    offer101 = (await post('/api/offers/101', {})).body.data as unknown as Offer;
+    // The wire carries euros: decoded with the contract's own schema, as the client does.
+    offer101 = offerWireSchema.parse((await post('/api/offers/101', {})).body.data);
   });
   afterAll(async () => t.close());
 
