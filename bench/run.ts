@@ -1,26 +1,28 @@
 /*
  * `npm run bench` (DESIGN §5): API throughput against a bare route, address search at scale, and the
- * coverage page's weight and Lighthouse scores. Prints one table and writes results/latest.json plus a
+ * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order. Prints one table and writes results/latest.json plus a
  * dated copy. Never part of `npm test`: figures on a shared 2-core machine are not pass/fail material.
  *
- *   --only api|scale|web   one part (repeatable: --only api --only web)
+ *   --only api|scale|web|contract   one part (repeatable: --only api --only web)
  *   --quick                short runs (3 s loads, scale up to 100k, one Lighthouse run each)
  *   --build-web            rebuild web/dist first (otherwise only when it is missing)
  *   --lighthouse-runs N    Lighthouse runs per page and preset (default 3, the median is reported)
+ *   --contract-renders N   contract PDFs rendered for the maximal-order measure (default 100, 20 with --quick)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiBench } from './api/api-bench';
+import { runContractBench } from './contract/contract-bench';
 import type { BenchRow } from './lib/report';
 import { formatMarkdown, formatTable } from './lib/report';
 import { RESULTS_DIR } from './lib/paths';
 import { runScaleBench } from './scale/scale-bench';
 import { runWebBench } from './web/web-bench';
 
-type Part = 'api' | 'scale' | 'web';
-const PARTS: readonly Part[] = ['api', 'scale', 'web'];
+type Part = BenchRow['part'];
+const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract'];
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     'build-web': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string' },
+    'contract-renders': { type: 'string' },
   },
 });
 
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
     lighthouseRuns: Number(values['lighthouse-runs'] ?? (quick ? 1 : 3)),
     log,
   }));
+  await run('contract', () => runContractBench({ renders: Number(values['contract-renders'] ?? (quick ? 20 : 100)), log }));
 
   const finished = new Date();
   const machine = {
