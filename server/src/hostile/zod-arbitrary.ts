@@ -106,9 +106,11 @@ export function validArbitrary(schema: Schema, hints: Hints = {}): fc.Arbitrary<
     case 'nullable': return fc.oneof(fc.constant(null), validArbitrary(def.innerType as Schema, hints));
     case 'pipe': {
       // `a.pipe(b)`: b describes what must come out, so generate from it, unless b is a transform
-      // (then only a describes the input).
+      // (then only a describes the input) or the pipe is a codec (a is the wire side, b the inside:
+      // euros in, cents out).
       const out = def.out as Schema;
-      return validArbitrary(defOf(out).type === 'transform' ? (def.in as Schema) : out, hints);
+      const codec = typeof (def as { reverseTransform?: unknown }).reverseTransform === 'function';
+      return validArbitrary(codec || defOf(out).type === 'transform' ? (def.in as Schema) : out, hints);
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_TYPES, DEFAULT_ROUTER_VARIANT, FIELDS_SCHEMA_VERSION, ROUTER_COLOURS } from '../constants';
+import { CUSTOMER_TYPES, DEFAULT_ROUTER_VARIANT, FIELDS_SCHEMA_VERSION, ROUTER_COLOURS, type RouterColour } from '../constants';
 import { addedOptionSchema } from './offer';
 
 /** The fallback for free text; fields whose meaning is tighter have their own bound (request-bounds.test.ts). */
@@ -23,9 +23,13 @@ export const serviceCoverageSchema = z.object({
 });
 export type ServiceCoverage = z.infer<typeof serviceCoverageSchema>;
 
-/** A colour of the SPEC §3 palette, in any case (`'Blue'` is the SPEC's default spelling). */
-export const routerVariantSchema = z.string().max(20)
-  .refine((v) => (ROUTER_COLOURS as readonly string[]).includes(v.trim().toLowerCase()), { message: 'Colore non disponibile.' });
+/** A colour of the SPEC §3 palette, given in any case (`'Blue'` is the SPEC's spelling), kept as its palette id. */
+export const routerVariantSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.length <= 20 ? v.trim().toLowerCase() : v),
+  z.enum(ROUTER_COLOURS, { message: 'Colore non disponibile.' }),
+);
+/** SPEC §3's default "Blue", as the palette names it. */
+const DEFAULT_ROUTER_COLOUR = DEFAULT_ROUTER_VARIANT.toLowerCase() as RouterColour;
 
 export const attachmentRefSchema = z.object({
   /** The media id (a UUID). */
@@ -51,7 +55,7 @@ export const telephoneRequestSchema = z.object({
 export const formFieldsSchema = z.object({
   // technology and contact
   technology: z.enum(['FTTH', 'FTTC', 'FWA', '']).default(''),
-  routerVariant: routerVariantSchema.default(DEFAULT_ROUTER_VARIANT),
+  routerVariant: routerVariantSchema.default(DEFAULT_ROUTER_COLOUR),
   first_name: upTo(100),
   last_name: upTo(100),
   email: upTo(254),

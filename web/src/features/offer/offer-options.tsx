@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   addOption, cleanVoipOptions, publicOptions, removeOption, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
   type Offer, type OptionsState,
+  type RouterColour,
 } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
 import { AdditionalCovers, ColourPicker, colourOf } from '../../components/colour-picker';
@@ -23,7 +24,7 @@ export interface OfferOptionsProps {
   /** Every change goes through here (the page reconciles, saves and tracks it). */
   onChange: (next: OptionsState) => void;
   routerVariant: string;
-  onRouterVariant: (colour: string) => void;
+  onRouterVariant: (colour: RouterColour) => void;
   /** Set when 'Continua' found no usable router. */
   routerError: boolean;
   routerSectionRef?: Ref<HTMLElement>;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, resetOptions, type Offer, type OptionsState } from '@checkout/contract';
+import { COVERAGE_PATH, resetOptions, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
 import { colourOf } from '../../components/colour-picker';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
@@ -92,7 +92,7 @@ export default function OfferPage() {
     if (routerError && !needsRouterChoice(offer, reconciled)) setRouterError(false);
   };
 
-  const onRouterVariant = (colour: string) => {
+  const onRouterVariant = (colour: RouterColour) => {
     actions.setFields({ routerVariant: colour });
     // The router's own colour is not an extra cover.
     if (state.additionalVariants.includes(colour)) commit({ ...state, additionalVariants: state.additionalVariants.filter((v) => v !== colour) });
