@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, orderTotals, toItalianDate, type FormFields, type Offer } from '@checkout/contract';
+import { formatEuro, priceOrder, toItalianDate, type FormFields, type Offer, type Promo } from '@checkout/contract';
+import { PriceLines } from './price-lines';
 import './form-kit.css';
 
 /** IT60X0542811101000000123456 → IT60 •••• •••• •••• •••• 3456: enough to recognise it, not to copy it. */
@@ -38,16 +39,19 @@ export interface StepOrderReviewProps {
   offer: Offer | null;
   fields: FormFields;
   additionalVariants?: readonly string[];
+  /** A promo get-promo accepted (its discount lines are part of the order). */
+  promo?: Promo | null;
   /** The heading level of the review's own title (the blocks are one below). */
   title?: string;
 }
 
 /** The whole order before signing (SPEC §1, issue 4): offer, options, totals, people, addresses, payment, document. */
-export function StepOrderReview({ offer, fields: f, additionalVariants = [], title }: StepOrderReviewProps) {
+export function StepOrderReview({ offer, fields: f, additionalVariants = [], promo = null, title }: StepOrderReviewProps) {
   const { t } = useTranslation();
   const yes = t('review.yes');
   const business = f.customer_type === 'business';
-  const totals = offer ? orderTotals(offer, { options: f.options, additionalVariants }) : null;
+  const priced = offer ? priceOrder(offer, { options: f.options, additionalVariants, routerVariant: f.routerVariant }, { promo }) : null;
+  const totals = priced?.totals ?? null;
   const activation = joinAddress(f.address, f.number, f.zip_code, f.city, f.province);
   const shipping = f.shipping_same_as_activation
     ? t('review.sameAsActivation')
@@ -61,22 +65,12 @@ export function StepOrderReview({ offer, fields: f, additionalVariants = [], tit
       {offer && (
         <section className="mb-3" data-testid="review-offer">
           <h3 className="h6 fw-bold">{t('review.offer')}</h3>
-          <ul className="list-unstyled mb-2">
-            <li className="d-flex justify-content-between gap-2">
-              <span>{offer.name}</span>
-              <span className="text-nowrap">{t('review.monthly', { price: formatEuro(offer.recurrent_cost) })}</span>
-            </li>
-            {f.options.map((o) => (
-              <li key={o.id} className="d-flex justify-content-between gap-2">
-                <span>{offer.options.find((x) => x.id === o.id)?.name ?? t('review.option', { id: o.id })}</span>
-                <span className="text-nowrap">
-                  {[o.recurrent_cost > 0 ? t('review.monthly', { price: formatEuro(o.recurrent_cost) }) : '',
-                    o.cash_amount > 0 ? t('review.oneOff', { price: formatEuro(o.cash_amount) }) : '',
-                  ].filter(Boolean).join(' + ') || t('review.included')}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <PriceLines
+            lines={priced?.lines ?? []}
+            testIdPrefix="review"
+            label={t('review.offer')}
+            classes={{ list: 'list-unstyled mb-2', item: 'd-flex justify-content-between gap-2', name: '', prices: 'text-nowrap d-flex flex-column align-items-end' }}
+          />
           {totals && (
             <dl className="review-list">
               <dt>{t('review.monthlyTotal')}</dt>

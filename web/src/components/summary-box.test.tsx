@@ -17,7 +17,7 @@ const offer: Offer = {
 const added = (id: number, category: AddedOption['category'], recurrent_cost: number, cash_amount: number): AddedOption => ({ id, category, recurrent_cost, cash_amount });
 
 const box = (options: AddedOption[], additionalVariants: string[] = []) =>
-  render(<AppProviders><SummaryBox offer={offer} state={{ options, additionalVariants }} variantName={(v) => ({ wood: 'Legno', marble: 'Marmo' })[v] ?? v} onContinue={() => {}} /></AppProviders>);
+  render(<AppProviders><SummaryBox offer={offer} state={{ options, additionalVariants }} onContinue={() => {}} /></AppProviders>);
 
 /** formatEuro's no-break space before the € sign. */
 const nb = (s: string) => s.replace(/ €/g, '\u00a0€');

@@ -8,6 +8,8 @@ import { publicConfigSchema } from '@checkout/contract';
 export interface PublicConfig {
   apiKey: string;
   brand: string;
+  /** BRAND_KEY: the brand in SPEC field names (`is_{brandKey}_customer`). */
+  brandKey: string;
   product: string;
   gtmId: string | null;
   /** Prefix of every API path; '' means same origin. */
@@ -18,8 +20,8 @@ export interface PublicConfig {
 export const parsePublicConfig = (value: unknown): Partial<PublicConfig> | null => {
   const parsed = publicConfigSchema.partial().safeParse(value);
   if (!parsed.success) return null;
-  const { apiKey, brandName, productName, gtmId } = parsed.data;
-  const given: Partial<PublicConfig> = { apiKey, brand: brandName, product: productName, gtmId };
+  const { apiKey, brandName, brandKey, productName, gtmId } = parsed.data;
+  const given: Partial<PublicConfig> = { apiKey, brand: brandName, brandKey, product: productName, gtmId };
   return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<PublicConfig>;
 };
 
@@ -30,6 +32,7 @@ const envOr = (value: unknown, fallback: string): string =>
 export const fallbackPublicConfig = (): PublicConfig => ({
   apiKey: envOr(env.VITE_PUBLIC_API_KEY, 'demo-public-key'),
   brand: envOr(env.VITE_BRAND_NAME, 'Fibra Viva'),
+  brandKey: envOr(env.VITE_BRAND_KEY, 'fibraviva'),
   product: envOr(env.VITE_PRODUCT_NAME, 'Fibra Viva Casa'),
   gtmId: envOr(env.VITE_GTM_ID, '') || null,
   apiBaseUrl: envOr(env.VITE_API_BASE_URL, ''),

@@ -54,6 +54,10 @@ export interface PricingInput {
   routerVariant?: string;
 }
 
+/** The cluster a promo is judged by: the order's `cluster`, else its Open Fiber cluster; null when neither. */
+export const promoClusterOf = (fields: { cluster?: unknown; openfiber_cluster?: unknown }): string | null =>
+  [fields.cluster, fields.openfiber_cluster].find((c): c is string => typeof c === 'string' && c.trim() !== '') ?? null;
+
 /** The promo applies to this offer: a promo for every offer, or for this one. */
 export const promoAppliesTo = (promo: Pick<Promo, 'offer_id'>, offer: Pick<Offer, 'id'>): boolean =>
   promo.offer_id === null || promo.offer_id === offer.id;
@@ -96,6 +100,10 @@ export function priceOrder(offer: Offer, input: PricingInput, { promo = null }: 
   }
   return { lines, totals: { monthly: sum('monthly'), oneOff: sum('oneOff') } };
 }
+
+/** A line's label as every screen and the contract print it: the router's colour and "incluso" are part of it. */
+export const priceLineLabel = (line: Pick<PriceLine, 'name' | 'colour' | 'kind'>): string =>
+  `${line.name}${line.colour ? ` (colore: ${line.colour})` : ''}${line.kind === 'included' ? ' - incluso' : ''}`;
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 

@@ -159,11 +159,14 @@ export async function getPromo(db: Db, query: PromoQuery, now: Date = new Date()
  * The promo of the offer page's URL, or null when it does not apply: a stale or foreign code must not
  * break the offer page (get-promo is the call that explains why a code is refused).
  */
-export async function applicablePromo(db: Db, code: string | undefined, customerType: CustomerType, now: Date): Promise<Promo | null> {
+export async function applicablePromo(
+  db: Db, code: string | undefined, customerType: CustomerType, now: Date, { cluster }: { cluster?: string | null } = {},
+): Promise<Promo | null> {
   if (!code?.trim()) return null;
   const row = await findPromoCode(db, code);
   if (!row) return null;
-  // The offer call has no cluster: cluster-limited codes are checked by get-promo only.
-  const problem = promoProblem(row, { customer_type: customerType }, now, { checkCluster: false });
+  // The offer call has no cluster: cluster-limited codes are checked by get-promo only. An order has
+  // its address's cluster, and is priced by exactly get-promo's rules.
+  const problem = promoProblem(row, { customer_type: customerType, cluster: cluster ?? null }, now, { checkCluster: cluster !== undefined });
   return problem ? null : toPromo(row);
 }

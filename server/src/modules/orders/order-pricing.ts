@@ -1,4 +1,4 @@
-import { ERROR_CODES, priceOrder, reconcileSelection } from '@checkout/contract';
+import { ERROR_CODES, priceOrder, promoClusterOf, reconcileSelection } from '@checkout/contract';
 import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
@@ -72,12 +72,17 @@ export interface PricedContent extends ReconciledContent {
   priced: PricedOrder;
 }
 
-/** Reconciles and prices: the promo is the order's `promo` field when it applies today, else none. */
+/**
+ * Reconciles and prices: the promo is the order's `promo` field when get-promo would accept it today for
+ * the order's customer type and cluster (and it is for this offer), else none.
+ */
 export async function priceOrderContent(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
 ): Promise<PricedContent> {
   const content = reconcileOrderContent(offerId, customerType, fields);
-  const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now);
+  const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now, {
+    cluster: promoClusterOf(fields),
+  });
   const priced = priceOrder(content.offer, {
     options: content.options,
     additionalVariants: content.additionalVariants,

@@ -1,3 +1,4 @@
+import { priceLineLabel } from '@checkout/contract';
 import type { PricedOrder, PriceLine } from '@checkout/contract';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
@@ -96,11 +97,7 @@ export function shippingAddress(f: Fields): string {
   ], ', ');
 }
 
-/** A price line as the contract prints it: the router's colour and "incluso" are part of the name. */
-export const contractLineName = (line: Pick<PriceLine, 'name' | 'colour' | 'kind'>): string =>
-  `${line.name}${line.colour ? ` (colore: ${line.colour})` : ''}${line.kind === 'included' ? ' - incluso' : ''}`;
-
-const toContractLine = (line: PriceLine): ContractPriceLine => ({ name: contractLineName(line), monthly: line.monthly, oneOff: line.oneOff });
+const toContractLine = (line: PriceLine): ContractPriceLine => ({ name: priceLineLabel(line), monthly: line.monthly, oneOff: line.oneOff });
 
 /** `FV-<12 hex of the order id>-<yyyymmdd>`: unique per order, within SEPA's 35 characters. */
 export function mandateReference(brandName: string, orderId: string, orderDate: Date): string {

@@ -13,6 +13,7 @@ import { currentOrderHash } from './checkout-order';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm } from './use-step-form';
+import { usePromo } from '../../lib/promo-queries';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -57,6 +58,7 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
   const { register, setValue, watch, getValues } = form;
   const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   const review = useCheckoutStore(useShallow((s) => ({ offer: s.offer, fields: s.fields, variants: s.optionExtras.additionalVariants })));
+  const { promo } = usePromo();
 
   const chooseComune = (c: Comune) => {
     setValue('document_issue_comune', c.name, validateLater);
@@ -131,7 +133,7 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
       </section>
 
       <div className="form-section">
-        <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} />
+        <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} promo={promo} />
       </div>
     </StepForm>
   );

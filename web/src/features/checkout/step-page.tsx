@@ -2,6 +2,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { SummaryBox } from '../../components/summary-box';
+import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { StepAddressForm } from './step-address-form';
 import { StepContactForm } from './step-contact-form';
@@ -25,6 +26,8 @@ export default function StepPage() {
     customerType: x.fields.customer_type, offer: x.offer, setStep: x.setStep,
   })));
   const options = useCheckoutStore(useShallow((x) => optionsStateOf(x)));
+  const routerVariant = useCheckoutStore((x) => x.fields.routerVariant);
+  const { promo } = usePromo();
 
   const redirect = stepRedirect({ step, maxStep: s.maxStep, hasOrder: s.hasOrder, promo: s.promo });
   if (redirect) return <Navigate to={redirect} replace />;
@@ -59,7 +62,8 @@ export default function StepPage() {
             <SummaryBox
               offer={s.offer}
               state={options}
-              variantName={(v) => t(`kit.colours.${v}`)}
+              routerVariant={routerVariant}
+              promo={promo}
               onContinue={() => (document.getElementById(STEP_FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
             />
           )}

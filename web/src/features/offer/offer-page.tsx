@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, resetOptions, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
-import { colourOf } from '../../components/colour-picker';
+import { COVERAGE_PATH, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { formatSpeed } from '../../lib/format-speed';
 import { useOffers } from '../../lib/offer-queries';
+import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
 import { OfferOptions } from './offer-options';
-import { chosenSpeed, defaultOffer, effectiveRouter, needsRouterChoice, optionChanges, reconcileOptions, routerHasColours } from './offer-selection';
+import { chosenSpeed, defaultOffer, initialOptions, needsRouterChoice, optionChanges, reconcileOptions } from './offer-selection';
 import './offer-page.css';
 
 const STEP_1_PATH = '/attiva/step-1';
@@ -36,6 +36,8 @@ export default function OfferPage() {
   const { offers, pending, error, refetch } = useOffers(ids, f.customerType, promo);
   const [routerError, setRouterError] = useState(false);
   const routerSection = useRef<HTMLElement>(null);
+  // The promo as get-promo judges it: only an accepted one changes a price.
+  const { promo: acceptedPromo } = usePromo();
 
   useEffect(() => {
     if (promoParam && promoParam !== f.promo) actions.setFields({ promo: promoParam });
@@ -53,7 +55,7 @@ export default function OfferPage() {
     if (fresh) {
       if (JSON.stringify(fresh) !== JSON.stringify(current)) actions.setOffer(fresh);
       const before = optionsStateOf(s);
-      const after = reconcileOptions(fresh, before);
+      const after = reconcileOptions(fresh, before, useCheckoutStore.getState().fields.routerVariant);
       if (JSON.stringify(after) !== JSON.stringify(before)) actions.setOptionsState(after);
       return;
     }
@@ -61,7 +63,7 @@ export default function OfferPage() {
     if (!first) return;
     actions.setOffer(first);
     actions.setPersistent({ lastOfferId: first.id });
-    actions.setOptionsState(resetOptions());
+    actions.setOptionsState(initialOptions(first));
   }, [pending, offers, actions]);
 
   const listed = useRef('');
@@ -79,14 +81,14 @@ export default function OfferPage() {
     if (offer) trackOptionChanges(offer, { added: [], removed: state.options });
     actions.setOffer(next);
     actions.setPersistent({ lastOfferId: next.id });
-    actions.setOptionsState(resetOptions());
+    actions.setOptionsState(initialOptions(next));
     setRouterError(false);
     trackOfferSelected(next);
   };
 
   const commit = (next: OptionsState) => {
     if (!offer) return;
-    const reconciled = reconcileOptions(offer, next);
+    const reconciled = reconcileOptions(offer, next, f.routerVariant);
     trackOptionChanges(offer, optionChanges(state, reconciled));
     actions.setOptionsState(reconciled);
     if (routerError && !needsRouterChoice(offer, reconciled)) setRouterError(false);
@@ -95,7 +97,9 @@ export default function OfferPage() {
   const onRouterVariant = (colour: RouterColour) => {
     actions.setFields({ routerVariant: colour });
     // The router's own colour is not an extra cover.
-    if (state.additionalVariants.includes(colour)) commit({ ...state, additionalVariants: state.additionalVariants.filter((v) => v !== colour) });
+    if (state.additionalVariants.includes(colour) && offer) {
+      actions.setOptionsState(reconcileOptions(offer, state, colour));
+    }
   };
 
   const onContinue = () => {
@@ -110,8 +114,6 @@ export default function OfferPage() {
     void navigate(STEP_1_PATH);
   };
 
-  const router = offer ? effectiveRouter(offer, state) : null;
-  const colourName = routerHasColours(router) ? t(`kit.colours.${colourOf(f.routerVariant)}`) : null;
   const place = [`${f.address} ${f.number}`.trim(), f.city && `${f.city}${f.province ? ` (${f.province})` : ''}`].filter(Boolean).join(', ');
 
   return (
@@ -170,8 +172,8 @@ export default function OfferPage() {
             <SummaryBox
               offer={offer}
               state={state}
-              routerColourName={colourName}
-              variantName={(v) => t(`kit.colours.${v}`)}
+              routerVariant={f.routerVariant}
+              promo={acceptedPromo}
               onContinue={onContinue}
               problem={routerError ? t('offerPage.router.required', { speed: formatSpeed(chosenSpeed(offer, state)) }) : null}
             />

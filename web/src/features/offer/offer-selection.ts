@@ -3,6 +3,8 @@ import {
   addOption,
   chosenRouter,
   compatibleRepeaters,
+  defaultSelection,
+  repairSelection,
   publicOptions,
   routersForSpeed,
   sortOptions,
@@ -71,27 +73,25 @@ export const selectRouter = (state: OptionsState, router: Option): OptionsState 
 };
 
 /**
- * After any change: drops options the offer does not have, a router that cannot carry the
- * speed, repeaters that do not pair with the router, and the extra covers of a router without
- * colours; keeps speedUpgrade in step with the options.
+ * After any change: the contract's `repairSelection` (the same rules the server enforces) drops what
+ * the offer does not sell, a router that cannot carry the speed, repeaters that do not pair with the
+ * router and covers that do not apply; speedUpgrade and the analytics items follow the options.
  */
-export const reconcileOptions = (offer: Offer, state: OptionsState): OptionsState => {
-  const offered = new Map(publicOptions(offer.options).map((o) => [o.id, o]));
-  let options = state.options.filter((o) => offered.has(o.id));
-  const speedUpgrade = state.speedUpgrade && options.some((o) => o.id === state.speedUpgrade?.id) ? state.speedUpgrade : null;
-  const allowed = new Set(routersForSpeed(offer.options, speedUpgrade).map((r) => r.id));
-  options = options.filter((o) => o.category !== 'router' || allowed.has(o.id));
-  const interim: OptionsState = { ...state, options, speedUpgrade };
-  const router = effectiveRouter(offer, interim);
-  const repeaters = new Set(compatibleRepeaters(offer.options, router).map((r) => r.id));
-  options = options.filter((o) => o.category !== 'repeater' || repeaters.has(o.id));
-  const ids = new Set(options.map((o) => String(o.id)));
+export const reconcileOptions = (offer: Offer, state: OptionsState, routerVariant?: string): OptionsState => {
+  const repaired = repairSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant });
+  const ids = new Set(repaired.options.map((o) => String(o.id)));
   return {
-    options,
-    speedUpgrade,
-    additionalVariants: routerHasColours(router) ? state.additionalVariants : [],
+    options: repaired.options,
+    speedUpgrade: repaired.options.find((o) => o.category === 'speed_upgrade') ?? null,
+    additionalVariants: repaired.additionalVariants,
     analyticsItems: state.analyticsItems.filter((i) => ids.has(i.item_id)),
   };
+};
+
+/** The options an offer starts with: SPEC §3's default voice plan when the offer sells one (contract `defaultSelection`). */
+export const initialOptions = (offer: Offer): OptionsState => {
+  const { options } = defaultSelection(offer);
+  return { options, speedUpgrade: null, additionalVariants: [], analyticsItems: options.map((o) => ({ item_id: String(o.id) })) };
 };
 
 /** What a change added and removed (for the add_to_cart / remove_from_cart events). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { COVERAGE_PATH, normaliseMobileNumber, resumeUrl } from '@checkout/contract';
+import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { StepOrderReview } from '../../components/step-order-review';
 import { ThankYou, type ThankYouData } from '../../components/thank-you';
@@ -17,8 +18,15 @@ import { useCheckoutStore } from '../../state/checkout-store';
 import { ContractPreview, usePdfUrl } from './contract-preview';
 import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
 import { useCountdown } from './use-countdown';
+import { usePromo } from '../../lib/promo-queries';
 
 const STEP_5_PATH = '/attiva/step-5';
+
+type AcceptanceName = 'contract_terms_accepted' | 'contract_withdrawal_accepted';
+const ACCEPTANCE_MISSING: Record<AcceptanceName, string> = {
+  contract_terms_accepted: 'signature.termsMissing',
+  contract_withdrawal_accepted: 'signature.withdrawalMissing',
+};
 
 /** What sign-with-otp rejects with (the response body, SPEC §7), or a transport error. */
 export const signFailure = (rejection: unknown): { message: string | null; code: string | null; attemptsLeft: number | null } => {
@@ -68,8 +76,10 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const s = useCheckoutStore(useShallow((x) => ({
     hash: x.persistent.currentOrderData.hash, status: x.order?.status ?? null, maxStep: x.persistent.maxStep, promo: x.fields.promo,
     mobile: x.fields.mobile_phone_number, email: x.fields.email, alreadySentOtp: x.persistent.alreadySentOtp,
+    customerType: x.fields.customer_type,
   })));
   const review = useCheckoutStore(useShallow((x) => ({ offer: x.offer, fields: x.fields, variants: x.optionExtras.additionalVariants })));
+  const { promo } = usePromo();
   const ids = { otp: useId(), otpError: useId(), otpHint: useId() };
 
   const [mode, setMode] = useState<'sms' | 'email'>('sms');
@@ -84,6 +94,9 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const [newMobile, setNewMobile] = useState('');
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [mobileStatus, setMobileStatus] = useState('');
+  const [accepted, setAccepted] = useState({ contract_terms_accepted: false, contract_withdrawal_accepted: false });
+  const [acceptErrors, setAcceptErrors] = useState<Partial<Record<AcceptanceName, string>>>({});
+  const [reopening, setReopening] = useState(false);
   const otpRef = useRef<HTMLInputElement>(null);
   const wait = useCountdown(resendAt);
 
@@ -101,18 +114,57 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   if (s.status !== 'ready_to_sign') return <Navigate to={STEP_5_PATH} replace />;
   const hash = s.hash;
 
+  // The withdrawal right is the consumer's (Codice del Consumo art. 52): a business order asks only for the terms.
+  const acceptances: AcceptanceName[] = s.customerType === 'business'
+    ? ['contract_terms_accepted'] : ['contract_terms_accepted', 'contract_withdrawal_accepted'];
+
+  /**
+   * Going back to change the order: the server voids the pending code and unfreezes the order
+   * (while a code is pending nothing that the contract prints may change).
+   */
+  const reopen = async (): Promise<void> => {
+    if (!codeSent) return;
+    await getApiClient().reopenOrder({ order_hash: hash });
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: false });
+    setSentTo(null);
+    setResendAt(null);
+    setOtp('');
+  };
+
+  const editOrder = async () => {
+    setReopening(true);
+    try {
+      await reopen();
+      void navigate(STEP_5_PATH);
+    } catch (error) {
+      setSendError(apiErrorMessage(t, error));
+    } finally {
+      setReopening(false);
+    }
+  };
+
   const sendCode = async () => {
+    const missing = acceptances.filter((name) => !accepted[name]);
+    setAcceptErrors(Object.fromEntries(missing.map((name) => [name, t(ACCEPTANCE_MISSING[name])])));
+    if (missing.length > 0) {
+      document.getElementById(`accept-${missing[0]}`)?.focus();
+      return;
+    }
     setSending(true);
     setSendError(null);
     try {
-      const answer = await getApiClient().sendOtp({ order_hash: hash }, { mode });
+      const answer = await getApiClient().sendOtp({ order_hash: hash }, { mode, ...accepted });
       setSentTo(answer.destination);
       setResendAt(Date.now() + answer.resend_after_seconds * 1000);
       useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
       setSignError(null);
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (error) {
-      setSendError(apiErrorMessage(t, error));
+      // The server names a missing acceptance like a field: it goes next to its checkbox.
+      const fields = isApiError(error) ? error.fields ?? {} : {};
+      const onBoxes = acceptances.filter((name) => fields[name]);
+      if (onBoxes.length > 0) setAcceptErrors(Object.fromEntries(onBoxes.map((name) => [name, fields[name]])));
+      else setSendError(apiErrorMessage(t, error));
     } finally {
       setSending(false);
     }
@@ -126,6 +178,8 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
       return;
     }
     try {
+      // A pending code freezes the number too: going back first voids it.
+      await reopen();
       await getApiClient().changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number });
       const store = useCheckoutStore.getState();
       store.setFields({ mobile_phone_number: number });
@@ -253,6 +307,37 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               <div role="status" aria-live="polite" className="small text-success-emphasis">{mobileStatus}</div>
             </div>
 
+            <fieldset className="mb-3" data-testid="acceptances">
+              <legend className="form-label fs-6 fw-bold">{t('signature.acceptTitle')}</legend>
+              {acceptances.map((name) => (
+                <div className="form-check mb-2" key={name}>
+                  <input
+                    className={`form-check-input${acceptErrors[name] ? ' is-invalid' : ''}`}
+                    type="checkbox"
+                    id={`accept-${name}`}
+                    checked={accepted[name]}
+                    aria-invalid={acceptErrors[name] ? true : undefined}
+                    aria-describedby={acceptErrors[name] ? `accept-${name}-error` : undefined}
+                    onChange={(e) => {
+                      const checked = e.target.checked;
+                      setAccepted((a) => ({ ...a, [name]: checked }));
+                      if (checked) setAcceptErrors((errors) => ({ ...errors, [name]: undefined }));
+                    }}
+                  />
+                  <label className="form-check-label" htmlFor={`accept-${name}`}>
+                    {t(name === 'contract_terms_accepted' ? 'signature.acceptTerms' : 'signature.acceptWithdrawal')}
+                    <span className="visually-hidden"> *</span>
+                  </label>
+                  {acceptErrors[name] && <div id={`accept-${name}-error`} className="invalid-feedback d-block" role="alert">{acceptErrors[name]}</div>}
+                  <details className="small mt-1">
+                    <summary>{t(name === 'contract_terms_accepted' ? 'signature.readTerms' : 'signature.readWithdrawal')}</summary>
+                    {(t(name === 'contract_terms_accepted' ? 'signature.termsText' : 'signature.withdrawalText', { returnObjects: true, brand: getPublicConfig().brand }) as string[])
+                      .map((paragraph) => <p key={paragraph} className="mt-2 mb-1">{paragraph}</p>)}
+                  </details>
+                </div>
+              ))}
+            </fieldset>
+
             <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
               <button
                 type="button"
@@ -297,11 +382,14 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               </form>
             )}
           </section>
-          <Link to={STEP_5_PATH} className="btn btn-outline-secondary btn-lg mb-4">{t('form.back')}</Link>
+          <button type="button" className="btn btn-outline-secondary btn-lg mb-4" onClick={() => void editOrder()} disabled={reopening} aria-busy={reopening || undefined}>
+            {reopening && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            {codeSent ? t('signature.editOrder') : t('form.back')}
+          </button>
         </div>
         <div className="col-lg-5">
           <div className="form-section">
-            <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} title={t('signature.summary')} />
+            <StepOrderReview offer={review.offer} fields={review.fields} additionalVariants={review.variants} promo={promo} title={t('signature.summary')} />
           </div>
         </div>
       </div>
