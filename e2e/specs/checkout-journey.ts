@@ -223,9 +223,18 @@ export async function readNewCode(page: Page, to: string, before: OutboxEntry | 
   return code;
 }
 
-/** Asks for the code by the chosen channel and reads it from the development outbox. */
+/** Ticks the acceptances the signature page asks before a code (the withdrawal one only for consumers). */
+export async function acceptContract(page: Page): Promise<void> {
+  const acceptances = page.getByTestId('acceptances');
+  await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
+  const withdrawal = acceptances.getByRole('checkbox', { name: /diritto di recesso/ });
+  if (await withdrawal.count() > 0) await withdrawal.check();
+}
+
+/** Asks for the code by the chosen channel (after the acceptances) and reads it from the development outbox. */
 export async function sendCodeAndRead(page: Page, channel: RegExp, to: string): Promise<string> {
   const before = await newestOutboxEntry(page, to);
+  await acceptContract(page);
   await page.getByRole('radio', { name: channel }).check();
   await page.getByRole('button', { name: 'Invia codice' }).click();
   await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
@@ -258,4 +267,59 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
   const text = extractPdfText(pdf).replace(/\s+/g, ' ');
   for (const needle of mustContain) expect(text, `signed PDF names ${needle}`).toContain(needle);
   return orderCode;
+}
+
+// ——— The same lines and totals everywhere ———
+
+/** An order as a screen or the contract shows it: each line's label with its monthly and one-off cents, and the totals. */
+export interface ShownOrder { lines: Array<[label: string, monthly: number, oneOff: number]>; monthly: number; oneOff: number }
+
+/** `26,90 €/mese`, `-5,00 €`, `1.234,50` → cents. */
+const centsOf = (text: string): number => {
+  const m = /(-?)\s*([\d.]+),(\d{2})/.exec(text.replace(/\u00a0/g, ' '));
+  if (!m) throw new Error(`no amount in "${text}"`);
+  return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/\./g, '')) * 100 + Number(m[3]));
+};
+
+/** The lines of the summary box (`summary`) or the step-5 review (`review`), read from the page. */
+export async function shownOrder(page: Page, prefix: 'summary' | 'review'): Promise<ShownOrder> {
+  const raw = await page.locator(`[data-testid^="${prefix}-line-"]`).evaluateAll((items) => items.map((li) => {
+    const [name, prices] = Array.from(li.children);
+    return { label: (name?.textContent ?? '').trim(), prices: Array.from(prices?.children ?? []).map((p) => (p.textContent ?? '').trim()) };
+  }));
+  const lines = raw.map(({ label, prices }): [string, number, number] => [
+    label,
+    prices.filter((p) => p.endsWith('/mese')).reduce((sum, p) => sum + centsOf(p), 0),
+    prices.filter((p) => p.endsWith('una tantum')).reduce((sum, p) => sum + centsOf(p), 0),
+  ]);
+  const total = async (id: string) => centsOf((await page.getByTestId(id).first().textContent()) ?? '');
+  return { lines, monthly: await total(`${prefix}-monthly-total`), oneOff: await total(`${prefix}-one-off-total`) };
+}
+
+/** The lines of the contract's price table (label, monthly, one-off) and its "Totale" row, from the PDF's text. */
+export function contractOrder(pdfText: string): ShownOrder {
+  const rows = pdfText.split('\n').map((l) => l.trim());
+  const start = rows.indexOf('Una tantum');
+  const lines: ShownOrder['lines'] = [];
+  // An amount row: the euro sign comes out of the PDF's WinAnsi text as an odd character, so only digits count.
+  const isAmount = (row: string) => !/\p{L}/u.test(row) && /^-?[\d.]+,\d{2}$/.test(row.replace(/[^\d,.-]/g, ''));
+  let label: string[] = [];
+  for (let i = start + 1; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (!isAmount(row)) { label.push(row); continue; }
+    const entry: [string, number, number] = [label.join(' '), centsOf(row), centsOf(rows[i + 1] ?? '')];
+    i += 1;
+    label = [];
+    if (entry[0] === 'Totale') return { lines, monthly: entry[1], oneOff: entry[2] };
+    lines.push(entry);
+  }
+  throw new Error('no price table with a "Totale" row in the contract');
+}
+
+/** The signed contract's PDF of the thank-you page. */
+export async function signedContractText(page: Page): Promise<string> {
+  const href = await page.getByTestId('thank-you').getByRole('link', { name: 'Scarica il contratto firmato' }).getAttribute('href');
+  const res = await page.request.get(new URL(href ?? '', page.url()).toString());
+  expect(res.status()).toBe(200);
+  return extractPdfText(await res.body());
 }

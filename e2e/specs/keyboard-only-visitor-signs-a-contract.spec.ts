@@ -94,6 +94,8 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
 
   // ——— Firma: the channel, the code, the signature ———
   await expectContractPreview(page);
+  await tick(page, page.getByRole('checkbox', { name: /condizioni generali di contratto/ }));
+  await tick(page, page.getByRole('checkbox', { name: /diritto di recesso/ }));
   await chooseRadio(page, page.getByRole('radio', { name: /^Via SMS al numero/ }));
   const before = await newestOutboxEntry(page, MOBILE);
   await press(page, page.getByRole('button', { name: 'Invia codice' }));

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './coverage';
 import {
-  checkCoverage, continueFromOffer, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
-  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, sendCodeAndRead, signWith, stepForm,
+  checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
+  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, sendCodeAndRead, shownOrder, signedContractText, signWith, stepForm,
   submitStep, textbox, tinyPng, uniqueEmail, uploadIdentityWithProgress,
 } from './checkout-journey';
 
@@ -20,6 +20,16 @@ test.describe('a private customer signs a contract @mobile', () => {
     const voice = page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Illimitata Family/ });
     await voice.check();
     await expect(voice).toBeChecked();
+    // Two extra router covers, 5 € one-off each.
+    await page.getByRole('button', { name: /Aggiungi cover in altri colori/ }).click();
+    await page.getByTestId('cover-wood').check();
+    await page.getByTestId('cover-marble').check();
+    const atOffer = await shownOrder(page, 'summary');
+    expect(atOffer.lines.map(([label]) => label)).toEqual(expect.arrayContaining([
+      'Router Fibra Viva Top Wi-Fi 7 (noleggio) (colore: Corten)', 'Velocità fino a 2,5 Gbit/s', 'Ripetitore Mesh Wi-Fi 7',
+      'Voce Illimitata Family', 'Cover aggiuntiva Marmo', 'Cover aggiuntiva Legno',
+    ]));
+    expect(atOffer.oneOff).toBe(3990 + 2 * 500);
     await continueFromOffer(page);
 
     // ——— Step 1: contact data ———
@@ -80,6 +90,9 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expect(identityList(page).getByRole('button', { name: 'Elimina carta-identita.png' })).toBeVisible();
     const review = page.getByTestId('order-review');
     await expect(review).toContainText('Mario Rossi');
+    // What was chosen on the offer page is what step 5 shows, line by line, in the review and the summary.
+    expect(await shownOrder(page, 'review')).toEqual(atOffer);
+    expect(await shownOrder(page, 'summary')).toEqual(atOffer);
     await expect(page.getByTestId('review-iban')).toContainText(/IT60/);
     await keepScreenshot(page, testInfo, 'step-5-summary');
     await submitStep(page, 'Vai alla firma');
@@ -91,6 +104,8 @@ test.describe('a private customer signs a contract @mobile', () => {
     await signWith(page, code);
 
     await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'RSSMRA80A01H501U'] });
+    // The signed contract prints the same lines and the same totals.
+    expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
     await expectFitsWidth(page, 'thank-you');
     await keepScreenshot(page, testInfo, 'thank-you');
   });
