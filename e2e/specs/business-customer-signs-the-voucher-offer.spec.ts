@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './coverage';
 import {
-  checkCoverage, continueFromOffer, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep,
-  fillContact, fillIdentityDocument, fillPayment, identityList, identityUpload, sendCodeAndRead, signWith, stepForm,
-  submitStep, textbox, tinyPdf, uniqueEmail,
+  checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep,
+  fillCompany, fillContact, fillIdentityDocument, fillPayment, identityList, identityUpload, sendCodeAndRead, shownOrder,
+  signedContractText, signWith, stepForm, submitStep, tinyPdf, uniqueEmail,
 } from './checkout-journey';
 
 // A partita IVA with a valid office code (015) and check digit, as the server checks it.
@@ -16,6 +16,19 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     const offer = page.getByRole('radio', { name: 'Fibra Viva Business Voucher', exact: true });
     await offer.check();
     await expect(offer).toBeChecked();
+    // The voucher offer sells no speed upgrade and no other router: its modem in Carbonio with two extra
+    // covers, its repeater, and the business voice plan it starts with.
+    await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Carbonio' }).check();
+    await page.getByRole('button', { name: /Aggiungi cover in altri colori/ }).click();
+    await page.getByTestId('cover-wood').check();
+    await page.getByTestId('cover-gray').check();
+    await page.getByTestId('repeater-list').getByRole('checkbox', { name: 'Ripetitore Wi-Fi Casa' }).check();
+    await expect(page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Business Illimitata 2 linee/ })).toBeChecked();
+    const atOffer = await shownOrder(page, 'summary');
+    expect(atOffer.lines.map(([label]) => label)).toEqual([
+      'Fibra Viva Business Voucher', 'Modem Fibra Viva Wi-Fi 6 (colore: Carbonio) - incluso', 'Ripetitore Wi-Fi Casa',
+      'Voce Business Illimitata 2 linee', 'Cover aggiuntiva Grigio', 'Cover aggiuntiva Legno',
+    ]);
     await continueFromOffer(page);
 
     // ——— Step 1: the company's contact person ———
@@ -26,37 +39,14 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     // ——— Step 2: company data ———
     await expectStep(page, 2, 'Dati dell’azienda');
     await expectFitsWidth(page, 'step 2 business');
-    const form = stepForm(page);
-    await textbox(form, 'Ragione sociale').fill(COMPANY);
-    await form.getByRole('combobox', { name: 'Forma giuridica' }).selectOption('S.r.l.');
-    await form.getByRole('combobox', { name: 'Tipo di impresa (facoltativo)' }).selectOption('Piccola impresa');
-    await textbox(form, 'Partita IVA').fill(PARTITA_IVA);
-    await textbox(form, 'Codice fiscale dell’azienda').fill(PARTITA_IVA);
-    await textbox(form, 'PEC (facoltativa)').fill('amministrazione@pec.officinadigitale.it');
-    // 0000000 is accepted because a PEC is given (SPEC §5).
-    await textbox(form, 'Codice SDI').fill('0000000');
-    const ateco = form.getByRole('combobox', { name: 'Codice ATECO' });
-    // Searched by a word of the activity (the list is ATECO 2025: software development is 62.10).
-    await ateco.fill('software');
-    await page.getByRole('option', { name: /^62\.10/ }).click();
-    await expect(ateco).toHaveValue(/^62\.10 – Attività di programmazione informatica/);
-    await textbox(form, 'Provincia REA').fill('RM');
-    await textbox(form, 'Numero REA').fill('1234567');
-    await textbox(form, 'Anno di iscrizione REA (facoltativo)').fill('2015');
-    // The legal seat typed by hand (not the activation address).
-    await textbox(form, 'Indirizzo della sede legale').fill('Via del Corso');
-    await textbox(form, 'Numero civico della sede').fill('101');
-    await form.getByRole('combobox', { name: 'Comune della sede legale' }).fill('Roma');
-    await page.getByRole('option', { name: 'Roma (RM)', exact: true }).click();
-    await expect(textbox(form, 'Provincia della sede')).toHaveValue('RM');
-    await textbox(form, 'CAP della sede').fill('00186');
+    await fillCompany(page, COMPANY, PARTITA_IVA);
     await submitStep(page);
 
-    // ——— Step 3: addresses (no portability, no voice line in this offer) ———
+    // ——— Step 3: addresses (no portability), the voice line of the plan chosen ———
     await expectStep(page, 3, 'Indirizzi');
     await expect(page.getByTestId('activation-address')).toContainText(/Via Roma 1, 00185 Roma \(RM\)/);
     await expect(stepForm(page).getByRole('checkbox', { name: 'Uguale all’indirizzo di attivazione' })).toBeChecked();
-    await expect(stepForm(page).getByRole('checkbox', { name: 'Attiva la linea voce' })).toHaveCount(0);
+    await stepForm(page).getByRole('checkbox', { name: 'Attiva la linea voce' }).check();
     await submitStep(page);
 
     // ——— Step 4: payment ———
@@ -72,6 +62,8 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     const review = page.getByTestId('order-review');
     await expect(review).toContainText(COMPANY);
     await expect(review).toContainText(PARTITA_IVA);
+    expect(await shownOrder(page, 'review')).toEqual(atOffer);
+    expect(await shownOrder(page, 'summary')).toEqual(atOffer);
     await expectFitsWidth(page, 'step 5 business');
     await submitStep(page, 'Vai alla firma');
 
@@ -82,6 +74,7 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     await signWith(page, code);
 
     await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [COMPANY, PARTITA_IVA] });
+    expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
     await expectFitsWidth(page, 'thank-you business');
     await keepScreenshot(page, testInfo, 'thank-you-business');
   });

@@ -133,6 +133,34 @@ export async function reachPaymentStep(page: Page, mobile = '3331234567'): Promi
   await expectStep(page, 4, 'Pagamento');
 }
 
+/** Step 2 for a business: the company's data, with PEC, SDI 0000000, REA, ATECO by a word and a legal seat typed by hand. */
+export async function fillCompany(page: Page, company: string, partitaIva: string): Promise<void> {
+  const form = stepForm(page);
+  await textbox(form, 'Ragione sociale').fill(company);
+  await form.getByRole('combobox', { name: 'Forma giuridica' }).selectOption('S.r.l.');
+  await form.getByRole('combobox', { name: 'Tipo di impresa (facoltativo)' }).selectOption('Piccola impresa');
+  await textbox(form, 'Partita IVA').fill(partitaIva);
+  await textbox(form, 'Codice fiscale dell’azienda').fill(partitaIva);
+  await textbox(form, 'PEC (facoltativa)').fill('amministrazione@pec.officinadigitale.it');
+  // 0000000 is accepted because a PEC is given (SPEC §5).
+  await textbox(form, 'Codice SDI').fill('0000000');
+  const ateco = form.getByRole('combobox', { name: 'Codice ATECO' });
+  // Searched by a word of the activity (the list is ATECO 2025: software development is 62.10).
+  await ateco.fill('software');
+  await page.getByRole('option', { name: /^62\.10/ }).click();
+  await expect(ateco).toHaveValue(/^62\.10 – Attività di programmazione informatica/);
+  await textbox(form, 'Provincia REA').fill('RM');
+  await textbox(form, 'Numero REA').fill('1234567');
+  await textbox(form, 'Anno di iscrizione REA (facoltativo)').fill('2015');
+  // The legal seat typed by hand (not the activation address).
+  await textbox(form, 'Indirizzo della sede legale').fill('Via del Corso');
+  await textbox(form, 'Numero civico della sede').fill('101');
+  await form.getByRole('combobox', { name: 'Comune della sede legale' }).fill('Roma');
+  await page.getByRole('option', { name: 'Roma (RM)', exact: true }).click();
+  await expect(textbox(form, 'Provincia della sede')).toHaveValue('RM');
+  await textbox(form, 'CAP della sede').fill('00186');
+}
+
 export async function fillPayment(page: Page, holder: { first: string; last: string } | null, iban: string): Promise<void> {
   const form = stepForm(page);
   if (holder) {
