@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { AddedOption, Offer } from '@checkout/contract';
+import { priceLineLabel, priceOrder, type AddedOption, type Offer } from '@checkout/contract';
 import { AppProviders } from '../app/app-providers';
 import { SummaryBox } from './summary-box';
 
@@ -53,5 +53,17 @@ describe('order summary totals (SPEC §9)', () => {
     fireEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Nascondi dettagli' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Continua' })).toBeTruthy();
+  });
+
+  it('prints the contract\'s own lines: the included router with its colour, the covers and a promo\'s discounts', () => {
+    const withRouter: Offer = { ...offer, options: [...offer.options, { ...offer.options[1]!, id: 20, name: 'Modem Wi-Fi 6', included: true, cash_amount: 0, compatibility_tag: 'base' }] };
+    const promo = { code: 'BF', description: '', offer_id: null, recurrent_discount: 500, cash_discount: 3990, valid_until: null };
+    render(<AppProviders><SummaryBox offer={withRouter} state={{ options: [], additionalVariants: ['wood'] }} routerVariant="Blue" promo={promo} onContinue={() => {}} /></AppProviders>);
+    const expected = priceOrder(withRouter, { options: [], additionalVariants: ['wood'], routerVariant: 'Blue' }, { promo });
+    const names = screen.getAllByRole('listitem').map((li) => li.firstElementChild?.textContent);
+    expect(names).toEqual(expected.lines.map((l) => priceLineLabel(l)));
+    expect(names).toEqual(['Fibra Viva Casa 1 Giga', 'Modem Wi-Fi 6 (colore: Blu) - incluso', 'Cover aggiuntiva Legno', 'Promozione BF: sconto mensile', 'Promozione BF: sconto sull\'attivazione']);
+    expect(screen.getByTestId('summary-monthly-total').textContent).toBe(nb('21,90 €/mese'));
+    expect(screen.getByTestId('summary-one-off-total').textContent).toBe(nb('5,00 €'));
   });
 });

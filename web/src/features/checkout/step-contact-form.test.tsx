@@ -77,4 +77,44 @@ describe('step 1 (contact)', () => {
     renderStep();
     expect((screen.getByRole('checkbox', { name: /comunicazioni commerciali/ }) as HTMLInputElement).checked).toBe(false);
   });
+
+  it('sends the router covers, the colour and the already-a-customer flag under the brand key with the order', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return answer(200, { result: true, data: { id: HASH, hash: HASH, status: 'in_progress' } });
+    }));
+    useCheckoutStore.getState().setOptionsState({
+      options: [{ id: 22, category: 'router', recurrent_cost: 0, cash_amount: 14900 }], speedUpgrade: null,
+      additionalVariants: ['marble', 'wood'], analyticsItems: [],
+    });
+    useCheckoutStore.getState().setFields({ routerVariant: 'corten' });
+    const onDone = renderStep();
+    fireEvent.click(screen.getByRole('radio', { name: 'Sì' }));
+    expect(useCheckoutStore.getState().persistent.isBrandCustomer).toBe(true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    });
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bodies[0]).toMatchObject({
+      offer_id: 101, routerVariant: 'corten', additional_variants: ['marble', 'wood'], is_fibraviva_customer: true, is_brand_customer: true,
+      // Amounts travel in euros (SPEC §9's unit).
+      options: [{ id: 22, category: 'router', recurrent_cost: 0, cash_amount: 149 }],
+    });
+  });
+
+  it('says a refused option selection in one message that leads back to the offer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(422, {
+      result: false,
+      error: { code: 'validation_error', message: 'Dati non validi', fields: { 'options.40': 'Questo ripetitore non è compatibile con il router scelto.' }, rules: { 'options.40': 'repeater_incompatible' } },
+    })));
+    const onDone = renderStep();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    });
+    const alert = await screen.findByTestId('selection-refused');
+    expect(alert.textContent).toContain('Questo ripetitore non è compatibile con il router scelto.');
+    expect(screen.getByRole('link', { name: 'Torna all’offerta per correggerla' }).getAttribute('href')).toBe('/attiva/offerta');
+    expect(onDone).not.toHaveBeenCalled();
+  });
 });

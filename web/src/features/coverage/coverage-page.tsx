@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
+import { promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
+import { PromoBanner } from '../../components/promo-banner';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useAddressSearch, useComuniSearch, useCoverageCheck } from '../../lib/coverage-queries';
 import { usePublicConfig } from '../../lib/public-config';
@@ -42,6 +43,7 @@ export default function CoveragePage() {
     setFields: s.setFields, setPersistent: s.setPersistent, resetCoverage: s.resetCoverage, setAvailableOfferIds: s.setAvailableOfferIds,
   })));
   const promo = promoParam ?? f.promo;
+  const clusterKnown = useCheckoutStore((s) => promoClusterOf(s.fields) !== null);
 
   useEffect(() => {
     if (promoParam && promoParam !== f.promo) setFields({ promo: promoParam });
@@ -158,7 +160,7 @@ export default function CoveragePage() {
         <div className="col-lg-7">
           <h1 id="coverage-title">{t('pages.coverage.title')}</h1>
           <p className="lead coverage-hint">{t('pages.coverage.hint')}</p>
-          {promo && <p className="badge text-bg-success fs-6 fw-normal">{t('pages.coverage.promo', { promo })}</p>}
+          <PromoBanner code={promo} clusterKnown={clusterKnown} />
           {maxStep > 0 && (
             <div className="card resume-card mb-3">
               <div className="card-body d-flex flex-wrap align-items-center gap-3">

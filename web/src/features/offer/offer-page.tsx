@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
+import { COVERAGE_PATH, promoClusterOf, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
 import { apiErrorMessage } from '../../lib/api-error-message';
@@ -13,6 +13,8 @@ import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
 import { OfferOptions } from './offer-options';
 import { chosenSpeed, defaultOffer, initialOptions, needsRouterChoice, optionChanges, reconcileOptions } from './offer-selection';
+import { openModal } from '../../components/modals/modal-store';
+import { PromoBanner } from '../../components/promo-banner';
 import './offer-page.css';
 
 const STEP_1_PATH = '/attiva/step-1';
@@ -33,6 +35,7 @@ export default function OfferPage() {
     setOffer: s.setOffer, setPersistent: s.setPersistent, setOptionsState: s.setOptionsState, setFields: s.setFields, setStep: s.setStep,
   })));
   const promo = promoParam ?? f.promo;
+  const clusterKnown = useCheckoutStore((s) => promoClusterOf(s.fields) !== null);
   const { offers, pending, error, refetch } = useOffers(ids, f.customerType, promo);
   const [routerError, setRouterError] = useState(false);
   const routerSection = useRef<HTMLElement>(null);
@@ -128,7 +131,7 @@ export default function OfferPage() {
               <Link to={COVERAGE_PATH}>{t('offerPage.changeAddress')}</Link>
             </p>
           )}
-          {promo && <p className="badge text-bg-success fs-6 fw-normal">{t('pages.coverage.promo', { promo })}</p>}
+          <PromoBanner code={promo} clusterKnown={clusterKnown} />
 
           <section className="kit-section" aria-labelledby="offers-title">
             <fieldset>
@@ -151,6 +154,11 @@ export default function OfferPage() {
                     <OfferCard key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} />
                   ))}
                 </div>
+              )}
+              {offers.length > 0 && (
+                <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
+                  {t('offerPage.readNotes')}
+                </button>
               )}
             </fieldset>
           </section>

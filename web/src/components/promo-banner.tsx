@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@checkout/contract/api/client';
+import type { ModalId } from '@checkout/contract';
+import { apiErrorMessage } from '../lib/api-error-message';
+import { usePromo } from '../lib/promo-queries';
+import { openModal } from './modals/modal-store';
+
+/** The seasonal promos with a page of their own (SPEC §2 modals `black-friday` and `xmas`). */
+export const promoModalOf = (code: string): ModalId | null => {
+  const c = code.toUpperCase();
+  if (c.includes('BLACKFRIDAY')) return 'black-friday';
+  if (c.includes('XMAS') || c.includes('NATALE')) return 'xmas';
+  return null;
+};
+
+/**
+ * The promo of the URL as get-promo judges it: what it does when it applies (and the page about it,
+ * for the seasonal ones), why not when it does not. Only an accepted promo ever changes a price.
+ */
+export function PromoBanner({ code, clusterKnown }: { code: string; clusterKnown: boolean }) {
+  const { t } = useTranslation();
+  const { promo, refusal, pending } = usePromo();
+  if (!code) return null;
+  if (pending) return <p className="small text-body-secondary" role="status">{t('kit.promo.checking', { code })}</p>;
+  if (promo) {
+    const modal = promoModalOf(promo.code);
+    return (
+      <div className="promo-banner d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="promo-banner">
+        <p className="badge text-bg-success fs-6 fw-normal text-wrap text-start mb-0">{t('kit.promo.applied', { code: promo.code, description: promo.description })}</p>
+        {modal && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => openModal(modal)}>{t('kit.promo.details')}</button>}
+      </div>
+    );
+  }
+  // A promo for some areas cannot be judged before the address is known.
+  if (isApiError(refusal) && refusal.code === 'promo_wrong_cluster' && !clusterKnown) {
+    return <p className="small text-body-secondary" data-testid="promo-banner">{t('kit.promo.laterForAddress', { code })}</p>;
+  }
+  return (
+    <div className="alert alert-warning py-2" role="alert" data-testid="promo-banner">
+      {t('kit.promo.refused', { code, reason: apiErrorMessage(t, refusal) })}
+    </div>
+  );
+}
