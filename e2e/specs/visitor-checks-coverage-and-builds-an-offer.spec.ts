@@ -18,6 +18,10 @@ test.describe('coverage check and offer @mobile', () => {
     const offer = page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true });
     await offer.check();
     await expect(offer).toBeChecked();
+    // The offer starts with SPEC §3's default voice plan; "Nessuna linea voce" stays one click away.
+    const voice = page.getByRole('group', { name: 'Linea voce' });
+    await expect(voice.getByRole('radio', { name: /^Voce Illimitata Family/ })).toBeChecked();
+    await expect(voice.getByRole('radio', { name: /^Nessuna linea voce/ })).not.toBeChecked();
 
     // 2,5 Gbit/s: the included 1 Gbit/s modem can no longer be chosen.
     await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
@@ -34,16 +38,16 @@ test.describe('coverage check and offer @mobile', () => {
     await expect(repeaters.getByRole('checkbox', { name: 'Ripetitore Wi-Fi Casa' })).toHaveCount(0);
     await repeaters.getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
 
-    // 26,90 offer + 5,00 speed + 3,00 router rental + 4,00 mesh = 38,90 €/mese;
+    // 26,90 offer + 5,00 speed + 3,00 router rental + 4,00 mesh + 5,00 default voice plan = 43,90 €/mese;
     // 39,90 activation + 5,00 for one extra cover = 44,90 € one-off.
-    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^38,90 €/);
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^43,90 €/);
     await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe('44,90 €');
     await keepScreenshot(page, testInfo, 'offer-built');
 
     // Nothing is lost on refresh.
     await page.reload();
     await expect(page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' })).toBeChecked();
-    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^38,90 €/);
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^43,90 €/);
 
     await page.getByRole('button', { name: 'Continua' }).first().click();
     await expect(page).toHaveURL(/\/attiva\/step-1$/);

@@ -45,11 +45,9 @@ export const ACCEPTED_MIGRATION_COS: readonly string[] = [
 ];
 
 /**
- * The outcome the screens show for a validate-migration-code answer. The server also answers
- * `valid: false` when only the class is out of range; that case is told apart ('invalid_cos')
- * so the visitor knows which part to check.
+ * The outcome the screens show for a validate-migration-code answer (SPEC §5): 'invalid' whenever the
+ * server says the code is not valid, whatever its class; 'invalid_cos' for a valid code whose class
+ * this checkout does not take over, so the visitor knows which part to check.
  */
-export const checkoutMigrationOutcome = (result: { valid: boolean; cos: string | null }): MigrationCodeOutcome => {
-  if (!result.valid && result.cos !== null && /^\d{3}$/.test(result.cos) && !ACCEPTED_MIGRATION_COS.includes(result.cos)) return 'invalid_cos';
-  return migrationCodeOutcome(result, ACCEPTED_MIGRATION_COS);
-};
+export const checkoutMigrationOutcome = (result: { valid: boolean; cos: string | null }): MigrationCodeOutcome =>
+  migrationCodeOutcome(result, ACCEPTED_MIGRATION_COS);

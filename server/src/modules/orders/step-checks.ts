@@ -92,8 +92,8 @@ async function checkBusiness(v: StepPersonalBusiness): Promise<FieldProblems> {
 function checkPortability(v: StepPortability, problems: FieldProblems): void {
   if ((v.portability_phone || v.portability_internet) && v.portability_migration_code !== '') {
     const result = validateMigrationCode(v.portability_migration_code);
-    if (!result.valid) {
-      problems.portability_migration_code = result.reason === 'cos'
+    if (!result.valid || !result.cos_accepted) {
+      problems.portability_migration_code = result.valid
         ? 'Il codice di migrazione indica un servizio non trasferibile: controlla le ultime cifre.'
         : 'Codice di migrazione non valido: controlla di averlo copiato per intero dalla fattura.';
     }

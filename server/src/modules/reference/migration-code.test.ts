@@ -10,8 +10,8 @@ describe('validateMigrationCode', () => {
     ['WIN-0612345678-017-Z', { valid: true, cos: '017' }],
     ['ABC/12345678/222/K', { valid: true, cos: '222' }], // 8-character COR, number portability
     ['AB1123456789012999Q', { valid: true, cos: '999' }], // 12-character COR
-    ['WIN0612345678018H', { valid: false, cos: '018', reason: 'cos' }],
-    ['WIN0612345678000H', { valid: false, cos: '000', reason: 'cos' }],
+    ['WIN0612345678018H', { valid: true, cos_accepted: false, cos: '018', reason: 'cos' }],
+    ['WIN0612345678000H', { valid: true, cos_accepted: false, cos: '000', reason: 'cos' }],
     ['WIN1234567001H', { valid: false, cos: '001', reason: 'format' }], // COR of 7
     ['WIN1234567890123001H', { valid: false, reason: 'format' }], // COR of 13
     ['WIN06123456780011', { valid: false, reason: 'format' }], // check is a digit

@@ -15,7 +15,10 @@ export type CheckCharacterValidator = (parts: MigrationCodeParts) => boolean;
 export const acceptAnyCheckLetter: CheckCharacterValidator = (parts) => /^[A-Z]$/.test(parts.check);
 
 export interface MigrationCodeResult {
+  /** A real migration code: its format and check letter hold (SPEC §5: the class is judged apart). */
   valid: boolean;
+  /** Its service class is one this checkout takes over (001-017, 222, 999). */
+  cos_accepted: boolean;
   /** Normalised: uppercase, no separators. */
   code: string;
   parts: MigrationCodeParts | null;
@@ -48,12 +51,12 @@ export const validateMigrationCode = (input: string, options: ValidateMigrationC
   if (!m) {
     // Still report a COS when the tail looks like one: it helps the client show *what* is wrong.
     const tail = /(\d{3})[A-Z]$/.exec(code);
-    return { valid: false, code, parts: null, cos: tail?.[1] ?? null, operator: null, operator_id: null, reason: 'format' };
+    return { valid: false, cos_accepted: false, code, parts: null, cos: tail?.[1] ?? null, operator: null, operator_id: null, reason: 'format' };
   }
   const parts: MigrationCodeParts = { cow: m[1] as string, cor: m[2] as string, cos: m[3] as string, check: m[4] as string };
   const operator = findOperatorByCow(parts.cow, options.operators ?? FIXED_OPERATORS);
-  const base = { code, parts, cos: parts.cos, operator: operator?.name ?? null, operator_id: operator?.id ?? null };
-  if (!isValidCos(parts.cos)) return { ...base, valid: false, reason: 'cos' };
+  const base = { code, parts, cos: parts.cos, operator: operator?.name ?? null, operator_id: operator?.id ?? null, cos_accepted: isValidCos(parts.cos) };
   if (!(options.checkCharacterValidator ?? acceptAnyCheckLetter)(parts)) return { ...base, valid: false, reason: 'check' };
-  return { ...base, valid: true, reason: null };
+  // A well-formed code of a class this checkout does not take over is still a valid code (SPEC §5 'invalid_cos').
+  return { ...base, valid: true, reason: base.cos_accepted ? null : 'cos' };
 };
