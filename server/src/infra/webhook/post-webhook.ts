@@ -1,4 +1,4 @@
-import { ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook } from './webhook-signature';
+import { CREATED_AT_HEADER, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook } from './webhook-signature';
 
 export interface WebhookTarget {
   url: string;
@@ -15,7 +15,7 @@ export type WebhookResult = { ok: true; status: number } | { ok: false; error: s
  */
 export async function postWebhook(
   target: WebhookTarget,
-  message: { id: string; rawBody: string },
+  message: { id: string; rawBody: string; createdAt?: string },
   options: { signal?: AbortSignal; now?: () => Date } = {},
 ): Promise<WebhookResult> {
   const timestamp = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
@@ -29,6 +29,7 @@ export async function postWebhook(
         'content-type': 'application/json',
         accept: 'application/json',
         [ID_HEADER]: message.id,
+        ...(message.createdAt ? { [CREATED_AT_HEADER]: message.createdAt } : {}),
         [TIMESTAMP_HEADER]: String(timestamp),
         [SIGNATURE_HEADER]: signWebhook(target.secret, message.id, timestamp, message.rawBody),
       },

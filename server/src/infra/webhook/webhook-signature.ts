@@ -9,6 +9,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-lead-signature';
 export const ID_HEADER = 'x-lead-id';
 export const TIMESTAMP_HEADER = 'x-lead-timestamp';
+/** When the lead was made (ISO-8601): delivery metadata travels in headers, the body is the lead itself. */
+export const CREATED_AT_HEADER = 'x-lead-created-at';
 
 export function signWebhook(secret: string, id: string, timestamp: number, rawBody: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${id}.${timestamp}.${rawBody}`).digest('hex')}`;

@@ -85,13 +85,12 @@ describeEachDialect('lead webhook acceptance', (dialect) => {
     const bodiesById = new Map<string, Set<string>>();
     for (const req of receiver.requests) {
       const id = req.headers['x-lead-id'] as string;
-      const body = JSON.parse(req.rawBody) as { id: string; created_at: string; lead: { nome: string } };
-      expect(body.id).toBe(id);
+      const body = JSON.parse(req.rawBody) as { nome: string };
+      expect(typeof body.nome).toBe('string');
       expect(verifyWebhookSignature(SECRET, {
         id, timestamp: req.headers['x-lead-timestamp'] as string, signature: req.headers['x-lead-signature'] as string,
       }, req.rawBody)).toBe(true);
-      const leadJson = JSON.stringify(body.lead);
-      bodiesById.set(id, (bodiesById.get(id) ?? new Set()).add(`${body.created_at}|${leadJson}`));
+      bodiesById.set(id, (bodiesById.get(id) ?? new Set()).add(`${String(req.headers['x-lead-created-at'])}|${req.rawBody}`));
       if (req.status === 200 && receiver.requests.indexOf(req) >= 6) accepted.add(id);
     }
     expect([...accepted].sort()).toEqual([...ids].sort());

@@ -18,15 +18,22 @@ describeEachDialect('lead delivery passes', (dialect) => {
     target: { url, secret: SECRET, timeoutMs: 10_000 }, backoff: { baseMs: 1000, maxMs: 600_000 }, random: () => 1, ...extra,
   });
 
-  it('posts { id, created_at, lead } signed, and marks it delivered', async () => {
+  it('posts the SPEC lead fields at the body\'s top level, id and time as headers, signed, and marks it delivered', async () => {
     const { db } = await dialect.createDb();
     receiver = new TestReceiver(() => ok);
     await receiver.start(0);
     const { id } = await createLead(db, parsedLead(), new Date('2026-03-01T10:00:00Z'));
     expect(await deliverDueLeads(db, options(receiver.url))).toEqual({ attempted: 1, delivered: 1, retried: 0 });
     const req = receiver.requests[0]!;
-    expect(JSON.parse(req.rawBody)).toEqual({ id, created_at: '2026-03-01T10:00:00.000Z', lead: expect.objectContaining({ nome: 'Giulia', email: LEAD.email }) });
+    const body = JSON.parse(req.rawBody) as Record<string, unknown>;
+    expect(body).toMatchObject({ nome: 'Giulia', email: LEAD.email });
+    // Exactly SPEC §3's lead fields, nothing of the delivery.
+    expect(Object.keys(body).sort()).toEqual([
+      'cap', 'civico', 'cognome', 'comune', 'comune_istat', 'email', 'id_building', 'id_egon_civico', 'indirizzo', 'linkCheckout',
+      'nome', 'numero_telefono', 'offer_id', 'offer_name', 'order_id', 'promo', 'provenienza', 'provincia', 'request_type', 'servizio', 'step',
+    ]);
     expect(req.headers['x-lead-id']).toBe(id);
+    expect(req.headers['x-lead-created-at']).toBe('2026-03-01T10:00:00.000Z');
     expect(req.headers['x-lead-timestamp']).toMatch(/^\d{10}$/);
     expect(verifyWebhookSignature(SECRET, { id, timestamp: req.headers['x-lead-timestamp'] as string, signature: req.headers['x-lead-signature'] as string }, req.rawBody)).toBe(true);
     expect(await db.selectFrom('leads').selectAll().executeTakeFirst()).toMatchObject({ delivery_status: 'delivered', attempts: 1, last_error: null });

@@ -27,13 +27,17 @@ export interface LeadDeliveryOptions {
 
 export interface DeliveryPassResult { attempted: number; delivered: number; retried: number }
 
-/** The POSTed body: the lead with its stable id (receivers de-duplicate on it) and when it was made. */
-export const leadWebhookBody = (row: Pick<LeadRow, 'id' | 'created_at' | 'payload_json'>): string =>
-  JSON.stringify({ id: row.id, created_at: row.created_at, lead: JSON.parse(row.payload_json) as unknown });
+/**
+ * The POSTed body: the SPEC §3 lead fields at its top level (`nome`, `cognome`, … `linkCheckout`), as
+ * stored. Its stable id (receivers de-duplicate on it), its time and the signature are headers.
+ */
+export const leadWebhookBody = (row: Pick<LeadRow, 'payload_json'>): string => row.payload_json;
 
 async function deliverOne(db: Conn, row: LeadRow, lease: string, o: LeadDeliveryOptions): Promise<'delivered' | 'retried' | 'released'> {
   const now = o.now ?? (() => new Date());
-  const result = await postWebhook(o.target, { id: row.id, rawBody: leadWebhookBody(row) }, { ...(o.signal ? { signal: o.signal } : {}), now });
+  const result = await postWebhook(
+    o.target, { id: row.id, createdAt: row.created_at, rawBody: leadWebhookBody(row) }, { ...(o.signal ? { signal: o.signal } : {}), now },
+  );
   const attempts = row.attempts + 1;
   if (result.ok) {
     await markDelivered(db, row.id, attempts, now().toISOString());
