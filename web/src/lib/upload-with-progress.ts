@@ -1,4 +1,4 @@
-import { ApiError, API_ERROR_CODES, endpoints, fillPath, mediaSchema } from '@checkout/contract';
+import { ApiError, API_ERROR_CODES, API_TIMEOUT_MS, endpoints, fillPath, mediaSchema } from '@checkout/contract';
 import type { z } from 'zod';
 import { getPublicConfig } from './public-config';
 
@@ -12,6 +12,8 @@ export interface UploadInput {
   /** 0..1 while the bytes go out (XMLHttpRequest upload progress; fetch has none). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Like every other call (SPEC §9: 45 s); 0 means none. */
+  timeoutMs?: number;
 }
 
 const parse = (text: string): unknown => {
@@ -38,7 +40,7 @@ export const uploadError = (status: number, body: unknown): ApiError => {
  * Same path (from the contract's endpoint), same multipart body (kind, api_key, then the file) and the
  * same envelope rules as the typed client; resolves with the parsed media.
  */
-export const uploadDocumentWithProgress = ({ orderHash, kind, file, onProgress, signal }: UploadInput): Promise<Media> => {
+export const uploadDocumentWithProgress = ({ orderHash, kind, file, onProgress, signal, timeoutMs = API_TIMEOUT_MS }: UploadInput): Promise<Media> => {
   const { apiBaseUrl, apiKey } = getPublicConfig();
   const url = apiBaseUrl.replace(/\/+$/, '') + fillPath(endpoints.documentUpload.path, { order_hash: orderHash });
   const form = new FormData();
@@ -50,6 +52,7 @@ export const uploadDocumentWithProgress = ({ orderHash, kind, file, onProgress, 
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
     xhr.open('POST', url);
+    xhr.timeout = timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -67,6 +70,8 @@ export const uploadDocumentWithProgress = ({ orderHash, kind, file, onProgress, 
     };
     xhr.onerror = () => reject(new ApiError('Network Error', { code: API_ERROR_CODES.network }));
     xhr.onabort = () => reject(new ApiError('Request aborted', { code: API_ERROR_CODES.aborted }));
+    // SPEC §8's wording, as the typed client words its own timeout.
+    xhr.ontimeout = () => reject(new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout }));
     signal?.addEventListener('abort', onAbort, { once: true });
     xhr.send(form);
   });
