@@ -18,6 +18,7 @@ export * from './rules/option-sorting';
 export * from './rules/option-state';
 export * from './rules/router-compatibility';
 export * from './rules/selection';
+export * from './rules/order-context';
 export * from './rules/totals';
 export * from './rules/resume-url';
 export * from './rules/checkout-reset';

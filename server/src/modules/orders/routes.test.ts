@@ -182,6 +182,8 @@ describeEachDialect('orders', (dialect) => {
         email: 'mario.rossi@example.it', mobile_phone_number: '3331234567', cf: 'RSSMRA80A01H501U', birth_date: '1980-01-01',
         first_name: 'Mario', province: 'RM', portability_migration_code: 'TLC0612345678001A', portability_old_number: '061234567',
         iban: 'IT60X0542811101000000123456', document_type: 'carta_identita',
+        // SPEC §3 telephone_request: the fixed number kept on the voice line, from step 3.
+        telephone_request: { operator: 'tim', operator_name: expect.any(String), old_number: '061234567', migration_code: 'TLC0612345678001A' },
       });
       const full = await findOrderByHash(t.db, hash);
       expect(Object.keys(full!.step_data).sort()).toEqual([...names].sort());

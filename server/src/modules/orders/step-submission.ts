@@ -1,4 +1,4 @@
-import { ERROR_CODES, isOrderStepName, stepSchemaFor } from '@checkout/contract';
+import { ERROR_CODES, isOrderStepName, stepSchemaFor, telephoneRequestOf } from '@checkout/contract';
 import type { OrderStepName } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
@@ -57,7 +57,11 @@ export async function submitStep(
     const steps = await selectSteps(trx, current.id);
     const stepData: Record<string, StepResult> = { ...current.step_data, [step]: { valid: true, submitted_at: submittedAt } };
     const status = current.status === 'signed' ? 'signed' : statusAfterSteps(steps);
-    const merged = { ...current.fields, ...mergeStepPayloads(steps) };
+    const stepFields = mergeStepPayloads(steps);
+    // SPEC §3 telephone_request: the fixed number kept on the voice line, as step 3 (or the portability page) says.
+    const merged = typeof stepFields.portability_phone === 'boolean'
+      ? { ...current.fields, ...stepFields, telephone_request: telephoneRequestOf(stepFields as Parameters<typeof telephoneRequestOf>[0]) }
+      : { ...current.fields, ...stepFields };
     // A signed order's price is the signed one; before that, every step re-checks and re-prices the selection.
     const content = current.status === 'signed' ? null : await priceOrderContent(trx, current.offer_id, current.customer_type, merged, now);
     await updateOrderRow(trx, current.id, {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COVERAGE_PATH, parseMigrationCodeFormat, stepAddressSchema, type Comune } from '@checkout/contract';
+import {
+  COVERAGE_PATH, hasInternetFttcPortability, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
+} from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import { FieldError, FormCheckbox, FormField, FormSelect, fieldId } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
@@ -85,7 +87,11 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const onSubmit = step.submitWith(async (values) => {
     await submitNamedStep('step-address', values);
     const s = useCheckoutStore.getState();
-    s.setPersistent({ hasPortability: values.portability_phone === true || values.portability_internet === true });
+    s.setPersistent({
+      hasPortability: values.portability_phone === true || values.portability_internet === true,
+      hasInternetFTTCPortability: hasInternetFttcPortability({ portability_internet: values.portability_internet === true, technology: s.fields.technology }),
+    });
+    s.setFields({ telephone_request: telephoneRequestOf(s.fields) });
     if (s.offer) track('add_shipping_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants), shipping_tier: 'corriere' });
     onDone();
   });

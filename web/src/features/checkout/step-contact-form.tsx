@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { brandCustomerField, stepContactSchema } from '@checkout/contract';
+import { brandCustomerField, customerOriginOf, stepContactSchema } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import { FormCheckbox, FormField } from '../../components/form-field';
 import { track } from '../../lib/analytics';
@@ -89,6 +89,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
       referer_code: typeof values.referer_code === 'string' ? values.referer_code : '',
       offer_id: offerId,
       additional_variants: s.optionExtras.additionalVariants,
+      customer_origin: s.fields.customer_origin || customerOriginOf({ premade: false, provenienza: s.fields.provenienza }),
       // SPEC §7 names the flag after the brand; the brand-neutral alias goes too.
       [brandCustomerField(getPublicConfig().brandKey)]: s.persistent.isBrandCustomer,
       is_brand_customer: s.persistent.isBrandCustomer,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
+import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
 import { PromoBanner } from '../../components/promo-banner';
@@ -84,7 +84,11 @@ export default function CoveragePage() {
         }
         setFields(coverageFields(result));
         setAvailableOfferIds(result.offer_ids);
-        setPersistent({ hasOpenFiber: hasOpenFiber(result) });
+        setPersistent({
+          hasOpenFiber: hasOpenFiber(result),
+          isFromWholesale: isFromWholesale(useCheckoutStore.getState().fields.provenienza),
+          isBrandPop: isBrandPop(result.services, brand),
+        });
         setFocusTarget('summary');
       },
     });

@@ -1,4 +1,4 @@
-import { formFieldsSchema, type AddedOption, type FormFields, type Offer } from '@checkout/contract';
+import { formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import type { OrderRef } from '../../state/checkout-store';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -50,7 +50,7 @@ export const loadPremadeIntoCheckout = (answer: PremadeAnswer, offer: Offer | nu
   const s = useCheckoutStore.getState();
   s.startNewOrder(true);
   const fields = premadeFields(answer.fields);
-  s.setFields(fields);
+  s.setFields({ ...fields, customer_origin: customerOriginOf({ premade: true, provenienza: '' }) });
   const options: AddedOption[] = fields.options ?? [];
   s.setOptionsState({ options, speedUpgrade: options.find((o) => o.category === 'speed_upgrade') ?? null, additionalVariants: [], analyticsItems: options.map((o) => ({ item_id: String(o.id) })) });
   s.setOffer(offer && offer.id === answer.offer_id ? offer : null);
