@@ -7,7 +7,7 @@ describe('checkoutMigrationOutcome', () => {
     [{ valid: true, cos: '999' }, 'valid'],
     [{ valid: true, cos: '050' }, 'invalid_cos'],
     [{ valid: true, cos: null }, 'invalid_cos'],
-    [{ valid: false, cos: '050' }, 'invalid_cos'],
+    [{ valid: false, cos: '050' }, 'invalid'], // SPEC §5: invalid whatever the class
     [{ valid: false, cos: '001' }, 'invalid'],
     [{ valid: false, cos: null }, 'invalid'],
   ] as const)('%j → %s', (result, outcome) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMigrationOutcome, migrationCodeOutcome, parseMigrationCodeFormat } from './migration-code';
+import { migrationCodeOutcome, parseMigrationCodeFormat } from './migration-code';
 
 describe('migrationCodeOutcome', () => {
   it.each([
@@ -31,18 +31,5 @@ describe('parseMigrationCodeFormat', () => {
     ['', null],
   ])('%j', (code, expected) => {
     expect(parseMigrationCodeFormat(code)).toEqual(expected);
-  });
-});
-
-describe('checkoutMigrationOutcome (SPEC §5)', () => {
-  it.each([
-    [{ valid: false, cos: '050' }, 'invalid'],
-    [{ valid: false, cos: '001' }, 'invalid'],
-    [{ valid: false, cos: null }, 'invalid'],
-    [{ valid: true, cos: '050' }, 'invalid_cos'],
-    [{ valid: true, cos: '001' }, 'valid'],
-    [{ valid: true, cos: '222' }, 'valid'],
-  ] as const)('%o → %s: a code the server calls invalid is invalid whatever its class', (result, outcome) => {
-    expect(checkoutMigrationOutcome(result)).toBe(outcome);
   });
 });
