@@ -24,7 +24,8 @@ export function PriceLines({ lines, testIdPrefix, label, classes }: PriceLinesPr
           <span className={classes.prices}>
             {line.monthly !== 0 && <span>{t('kit.summary.monthly', { price: formatEuro(line.monthly) })}</span>}
             {line.oneOff !== 0 && <span>{t('kit.summary.oneOff', { price: formatEuro(line.oneOff) })}</span>}
-            {line.monthly === 0 && line.oneOff === 0 && <span>{t('kit.price.included')}</span>}
+            {/* An included line says "incluso" in its label; a chosen option that costs nothing says so plainly. */}
+            {line.monthly === 0 && line.oneOff === 0 && line.kind !== 'included' && <span>{t('kit.summary.monthly', { price: formatEuro(0) })}</span>}
           </span>
         </li>
       ))}

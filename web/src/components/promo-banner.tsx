@@ -25,8 +25,8 @@ export function PromoBanner({ code, clusterKnown }: { code: string; clusterKnown
   if (promo) {
     const modal = promoModalOf(promo.code);
     return (
-      <div className="promo-banner d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="promo-banner">
-        <p className="badge text-bg-success fs-6 fw-normal text-wrap text-start mb-0">{t('kit.promo.applied', { code: promo.code, description: promo.description })}</p>
+      <div className="promo-banner alert alert-success py-2 d-flex flex-wrap align-items-center column-gap-3" data-testid="promo-banner">
+        <span>{t('kit.promo.applied', { code: promo.code, description: promo.description })}</span>
         {modal && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => openModal(modal)}>{t('kit.promo.details')}</button>}
       </div>
     );
