@@ -12,6 +12,7 @@ export * from './schemas/public-config';
 export * from './api/define';
 export * from './api/endpoints';
 export * from './api/client';
+export * from './api/amount-encoder';
 export * from './rules/clean-payload';
 export * from './rules/date-conversion';
 export * from './rules/option-sorting';
