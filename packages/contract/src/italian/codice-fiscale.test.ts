@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cfCheckCharacter, deOmocodise, isValidCfChecksum } from './codice-fiscale';
+import { cfBirthYear, cfCheckCharacter, cfNameLetters, deOmocodise, isValidCfChecksum } from './codice-fiscale';
 
 describe('codice fiscale checksum', () => {
   it.each([
@@ -21,5 +21,29 @@ describe('codice fiscale checksum', () => {
     const omocodic = first15 + cfCheckCharacter(first15);
     expect(isValidCfChecksum(omocodic)).toBe(true);
     expect(deOmocodise(omocodic)).toBe('RSSMRA80A01H501U');
+  });
+});
+
+describe('cfNameLetters', () => {
+  it.each([
+    ['D’Angelo', 'DANGELO'], ["D'Angelo", 'DANGELO'], ['D‘Angelo', 'DANGELO'], ['Rossi-Bianchi', 'ROSSIBIANCHI'],
+    ['Maria Grazia', 'MARIAGRAZIA'], ['Nicolò', 'NICOLO'], ['  Ève ', 'EVE'],
+  ])('%s → %s', (name, letters) => {
+    expect(cfNameLetters(name)).toBe(letters);
+  });
+});
+
+describe('cfBirthYear', () => {
+  it.each([
+    [23, 8, 2, '2026-11-24', 1923],
+    [26, 3, 24, '2026-11-24', 1926],
+    [5, 1, 1, '2026-11-24', 2005],
+    // 18 on the very day: of age.
+    [8, 11, 24, '2026-11-24', 2008],
+    // 18 tomorrow: not yet, so the century before.
+    [8, 11, 25, '2026-11-24', 1908],
+    [80, 1, 1, '2026-11-24', 1980],
+  ])('%i (%i/%i) on %s → %i', (yy, month, day, today, year) => {
+    expect(cfBirthYear(yy, month, day, today)).toBe(year);
   });
 });

@@ -46,3 +46,23 @@ export const deOmocodise = (cf: string): string => {
   const first15 = chars.slice(0, 15).join('');
   return first15 + cfCheckCharacter(first15);
 };
+
+/**
+ * A name as the codice fiscale's algorithm reads it: letters only, accents folded (`Nicolò` → `NICOLO`),
+ * apostrophes of every kind, hyphens and spaces ignored (`D’Angelo`, `D'Angelo` → `DANGELO`,
+ * `Rossi-Bianchi` → `ROSSIBIANCHI`). Browser and server compare names through this.
+ */
+export const cfNameLetters = (name: string): string =>
+  name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+
+/**
+ * The four-digit birth year of a codice fiscale's two digits: the latest century in which the holder is
+ * of age (18) on `todayIso` (yyyy-mm-dd). `23` on 2026-11-24 is 1923, not a three-year-old; `05` is 2005.
+ */
+export const cfBirthYear = (twoDigits: number, month: number, day: number, todayIso: string, adultAge = 18): number => {
+  const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
+  const ageIn = (year: number) => ty - year - (tm < month || (tm === month && td < day) ? 1 : 0);
+  const recent = Math.floor(ty / 100) * 100 + twoDigits;
+  for (const year of [recent, recent - 100, recent - 200]) if (ageIn(year) >= adultAge) return year;
+  return recent - 100;
+};

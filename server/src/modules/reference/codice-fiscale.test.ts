@@ -98,3 +98,24 @@ describe('parseIsoDate', () => {
     expect(parseIsoDate(s)).toEqual(expected);
   });
 });
+
+describe('names and centuries as a contract holder has them', () => {
+  it.each([
+    ['MRTNTN23M02D969P', '1923-08-02'],
+    ['FOXDRA26C24H872Y', '1926-03-24'],
+    ['RSSMRA80A01H501U', '1980-01-01'],
+  ])('%s is read in the century that makes its holder of age: %s', async (cf, birthDate) => {
+    expect((await decodeCf(cf, new Date('2026-11-24T10:00:00Z'))).birth_date).toBe(birthDate);
+  });
+
+  it.each([
+    ['D’Angelo', 'Maria Grazia'], ["D'Angelo", 'Maria Grazia'], ['D‘Angelo', 'Maria Grazia'], ['Rossi-Bianchi', 'Luca'], ['Rossi Bianchi', 'Luca'],
+  ])('%s %s: the CF is computed and matched from the letters alone', async (lastName, firstName) => {
+    const person = { first_name: firstName, last_name: lastName, sex: 'F' as const, birth_date: '1985-04-12', birth_city: 'Napoli', birth_province: 'NA' };
+    const generated = await generateCf(person);
+    expect(generated.ok).toBe(true);
+    if (!generated.ok) return;
+    expect(generated.cf.slice(0, 3)).toBe(lastName.startsWith('D') ? 'DNG' : 'RSS');
+    expect(await cfMatchesPerson(generated.cf, person)).toEqual({ matches: true, mismatches: [] });
+  });
+});

@@ -4,6 +4,7 @@ import { belfioreConnector } from '@marketto/belfiore-connector-embedded';
 import { findCountry } from './countries';
 import { normaliseName } from '@checkout/contract/italian/normalise';
 import { validatePartitaIva } from '@checkout/contract/italian/partita-iva';
+import { cfBirthYear, cfNameLetters } from '@checkout/contract/italian/codice-fiscale';
 
 /*
  * Codice fiscale via @marketto/codice-fiscale-utils with the embedded ANPR/ISTAT Belfiore data
@@ -50,7 +51,11 @@ const emptyDecoded = (cf: string, valid: boolean): CfDecoded => ({
  * unknown birth place answers `valid: false` and no personal data (a typo must not prefill a form).
  * An 11-digit CF is checked as a partita IVA and carries no personal data.
  */
-export const decodeCf = async (input: string): Promise<CfDecoded> => {
+/** yyyy-mm-dd of `now` on the Italian calendar. */
+const italianToday = (now: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+export const decodeCf = async (input: string, now: Date = new Date()): Promise<CfDecoded> => {
   const cf = normaliseCf(input);
   if (NUMERIC_CF_SHAPE.test(cf)) return emptyDecoded(cf, validatePartitaIva(cf).valid);
   if (!PERSONAL_CF_SHAPE.test(cf)) return emptyDecoded(cf, false);
@@ -64,7 +69,9 @@ export const decodeCf = async (input: string): Promise<CfDecoded> => {
     cf,
     valid: true,
     sex: info.gender,
-    birth_date: `${info.year}-${pad2(info.month + 1)}-${pad2(info.day)}`,
+    // The library picks the most recent century; a contract holder is of age, so the CF's two digits
+    // are read in the latest century that makes them so (`23` is 1923, not a three-year-old).
+    birth_date: `${cfBirthYear(info.year % 100, info.month + 1, info.day, italianToday(now))}-${pad2(info.month + 1)}-${pad2(info.day)}`,
     birth_city: inItaly ? place.name : null,
     birth_province: inItaly ? (place.province ?? null) : null,
     birth_country: inItaly ? 'IT' : (place.iso3166 ?? place.name),
@@ -136,8 +143,8 @@ export const findBirthComune = async (city: string, province: string | undefined
 /** Compute the codice fiscale of a person, or say which field stops it. */
 export const generateCf = async (person: CfPerson): Promise<GenerateCfResult> => {
   const fields: CfFieldErrors = {};
-  const lastName = cfu.parser.lastNameToCf(person.last_name.trim());
-  const firstName = cfu.parser.firstNameToCf(person.first_name.trim());
+  const lastName = cfu.parser.lastNameToCf(cfNameLetters(person.last_name));
+  const firstName = cfu.parser.firstNameToCf(cfNameLetters(person.first_name));
   if (!lastName) fields.last_name = 'Cognome non valido';
   if (!firstName) fields.first_name = 'Nome non valido';
   if (person.sex !== 'M' && person.sex !== 'F') fields.sex = 'Sesso non valido';
@@ -164,7 +171,7 @@ export const generateCf = async (person: CfPerson): Promise<GenerateCfResult> =>
 
   if (Object.keys(fields).length > 0 || !ymd || !place) return { ok: false, fields };
   const cf = await cfu.parser.encodeCf({
-    lastName: person.last_name.trim(), firstName: person.first_name.trim(), gender: person.sex,
+    lastName: cfNameLetters(person.last_name), firstName: cfNameLetters(person.first_name), gender: person.sex,
     year: ymd[0], month: (ymd[1] - 1) as 0, day: ymd[2] as 1, place,
   });
   return cf ? { ok: true, cf } : { ok: false, fields: { birth_date: 'Dati non sufficienti per il codice fiscale' } };
@@ -181,8 +188,11 @@ export const cfMatchesPerson = async (cfInput: string, person: Partial<CfPerson>
   if (!PERSONAL_CF_SHAPE.test(cf)) return { matches: false, mismatches: ['first_name', 'last_name', 'sex', 'birth_date'] };
   const plain = cfu.parser.cfDeomocode(cf);
   const mismatches: (keyof CfPerson)[] = [];
-  if (person.last_name?.trim() && cfu.parser.lastNameToCf(person.last_name.trim()) !== plain.slice(0, 3)) mismatches.push('last_name');
-  if (person.first_name?.trim() && cfu.parser.firstNameToCf(person.first_name.trim()) !== plain.slice(3, 6)) mismatches.push('first_name');
+  // Names as the CF reads them: `D’Angelo`, `D'Angelo` and `Rossi-Bianchi` are letters only.
+  const lastName = cfNameLetters(person.last_name ?? '');
+  const firstName = cfNameLetters(person.first_name ?? '');
+  if (lastName && cfu.parser.lastNameToCf(lastName) !== plain.slice(0, 3)) mismatches.push('last_name');
+  if (firstName && cfu.parser.firstNameToCf(firstName) !== plain.slice(3, 6)) mismatches.push('first_name');
   if (person.sex && cfu.parser.cfToGender(plain) !== person.sex) mismatches.push('sex');
   const ymd = person.birth_date ? parseIsoDate(person.birth_date) : null;
   if (person.birth_date) {
