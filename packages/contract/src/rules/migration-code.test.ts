@@ -5,6 +5,9 @@ describe('migrationCodeOutcome', () => {
   it.each([
     [{ valid: false, cos: '001' }, undefined, 'invalid'],
     [{ valid: false, cos: '001' }, ['001'], 'invalid'],
+    // SPEC §5: a code the server calls not valid is 'invalid' whatever its class, accepted or not.
+    [{ valid: false, cos: '005' }, ['001', '002'], 'invalid'],
+    [{ valid: false, cos: null }, ['001'], 'invalid'],
     [{ valid: true, cos: '001' }, undefined, 'valid'],
     [{ valid: true, cos: null }, undefined, 'valid'],
     [{ valid: true, cos: '001' }, ['001', '002'], 'valid'],
