@@ -94,6 +94,10 @@ export async function fillContact(page: Page, c: Contact): Promise<void> {
   await textbox(form, 'Cognome').fill(c.lastName);
   await textbox(form, 'Email').fill(c.email);
   await textbox(form, 'Cellulare').fill(c.mobile);
+  // Nothing pre-answered: the visitor says whether they are already a customer.
+  const alreadyCustomer = form.getByRole('radiogroup', { name: /Sei già cliente/ });
+  await expect(alreadyCustomer.getByRole('radio', { name: 'No' })).not.toBeChecked();
+  await alreadyCustomer.getByRole('radio', { name: 'No' }).check();
   // Marketing consents are separate and never pre-ticked (SPEC §2).
   await expect(form.getByRole('checkbox', { name: /comunicazioni commerciali/ })).not.toBeChecked();
   await expect(form.getByRole('checkbox', { name: /analisi delle mie preferenze/ })).not.toBeChecked();

@@ -54,6 +54,7 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
   await typeInto(page, textbox(form, 'Cognome'), 'Bianchi');
   await typeInto(page, textbox(form, 'Email'), uniqueEmail('lucia.bianchi'));
   await typeInto(page, textbox(form, 'Cellulare'), MOBILE);
+  await chooseRadio(page, form.getByRole('radiogroup', { name: /Sei già cliente/ }).getByRole('radio', { name: 'No' }));
   await tick(page, form.getByRole('checkbox', { name: /informativa sulla privacy/ }));
   await continueStep(page);
 

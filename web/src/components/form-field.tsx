@@ -146,10 +146,12 @@ export interface FormRadioGroupProps {
   error?: string | undefined;
   required?: boolean;
   inline?: boolean;
+  /** Under the radios, described on the group. */
+  hint?: ReactNode;
 }
 
-/** Radios in a fieldset: the legend names the group; the error is described on the group. */
-export function FormRadioGroup({ registration, legend, options, error, required = false, inline = true }: FormRadioGroupProps) {
+/** Radios in a fieldset: the legend names the group; hint and error are described on the group. */
+export function FormRadioGroup({ registration, legend, options, error, required = false, inline = true, hint }: FormRadioGroupProps) {
   const id = fieldId(registration.name);
   return (
     <fieldset
@@ -157,7 +159,7 @@ export function FormRadioGroup({ registration, legend, options, error, required 
       // radiogroup, not the fieldset's implicit group: a group may not carry aria-required (axe aria-allowed-attr).
       role="radiogroup"
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
+      aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
       aria-required={required || undefined}
     >
       <legend className="form-label fs-6">
@@ -176,6 +178,7 @@ export function FormRadioGroup({ registration, legend, options, error, required 
           <label htmlFor={index === 0 ? id : `${id}-${o.value}`} className="form-check-label">{o.label}</label>
         </div>
       ))}
+      {hint && <div id={`${id}-hint`} className="form-text">{hint}</div>}
       <FieldError id={id} error={error} />
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatEuro, isVoucherOffer, type Offer } from '@checkout/contract';
+import { formatEuro, isVoucherOffer, priceOrder, type Offer, type Promo } from '@checkout/contract';
 import { formatSpeed } from '../lib/format-speed';
 import { ChoiceCard } from './choice-card';
 import './checkout-kit.css';
@@ -7,15 +7,55 @@ import './checkout-kit.css';
 /** SPEC §1 highlights in the order their badges appear. */
 const HIGHLIGHT_ORDER = ['preferred', 'ultra10g', 'extreme', 'promo'] as const;
 
-/** An offer as a radio card: highlights, name, speed, monthly price and activation. */
-export function OfferCard({ offer, checked, onSelect, name }: { offer: Offer; checked: boolean; onSelect: () => void; name: string }) {
+export interface OfferPromoEffect {
+  code: string;
+  /** Cents off the offer's monthly fee (0 when none). */
+  monthly: number;
+  /** Cents off the activation (0 when none). */
+  oneOff: number;
+}
+
+/**
+ * What an accepted promo does to the offer on its own, read from the contract's `priceOrder` promo
+ * lines (the same discounts, capped the same way, as the summary and the contract); null when the
+ * promo does not apply to this offer or takes nothing off.
+ */
+export const offerPromoEffect = (offer: Offer, promo: Promo | null | undefined): OfferPromoEffect | null => {
+  if (!promo) return null;
+  const { lines } = priceOrder(offer, { options: [], additionalVariants: [] }, { promo });
+  const monthly = -(lines.find((l) => l.key === 'promo-monthly')?.monthly ?? 0);
+  const oneOff = -(lines.find((l) => l.key === 'promo-one-off')?.oneOff ?? 0);
+  return monthly > 0 || oneOff > 0 ? { code: promo.code, monthly, oneOff } : null;
+};
+
+export interface OfferCardProps {
+  offer: Offer;
+  checked: boolean;
+  onSelect: () => void;
+  name: string;
+  /** A promo get-promo accepted for this visitor: the card shows what it takes off this offer. */
+  promo?: Promo | null;
+}
+
+/** An offer as a radio card: highlights, name, speed, monthly price and activation (after an accepted promo). */
+export function OfferCard({ offer, checked, onSelect, name, promo = null }: OfferCardProps) {
   const { t } = useTranslation();
   const highlights = HIGHLIGHT_ORDER.filter((h) => offer.highlights.includes(h));
   const voucher = isVoucherOffer(offer);
-  const badges = highlights.length > 0 || voucher
+  const effect = offerPromoEffect(offer, promo);
+  const monthly = offer.recurrent_cost - (effect?.monthly ?? 0);
+  const activation = offer.cash_amount - (effect?.oneOff ?? 0);
+  const promoText = effect && [
+    effect.monthly > 0 ? t('kit.offer.promoMonthly', { price: formatEuro(effect.monthly) }) : null,
+    effect.oneOff > 0 ? (activation === 0 ? t('kit.offer.promoFreeActivation') : t('kit.offer.promoOneOff', { price: formatEuro(effect.oneOff) })) : null,
+  ].filter(Boolean).join(t('kit.offer.promoAnd'));
+  // The promo's own badge names the code; the generic "Promo" highlight would only repeat it.
+  const shownHighlights = effect ? highlights.filter((h) => h !== 'promo') : highlights;
+  const badges = shownHighlights.length > 0 || voucher || effect
     ? (
       <>
-        {highlights.map((h) => <span key={h} className={`offer-badge offer-badge-${h}`}>{t(`kit.offer.highlights.${h}`)}</span>)}
+        {shownHighlights.map((h) => <span key={h} className={`offer-badge offer-badge-${h}`}>{t(`kit.offer.highlights.${h}`)}</span>)}
+        {effect && <span className="offer-badge offer-badge-promo" data-testid={`offer-promo-badge-${offer.id}`}>{t('kit.offer.promoBadge', { code: effect.code })}</span>}
         {voucher && <span className="offer-badge offer-badge-voucher">{t('kit.offer.voucher')}</span>}
       </>
     )
@@ -34,11 +74,19 @@ export function OfferCard({ offer, checked, onSelect, name }: { offer: Offer; ch
       title={offer.name}
       aside={
         <span className="offer-card-price">
-          <span className="offer-card-amount">{formatEuro(offer.recurrent_cost)}</span>
+          {/* The full price, struck through, is for the eye; the promo sentence below says it in words. */}
+          {effect && effect.monthly > 0 && <s className="offer-card-full-amount" aria-hidden="true">{formatEuro(offer.recurrent_cost)}</s>}
+          <span className="offer-card-amount">{formatEuro(monthly)}</span>
           <span className="offer-card-period">{t('kit.offer.perMonth')}</span>
           <span className="offer-card-activation">
-            {offer.cash_amount > 0 ? t('kit.offer.activation', { price: formatEuro(offer.cash_amount) }) : t('kit.offer.freeActivation')}
+            {activation > 0 ? t('kit.offer.activation', { price: formatEuro(activation) }) : t('kit.offer.freeActivation')}
+            {effect && effect.oneOff > 0 && <> <s aria-hidden="true">{formatEuro(offer.cash_amount)}</s></>}
           </span>
+          {promoText && (
+            <span className="offer-card-promo-effect" data-testid={`offer-promo-${offer.id}`}>
+              {t('kit.offer.promo', { code: effect.code, effect: promoText })}
+            </span>
+          )}
         </span>
       }
     >

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatEuro, priceLineLabel, type PriceLine } from '@checkout/contract';
+import './checkout-kit.css';
 
 export interface PriceLinesProps {
   lines: readonly PriceLine[];
@@ -19,7 +20,7 @@ export function PriceLines({ lines, testIdPrefix, label, classes }: PriceLinesPr
   return (
     <ul className={classes.list} aria-label={label}>
       {lines.map((line) => (
-        <li key={line.key} className={classes.item} data-testid={`${testIdPrefix}-line-${line.key}`}>
+        <li key={line.key} className={line.kind === 'promo' ? `${classes.item} price-line-promo` : classes.item} data-testid={`${testIdPrefix}-line-${line.key}`}>
           <span className={classes.name}>{priceLineLabel(line)}</span>
           <span className={classes.prices}>
             {line.monthly !== 0 && <span>{t('kit.summary.monthly', { price: formatEuro(line.monthly) })}</span>}

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/app-providers';
 import { useCheckoutStore } from '../state/checkout-store';
 import { pillStates, ProgressPills } from './progress-pills';
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
   useCheckoutStore.setState(useCheckoutStore.getInitialState());
 });
@@ -36,5 +37,50 @@ describe('ProgressPills', () => {
     expect(screen.getByRole('link', { name: '1. Contatti' }).getAttribute('aria-current')).toBeNull();
     const disabled = Array.from(nav.querySelectorAll('[aria-disabled="true"]')).map((el) => el.textContent);
     expect(disabled).toEqual(['4. Pagamento (non ancora disponibile)', '5. Documento (non ancora disponibile)', 'Firma (non ancora disponibile)']);
+  });
+});
+
+describe('ProgressPills on the signature page', () => {
+  const HASH = 'p'.repeat(24);
+  function Where() {
+    return <div data-testid="location">{useLocation().pathname}</div>;
+  }
+
+  it('reopens the order before going back to a step (a pending code freezes it)', async () => {
+    useCheckoutStore.setState((s) => ({
+      persistent: { ...s.persistent, maxStep: 5, alreadySentOtp: true, currentOrderData: { id: HASH, hash: HASH } },
+      order: { id: HASH, hash: HASH, status: 'ready_to_sign' },
+    }));
+    const urls: string[] = [];
+    let release: () => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn((url: string) => {
+      urls.push(url);
+      return new Promise<Response>((resolve) => {
+        release = () => resolve(new Response(JSON.stringify({ result: true, data: { id: HASH, hash: HASH, status: 'ready_to_sign' } }), { status: 200 }));
+      });
+    }));
+    render(<AppProviders><MemoryRouter initialEntries={['/attiva/firma']}><ProgressPills /><Where /></MemoryRouter></AppProviders>);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: '3. Indirizzi' }));
+    });
+    await waitFor(() => expect(urls).toEqual([`/api/orders/${HASH}/reopen-order`]));
+    expect(screen.getByTestId('location').textContent).toBe('/attiva/firma');
+    await act(async () => {
+      release();
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/attiva/step-3'));
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(false);
+  });
+
+  it('does not call the server when moving between steps', async () => {
+    useCheckoutStore.setState((s) => ({ persistent: { ...s.persistent, maxStep: 3, currentOrderData: { id: HASH, hash: HASH } } }));
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    render(<AppProviders><MemoryRouter initialEntries={['/attiva/step-3']}><ProgressPills /><Where /></MemoryRouter></AppProviders>);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: '1. Contatti' }));
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/attiva/step-1');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

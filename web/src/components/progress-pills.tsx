@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutStore } from '../state/checkout-store';
 
@@ -27,10 +28,30 @@ export const pillStates = (maxStep: number, pathname: string, canSign: boolean):
   }));
 };
 
+const SIGNATURE_PILL_PATH = '/attiva/firma';
+
+/** A plain left click, the one the app handles itself (a click for a new tab or window is the browser's). */
+const isPlainClick = (e: MouseEvent): boolean => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
 /** SPEC §1 progress bar: active pills are links, inactive ones are aria-disabled; the current one has aria-current="step". */
 export function ProgressPills() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  /**
+   * Leaving the signature page for a step: a pending code freezes the order, so the server is asked to
+   * reopen it first (DESIGN §3). Loaded on demand: the API client stays out of the first screen. Should
+   * the call fail the visitor still goes: the step then says the order is frozen and links back here.
+   */
+  const leaveSignature = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (pathname !== SIGNATURE_PILL_PATH || path === pathname || !isPlainClick(event)) return;
+    event.preventDefault();
+    void import('../lib/reopen-order')
+      .then((m) => m.reopenCurrentOrder())
+      .catch(() => undefined)
+      .finally(() => void navigate(path));
+  };
   const maxStep = useCheckoutStore((s) => s.persistent.maxStep);
   const canSign = useCheckoutStore((s) => s.order?.status === 'ready_to_sign');
   return (
@@ -41,7 +62,7 @@ export function ProgressPills() {
           return (
             <li className="nav-item" key={path}>
               {active ? (
-                <Link to={path} className={`nav-link${current ? ' active' : ''}`} aria-current={current ? 'step' : undefined}>{label}</Link>
+                <Link to={path} className={`nav-link${current ? ' active' : ''}`} aria-current={current ? 'step' : undefined} onClick={leaveSignature(path)}>{label}</Link>
               ) : (
                 <span className="nav-link disabled" aria-disabled="true">
                   {label}

@@ -4,6 +4,7 @@ import type { ModalId } from '@checkout/contract';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { usePromo } from '../lib/promo-queries';
 import { openModal } from './modals/modal-store';
+import './checkout-kit.css';
 
 /** The seasonal promos with a page of their own (SPEC §2 modals `black-friday` and `xmas`). */
 export const promoModalOf = (code: string): ModalId | null => {
@@ -26,8 +27,14 @@ export function PromoBanner({ code, clusterKnown }: { code: string; clusterKnown
     const modal = promoModalOf(promo.code);
     return (
       <div className="promo-banner alert alert-success py-2 d-flex flex-wrap align-items-center column-gap-3" data-testid="promo-banner">
+        {/* The badge is the mark of an accepted code: a refused one never gets it. */}
+        <span className="offer-badge offer-badge-promo" data-testid="promo-badge">{t('kit.offer.promoBadge', { code: promo.code })}</span>
         <span>{t('kit.promo.applied', { code: promo.code, description: promo.description })}</span>
-        {modal && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => openModal(modal)}>{t('kit.promo.details')}</button>}
+        {modal && (
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={() => openModal(modal)} data-testid="promo-details">
+            {t('kit.promo.details')}
+          </button>
+        )}
       </div>
     );
   }

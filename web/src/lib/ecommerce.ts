@@ -1,24 +1,40 @@
-import { orderTotals, type AddedOption, type Offer } from '@checkout/contract';
+import { priceLineLabel, priceOrder, type AddedOption, type Offer, type Promo } from '@checkout/contract';
+
+export interface EcommerceContext {
+  /** fields.routerVariant: the router line is named with its colour, as in the summary. */
+  routerVariant?: string;
+  /** A promo get-promo accepted: its discounts lower the value, its code is the GA4 coupon. */
+  promo?: Promo | null;
+}
 
 /**
- * GA4 ecommerce payload of the order in the store (offer + added options): prices in euro, the
- * value is the first monthly fee plus the one-off costs, as the visitor sees them in the summary.
+ * GA4 ecommerce payload of the order in the store, from the contract's `priceOrder` (the lines and
+ * totals the summary and the contract print): one item per chosen option and per extra cover, named
+ * as the summary names them; the value is the first monthly fee plus the one-off costs after the
+ * promo, in euro.
  */
-export const ecommerceOf = (offer: Offer, options: readonly AddedOption[], additionalVariants: readonly string[] = []) => {
-  const totals = orderTotals(offer, { options, additionalVariants });
+export const ecommerceOf = (
+  offer: Offer, options: readonly AddedOption[], additionalVariants: readonly string[] = [], { routerVariant, promo = null }: EcommerceContext = {},
+) => {
+  const { lines, totals } = priceOrder(offer, { options, additionalVariants, routerVariant }, { promo });
+  const promoLines = lines.filter((l) => l.kind === 'promo');
+  const items = lines.flatMap((line) => {
+    const name = priceLineLabel(line);
+    switch (line.kind) {
+      case 'offer': return [{ item_id: String(offer.id), item_name: name, price: line.monthly / 100, quantity: 1 }];
+      case 'option': return [{
+        item_id: String(line.optionId), item_name: name, item_category: offer.options.find((o) => o.id === line.optionId)?.category ?? 'other',
+        price: (line.monthly > 0 ? line.monthly : line.oneOff) / 100, quantity: 1,
+      }];
+      case 'cover': return [{ item_id: line.key, item_name: name, item_category: 'cover', price: line.oneOff / 100, quantity: 1 }];
+      default: return [];
+    }
+  });
   return {
     currency: 'EUR',
     value: (totals.monthly + totals.oneOff) / 100,
-    items: [
-      { item_id: String(offer.id), item_name: offer.name, price: offer.recurrent_cost / 100, quantity: 1 },
-      ...options.map((o) => ({
-        item_id: String(o.id),
-        item_name: offer.options.find((x) => x.id === o.id)?.name ?? String(o.id),
-        item_category: o.category,
-        price: (o.recurrent_cost > 0 ? o.recurrent_cost : o.cash_amount) / 100,
-        quantity: 1,
-      })),
-    ],
+    ...(promo && promoLines.length > 0 ? { coupon: promo.code } : {}),
+    items,
   };
 };
 

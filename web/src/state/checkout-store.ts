@@ -42,9 +42,20 @@ export interface OfferSelectionData {
   optionExtras: Omit<OptionsState, 'options'>;
 }
 
+/**
+ * Whether step 1's "Sei già cliente?" has been answered. The contract's persistent state keeps the
+ * answer (`isBrandCustomer`) as a plain boolean whose default is `false`, which cannot tell "No" from
+ * "not asked yet"; the question is required, so the web keeps this bit beside it (persisted too).
+ */
+export interface CustomerAnswerData {
+  brandCustomerAnswered: boolean;
+}
+
 export interface CheckoutActions {
   setFields: (patch: Partial<FormFields>) => void;
   setPersistent: (patch: Partial<PersistentState>) => void;
+  /** Step 1's already-a-customer answer: into `persistent.isBrandCustomer`, and marked as given. */
+  answerBrandCustomer: (isBrandCustomer: boolean) => void;
   /** Moves to `step` and raises maxStep when it is the furthest reached. */
   setStep: (step: number) => void;
   setOffer: (offer: Offer | null) => void;
@@ -58,7 +69,7 @@ export interface CheckoutActions {
   resetOptions: () => void;
 }
 
-export type CheckoutState = CheckoutData & OfferSelectionData & CheckoutActions;
+export type CheckoutState = CheckoutData & OfferSelectionData & CustomerAnswerData & CheckoutActions;
 
 export const initialCheckoutData = (): CheckoutData => ({
   fields: defaultFormFields(),
@@ -105,6 +116,13 @@ export const parseStoredOfferSelection = (stored: unknown): OfferSelectionData =
   return parsed.success ? parsed.data : initialOfferSelection();
 };
 
+const initialCustomerAnswer = (): CustomerAnswerData => ({ brandCustomerAnswered: false });
+
+/** The answer marker kept in the browser; anything but `true` means not answered. */
+export const parseStoredCustomerAnswer = (stored: unknown): CustomerAnswerData => ({
+  brandCustomerAnswered: typeof stored === 'object' && stored !== null && (stored as Record<string, unknown>).brandCustomerAnswered === true,
+});
+
 /** The contract's OptionsState of a store snapshot (select `fields.options` and `optionExtras` with useShallow). */
 export const optionsStateOf = (s: { fields: Pick<FormFields, 'options'>; optionExtras: OfferSelectionData['optionExtras'] }): OptionsState => ({
   options: s.fields.options,
@@ -124,8 +142,11 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
       (set) => ({
         ...initialCheckoutData(),
         ...initialOfferSelection(),
+        ...initialCustomerAnswer(),
         setFields: (patch) => set((s) => ({ fields: { ...s.fields, ...patch } })),
         setPersistent: (patch) => set((s) => ({ persistent: { ...s.persistent, ...patch } })),
+        answerBrandCustomer: (isBrandCustomer) =>
+          set((s) => ({ persistent: { ...s.persistent, isBrandCustomer }, brandCustomerAnswered: true })),
         setStep: (step) =>
           set((s) => {
             const currentStep = clampStep(step);
@@ -136,7 +157,8 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
         startNewOrder: (fullReset = false) =>
           set((s) => {
             const next = startNewOrder({ fields: s.fields, state: s.persistent }, { fullReset });
-            return { fields: next.fields, persistent: next.state, order: null };
+            // The contract resets isBrandCustomer with a new order: the question is asked again.
+            return { fields: next.fields, persistent: next.state, order: null, brandCustomerAnswered: false };
           }),
         // The sellable offers are not a form field: the contract leaves clearing them to their keeper.
         resetCoverage: () => set((s) => ({ fields: resetCoverage(s.fields), availableOfferIds: [] })),
@@ -156,13 +178,15 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
         name: CHECKOUT_STORE_KEY,
         version: FIELDS_SCHEMA_VERSION,
         storage: createJSONStorage(storage),
-        partialize: (s): CheckoutData & OfferSelectionData => ({
+        partialize: (s): CheckoutData & OfferSelectionData & CustomerAnswerData => ({
           fields: s.fields, persistent: s.persistent, offer: s.offer, order: s.order,
-          availableOfferIds: s.availableOfferIds, optionExtras: s.optionExtras,
+          availableOfferIds: s.availableOfferIds, optionExtras: s.optionExtras, brandCustomerAnswered: s.brandCustomerAnswered,
         }),
         // SPEC §4: a stored field-schema version other than 29 resets everything.
-        migrate: () => ({ ...initialCheckoutData(), ...initialOfferSelection() }),
-        merge: (stored, current) => ({ ...current, ...parseStoredCheckout(stored), ...parseStoredOfferSelection(stored) }),
+        migrate: () => ({ ...initialCheckoutData(), ...initialOfferSelection(), ...initialCustomerAnswer() }),
+        merge: (stored, current) => ({
+          ...current, ...parseStoredCheckout(stored), ...parseStoredOfferSelection(stored), ...parseStoredCustomerAnswer(stored),
+        }),
       },
     ),
   );

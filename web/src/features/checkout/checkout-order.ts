@@ -1,6 +1,6 @@
-import type { OrderStepName } from '@checkout/contract';
+import { brandCustomerField, customerOriginOf, type OrderStepName } from '@checkout/contract';
 import { getApiClient } from '../../lib/api-client';
-import { useCheckoutStore } from '../../state/checkout-store';
+import { useCheckoutStore, type CheckoutState } from '../../state/checkout-store';
 import type { StepValues } from './use-step-form';
 
 export class MissingOrderError extends Error {
@@ -26,3 +26,29 @@ export const submitNamedStep = async (stepName: OrderStepName, values: StepValue
   const ref = await getApiClient().submitStep({ order_hash: currentOrderHash(), step_name: stepName }, values);
   useCheckoutStore.getState().setOrder(ref);
 };
+
+/** What orders/new and update-order take (the same body, SPEC §7). */
+export type OrderWriteBody = Parameters<ReturnType<typeof getApiClient>['newOrder']>[0];
+
+/**
+ * The orders/new / update-order body: the form fields with step 1's values, and what the summary box
+ * showed, so the server prices the same order: the options (in `fields.options`), the router colour and
+ * the extra router covers. The already-a-customer flag goes under its SPEC §7 name, `is_{brandKey}_customer`,
+ * and under the brand-neutral alias the server also reads.
+ */
+export const orderWriteBody = (
+  s: Pick<CheckoutState, 'fields' | 'persistent' | 'optionExtras'>,
+  values: StepValues,
+  offerId: number,
+  brandKey: string,
+): OrderWriteBody => ({
+  ...s.fields,
+  ...values,
+  referer_code: typeof values.referer_code === 'string' ? values.referer_code : '',
+  offer_id: offerId,
+  routerVariant: s.fields.routerVariant,
+  additional_variants: [...s.optionExtras.additionalVariants],
+  customer_origin: s.fields.customer_origin || customerOriginOf({ premade: false, provenienza: s.fields.provenienza }),
+  [brandCustomerField(brandKey)]: s.persistent.isBrandCustomer,
+  is_brand_customer: s.persistent.isBrandCustomer,
+}) as OrderWriteBody;

@@ -12,6 +12,7 @@ import { openModal } from '../../components/modals/modal-store';
 import { track } from '../../lib/analytics';
 import { getApiClient } from '../../lib/api-client';
 import { ecommerceOf } from '../../lib/ecommerce';
+import { usePromo } from '../../lib/promo-queries';
 import { useTelephoneOperators } from '../../lib/reference-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { submitNamedStep } from './checkout-order';
@@ -26,6 +27,8 @@ const ACTIVATION_FIELDS = ['address', 'number', 'city', 'zip_code', 'province'] 
 /** Step 3: activation address (from the coverage check), shipping address, number portability and voice line. */
 export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  // An accepted promo lowers the order's value in the analytics event, as it does in the summary.
+  const { promo } = usePromo();
   const step = useStepForm({ schema: stepAddressSchema });
   const { form, errorOf } = step;
   const { register, setValue, getValues, watch } = form;
@@ -92,7 +95,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
       hasInternetFTTCPortability: hasInternetFttcPortability({ portability_internet: values.portability_internet === true, technology: s.fields.technology }),
     });
     s.setFields({ telephone_request: telephoneRequestOf(s.fields) });
-    if (s.offer) track('add_shipping_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants), shipping_tier: 'corriere' });
+    if (s.offer) track('add_shipping_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants, { routerVariant: s.fields.routerVariant, promo }), shipping_tier: 'corriere' });
     onDone();
   });
 

@@ -1,24 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { brandCustomerField, customerOriginOf, stepContactSchema } from '@checkout/contract';
+import { stepContactSchema } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
-import { FormCheckbox, FormField } from '../../components/form-field';
+import { FormCheckbox, FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';
 import { getApiClient } from '../../lib/api-client';
 import { getPublicConfig, usePublicConfig } from '../../lib/public-config';
 import { getCookie, REFERER_CODE_COOKIE } from '../../lib/cookies';
 import { ecommerceOf } from '../../lib/ecommerce';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { onlyNames, submitNamedStep } from './checkout-order';
+import { onlyNames, orderWriteBody, submitNamedStep, type OrderWriteBody } from './checkout-order';
 import { OFFER_PATH } from './step-guard';
 import { StepForm } from './step-form';
 import { useStepForm } from './use-step-form';
 
-/** The contact step's fields plus the friend code sent with orders/new (not part of the step itself). */
+/** The already-a-customer answer as the radios give it. */
+const ALREADY_CUSTOMER_ANSWERS = ['yes', 'no'] as const;
+
+/**
+ * The contact step's fields plus what travels with orders/new but is not part of the step itself: the
+ * friend code, and the required "Sei già cliente?" answer (`_` prefix: a form helper, never sent as
+ * such; its value goes as `is_{brandKey}_customer`).
+ */
 export const contactFormSchema = stepContactSchema.extend({
   referer_code: z.string().trim().max(50, 'Inserire al massimo 50 caratteri.').default(''),
+  _already_customer: z.enum(ALREADY_CUSTOMER_ANSWERS, { error: 'Indica se sei già cliente.' }),
 });
 const STEP_NAMES = Object.keys(stepContactSchema.shape);
 
@@ -36,72 +42,42 @@ export const selectionRefusal = (error: unknown): string | null => {
   return messages.length > 0 ? [...new Set(messages)].join(' ') : null;
 };
 
-/** "Sei già cliente?": a yes/no kept in the persisted state as soon as it is answered. */
-function AlreadyCustomerQuestion() {
-  const { t } = useTranslation();
-  const { brand } = usePublicConfig();
-  const value = useCheckoutStore((s) => s.persistent.isBrandCustomer);
-  const setPersistent = useCheckoutStore((s) => s.setPersistent);
-  const hintId = 'already-customer-hint';
-  return (
-    <fieldset className="mb-3" aria-describedby={hintId} data-testid="already-customer">
-      <legend className="form-label fs-6">{t('checkout.contact.alreadyCustomer', { brand })}</legend>
-      <div role="radiogroup" aria-label={t('checkout.contact.alreadyCustomer', { brand })}>
-        {([['yes', true], ['no', false]] as const).map(([key, flag]) => (
-          <div className="form-check form-check-inline" key={key}>
-            <input
-              className="form-check-input" type="radio" id={`already-customer-${key}`} name="already_customer"
-              checked={value === flag} onChange={() => setPersistent({ isBrandCustomer: flag })}
-            />
-            <label className="form-check-label" htmlFor={`already-customer-${key}`}>{t(`checkout.contact.${key}`)}</label>
-          </div>
-        ))}
-      </div>
-      <div id={hintId} className="form-text">{t('checkout.contact.alreadyCustomerHint', { brand })}</div>
-    </fieldset>
-  );
-}
+/** The stored answer as the radios show it: none until the visitor has answered. */
+const storedAnswer = (): string => {
+  const s = useCheckoutStore.getState();
+  if (!s.brandCustomerAnswered) return '';
+  return s.persistent.isBrandCustomer ? 'yes' : 'no';
+};
 
 /** Step 1 (SPEC §2): contact data and consents; creates the order (orders/new) or updates it. */
 export function StepContactForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const { brand } = usePublicConfig();
   const step = useStepForm({
     schema: contactFormSchema,
-    fallbacks: { referer_code: getCookie(REFERER_CODE_COOKIE) ?? '' },
+    fallbacks: { referer_code: getCookie(REFERER_CODE_COOKIE) ?? '', _already_customer: storedAnswer() },
   });
   const { form, errorOf } = step;
   const { register } = form;
-
-  const [selectionProblem, setSelectionProblem] = useState<string | null>(null);
+  const answerBrandCustomer = useCheckoutStore((s) => s.answerBrandCustomer);
+  const alreadyCustomer = register('_already_customer');
 
   const onSubmit = step.submitWith(async (values) => {
-    setSelectionProblem(null);
+    answerBrandCustomer(values._already_customer === 'yes');
     const s = useCheckoutStore.getState();
     const offerId = s.offer?.id ?? s.persistent.lastOfferId;
     if (!offerId) {
       step.setFailure(t('checkout.contact.noOffer'));
       return;
     }
-    // What the summary box showed travels with the order: the options, the router covers, the colour.
-    const body = {
-      ...s.fields,
-      ...values,
-      referer_code: typeof values.referer_code === 'string' ? values.referer_code : '',
-      offer_id: offerId,
-      additional_variants: s.optionExtras.additionalVariants,
-      customer_origin: s.fields.customer_origin || customerOriginOf({ premade: false, provenienza: s.fields.provenienza }),
-      // SPEC §7 names the flag after the brand; the brand-neutral alias goes too.
-      [brandCustomerField(getPublicConfig().brandKey)]: s.persistent.isBrandCustomer,
-      is_brand_customer: s.persistent.isBrandCustomer,
-    } as Parameters<ReturnType<typeof getApiClient>['newOrder']>[0];
+    const body = orderWriteBody(s, values, offerId, getPublicConfig().brandKey);
     const hash = s.persistent.currentOrderData.hash;
     try {
       await saveOrder(hash, body);
     } catch (error) {
       const refused = selectionRefusal(error);
       if (refused === null) throw error;
-      setSelectionProblem(refused);
-      step.setFailure(null);
+      step.failWith(t('checkout.contact.selectionRefused', { details: refused }), { to: OFFER_PATH, label: t('checkout.contact.backToOffer') });
       return;
     }
     if (!useCheckoutStore.getState().persistent.currentOrderData.hash) return;
@@ -110,7 +86,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
   });
 
   /** orders/new (the first time) or update-order; a refused friend code is said next to its field and creates nothing. */
-  async function saveOrder(hash: string | null, body: Parameters<ReturnType<typeof getApiClient>['newOrder']>[0]): Promise<void> {
+  async function saveOrder(hash: string | null, body: OrderWriteBody): Promise<void> {
     const s = useCheckoutStore.getState();
     if (!hash) {
       const created = await getApiClient().newOrder(body);
@@ -132,12 +108,6 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
 
   return (
     <StepForm step={step} onSubmit={onSubmit} backTo={OFFER_PATH}>
-      {selectionProblem && (
-        <div className="alert alert-danger" role="alert" data-testid="selection-refused">
-          {t('checkout.contact.selectionRefused', { details: selectionProblem })}{' '}
-          <Link to={OFFER_PATH}>{t('checkout.contact.backToOffer')}</Link>
-        </div>
-      )}
       <fieldset className="form-section">
         <legend>{t('checkout.contact.who')}</legend>
         <div className="row">
@@ -157,7 +127,21 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
             <FormField registration={register('phone_number')} type="tel" label={t('checkout.fields.phone_number')} autoComplete="tel" inputMode="tel" error={errorOf('phone_number')} />
           </div>
         </div>
-        <AlreadyCustomerQuestion />
+        <FormRadioGroup
+          registration={{
+            ...alreadyCustomer,
+            // Kept at once (not only on Continua): the answer survives a reload like the typed fields.
+            onChange: (event) => {
+              answerBrandCustomer((event.target as HTMLInputElement).value === 'yes');
+              return alreadyCustomer.onChange(event);
+            },
+          }}
+          legend={t('checkout.contact.alreadyCustomer', { brand })}
+          options={ALREADY_CUSTOMER_ANSWERS.map((value) => ({ value, label: t(`checkout.contact.${value}`) }))}
+          required
+          hint={t('checkout.contact.alreadyCustomerHint', { brand })}
+          error={errorOf('_already_customer')}
+        />
         <FormField registration={register('referer_code')} label={t('checkout.fields.referer_code')} autoComplete="off" hint={t('checkout.contact.refererHint')} error={errorOf('referer_code')} />
       </fieldset>
 

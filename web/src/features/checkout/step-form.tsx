@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormErrorSummary } from '../../components/form-error-summary';
 import { StepNav } from '../../components/step-nav';
@@ -17,7 +18,7 @@ export interface StepFormProps {
 /** The frame of every step form: error summary on top, the fields, 'Indietro' / 'Continua'. */
 export function StepForm({ step, onSubmit, backTo, continueLabel, children }: StepFormProps) {
   const { t } = useTranslation();
-  const { attachSummary, summary, failure, busy } = step;
+  const { attachSummary, summary, failure, failureLink, busy } = step;
   return (
     <form id={STEP_FORM_ID} noValidate onSubmit={onSubmit} aria-labelledby="step-title">
       <FormErrorSummary
@@ -25,6 +26,7 @@ export function StepForm({ step, onSubmit, backTo, continueLabel, children }: St
         errors={summary}
         message={failure}
         labelOf={(name) => t(`checkout.fields.${name}`, { defaultValue: '' }) || undefined}
+        action={failureLink && <Link to={failureLink.to} className="alert-link">{failureLink.label}</Link>}
       />
       <p className="form-text mb-3">{t('form.requiredNote')}</p>
       {children}

@@ -3,6 +3,7 @@ import { stepPaymentSchema } from '@checkout/contract';
 import { FormField } from '../../components/form-field';
 import { track } from '../../lib/analytics';
 import { ecommerceOf } from '../../lib/ecommerce';
+import { usePromo } from '../../lib/promo-queries';
 import { useIbanValidation } from '../../lib/reference-queries';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -16,6 +17,8 @@ export const compactIban = (s: string): string => s.replace(/[\s\-.]/g, '').toUp
 /** Step 4: the SEPA mandate's holder and IBAN, checked as it is typed (bank, ABI, CAB). */
 export function StepPaymentForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  // An accepted promo lowers the order's value in the analytics event, as it does in the summary.
+  const { promo } = usePromo();
   const names = useCheckoutStore.getState().fields;
   const step = useStepForm({
     schema: stepPaymentSchema,
@@ -47,7 +50,7 @@ export function StepPaymentForm({ onDone }: { onDone: () => void }) {
   const onSubmit = step.submitWith(async (values) => {
     await submitNamedStep('step-payment', values);
     const s = useCheckoutStore.getState();
-    if (s.offer) track('add_payment_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants), payment_type: 'SEPA' });
+    if (s.offer) track('add_payment_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants, { routerVariant: s.fields.routerVariant, promo }), payment_type: 'SEPA' });
     onDone();
   });
 

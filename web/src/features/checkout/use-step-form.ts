@@ -3,14 +3,27 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { FormFields } from '@checkout/contract';
+import { ERROR_CODES, type FormFields } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import type { SummaryError } from '../../components/form-error-summary';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useCheckoutStore } from '../../state/checkout-store';
+import { SIGNATURE_PATH } from './step-guard';
 
 /** Every step field is a string or a flag (dates stay dd/mm/yyyy in the form, SPEC §5). */
 export type StepValues = Record<string, string | boolean>;
+
+/** A way out named beside a step-level failure (e.g. back to the signature page). */
+export interface FailureLink { to: string; label: string }
+
+/**
+ * The server's 409 `contract_frozen`: a one-time code is pending for the previewed contract, so nothing
+ * it prints may change until the visitor goes back from the signature page (which reopens the order).
+ */
+export const isContractFrozen = (error: unknown): boolean => isApiError(error) && error.code === ERROR_CODES.contractFrozen;
+
+/** Names a step keeps in the store: a name that begins with `_` is a helper of the form (SPEC §5: never sent). */
+const storedNames = (names: readonly string[]): string[] => names.filter((n) => !n.startsWith('_'));
 
 /** How long typing may pause before the fields reach the persisted store. */
 export const AUTOSAVE_MS = 300;
@@ -64,6 +77,7 @@ export interface UseStepFormOptions {
 export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
   const { t } = useTranslation();
   const names = Object.keys(schema.shape);
+  const kept = storedNames(names);
   const setFields = useCheckoutStore((s) => s.setFields);
   const [defaults] = useState<StepValues>(() => {
     const stored = pickStepValues(useCheckoutStore.getState().fields, names);
@@ -77,7 +91,19 @@ export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailureText] = useState<string | null>(null);
+  const [failureLink, setFailureLink] = useState<FailureLink | null>(null);
+  /** A step-level message (null clears it). */
+  const setFailure = useCallback((message: string | null) => {
+    setFailureText(message);
+    setFailureLink(null);
+  }, []);
+  /** A step-level message with the way out it needs; focus goes to it. */
+  const failWith = useCallback((message: string, link: FailureLink) => {
+    setFailureText(message);
+    setFailureLink(link);
+    setFocusPending(true);
+  }, []);
   const [focusPending, setFocusPending] = useState(false);
   // A callback ref kept in state: the summary appears only once there are errors.
   const [summaryEl, attachSummary] = useState<HTMLDivElement | null>(null);
@@ -88,7 +114,7 @@ export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
     let pending: Partial<StepValues> | null = null;
     const flush = () => {
       if (!pending) return;
-      const keep = Object.fromEntries(Object.entries(pending).filter(([k, v]) => names.includes(k) && v !== undefined));
+      const keep = Object.fromEntries(Object.entries(pending).filter(([k, v]) => kept.includes(k) && v !== undefined));
       pending = null;
       setFields(keep as Partial<FormFields>);
     };
@@ -118,18 +144,24 @@ export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
   }, [focusPending, summaryEl]);
 
   const showServerError = useCallback((error: unknown) => {
+    if (isContractFrozen(error)) {
+      // The server knows a code is pending even when this browser forgot (another tab, a cleared flag).
+      useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+      failWith(apiErrorMessage(t, error), { to: SIGNATURE_PATH, label: t('checkout.frozen.toSignature') });
+      return;
+    }
     const { fields, message } = splitServerErrors(error, names);
     for (const [name, text] of Object.entries(fields)) form.setError(name, { type: 'server', message: text });
     setFailure(message ?? (Object.keys(fields).length > 0 ? null : apiErrorMessage(t, error)));
     setFocusPending(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, t]);
+  }, [form, t, failWith, setFailure]);
 
   /** A handler for <form onSubmit>: validates, then runs `action` with the parsed values; failures go to the fields and the summary. */
   /** The form as typed, into the store now (not after the autosave pause): the next step reads it on its first render. */
   const saveNow = () => {
     const raw = form.getValues();
-    setFields(Object.fromEntries(names.filter((n) => raw[n] !== undefined).map((n) => [n, raw[n]])) as Partial<FormFields>);
+    setFields(Object.fromEntries(kept.filter((n) => raw[n] !== undefined).map((n) => [n, raw[n]])) as Partial<FormFields>);
   };
 
   const submitWith = (action: (values: StepValues) => Promise<void>) =>
@@ -159,7 +191,9 @@ export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
     form,
     names,
     failure,
+    failureLink,
     setFailure,
+    failWith,
     showServerError,
     submitWith,
     errorOf,

@@ -12,7 +12,7 @@ import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
 import { OfferOptions } from './offer-options';
-import { chosenSpeed, defaultOffer, initialOptions, needsRouterChoice, optionChanges, reconcileOptions } from './offer-selection';
+import { chosenSpeed, defaultOffer, initialOptions, optionChanges, reconcileOptions, selectionProblem } from './offer-selection';
 import { openModal } from '../../components/modals/modal-store';
 import { PromoBanner } from '../../components/promo-banner';
 import './offer-page.css';
@@ -37,7 +37,9 @@ export default function OfferPage() {
   const promo = promoParam ?? f.promo;
   const clusterKnown = useCheckoutStore((s) => promoClusterOf(s.fields) !== null);
   const { offers, pending, error, refetch } = useOffers(ids, f.customerType, promo);
-  const [routerError, setRouterError] = useState(false);
+  // Set by 'Continua' when the contract's reconcileSelection refuses the selection; the message then
+  // follows the selection (it goes away as soon as the rules accept it).
+  const [problemShown, setProblemShown] = useState(false);
   const routerSection = useRef<HTMLElement>(null);
   // The promo as get-promo judges it: only an accepted one changes a price.
   const { promo: acceptedPromo } = usePromo();
@@ -85,7 +87,7 @@ export default function OfferPage() {
     actions.setOffer(next);
     actions.setPersistent({ lastOfferId: next.id });
     actions.setOptionsState(initialOptions(next));
-    setRouterError(false);
+    setProblemShown(false);
     trackOfferSelected(next);
   };
 
@@ -94,7 +96,7 @@ export default function OfferPage() {
     const reconciled = reconcileOptions(offer, next, f.routerVariant);
     trackOptionChanges(offer, optionChanges(state, reconciled));
     actions.setOptionsState(reconciled);
-    if (routerError && !needsRouterChoice(offer, reconciled)) setRouterError(false);
+    if (problemShown && !selectionProblem(offer, reconciled, f.routerVariant)) setProblemShown(false);
   };
 
   const onRouterVariant = (colour: RouterColour) => {
@@ -107,15 +109,24 @@ export default function OfferPage() {
 
   const onContinue = () => {
     if (!offer) return;
-    if (needsRouterChoice(offer, state)) {
-      setRouterError(true);
-      routerSection.current?.scrollIntoView({ block: 'start' });
-      routerSection.current?.focus({ preventScroll: true });
+    const refused = selectionProblem(offer, state, f.routerVariant);
+    if (refused) {
+      setProblemShown(true);
+      if (refused.rule === 'router_too_slow') {
+        routerSection.current?.scrollIntoView({ block: 'start' });
+        routerSection.current?.focus({ preventScroll: true });
+      }
       return;
     }
     actions.setStep(1);
     void navigate(STEP_1_PATH);
   };
+
+  const problem = problemShown && offer ? selectionProblem(offer, state, f.routerVariant) : null;
+  const routerError = problem?.rule === 'router_too_slow';
+  const problemText = problem && offer
+    ? (routerError ? t('offerPage.router.required', { speed: formatSpeed(chosenSpeed(offer, state)) }) : problem.message)
+    : null;
 
   const place = [`${f.address} ${f.number}`.trim(), f.city && `${f.city}${f.province ? ` (${f.province})` : ''}`].filter(Boolean).join(', ');
 
@@ -151,7 +162,7 @@ export default function OfferPage() {
               {offers.length > 0 && (
                 <div className="offer-list" data-testid="offer-list">
                   {offers.map((o) => (
-                    <OfferCard key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} />
+                    <OfferCard key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} promo={acceptedPromo} />
                   ))}
                 </div>
               )}
@@ -183,7 +194,7 @@ export default function OfferPage() {
               routerVariant={f.routerVariant}
               promo={acceptedPromo}
               onContinue={onContinue}
-              problem={routerError ? t('offerPage.router.required', { speed: formatSpeed(chosenSpeed(offer, state)) }) : null}
+              problem={problemText}
             />
           )}
         </div>

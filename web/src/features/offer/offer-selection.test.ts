@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addOption, emptyOptionsState, selectSpeedUpgrade, toggleAdditionalVariant } from '@checkout/contract';
 import { fixtureOffer } from './offer-fixture';
 import {
-  allowedRouters, chosenSpeed, defaultOffer, effectiveRouter, needsRouterChoice, optionChanges, reconcileOptions, repeatersFor, selectRouter, toAddedOption,
+  allowedRouters, chosenSpeed, defaultOffer, effectiveRouter, initialOptions, needsRouterChoice, optionChanges, reconcileOptions, repeatersFor,
+  selectRouter, selectionProblem, toAddedOption,
 } from './offer-selection';
 
 const offer = fixtureOffer();
@@ -73,5 +74,33 @@ describe('chosenSpeed', () => {
   it('is the upgrade speed when one is chosen, else the offer speed', () => {
     expect(chosenSpeed(offer, emptyOptionsState())).toBe(1000);
     expect(chosenSpeed(offer, selectSpeedUpgrade(emptyOptionsState(), opt(51)))).toBe(10000);
+  });
+});
+
+describe('what "Continua" checks: the contract\'s reconcileSelection', () => {
+  it('an offer starts with the default voice plan (SPEC §3), which the rules accept', () => {
+    const start = initialOptions(offer);
+    expect(ids(start.options)).toEqual([10]);
+    expect(start.analyticsItems).toEqual([{ item_id: '10' }]);
+    expect(selectionProblem(offer, start, 'Blue')).toBeNull();
+  });
+
+  it('a speed the included router cannot carry is router_too_slow until a router is chosen', () => {
+    const fast = reconcileOptions(offer, selectSpeedUpgrade(initialOptions(offer), opt(50)));
+    expect(selectionProblem(offer, fast)?.rule).toBe('router_too_slow');
+    const withRouter = reconcileOptions(offer, selectRouter(fast, offer.options.find((o) => o.id === 22)!));
+    expect(selectionProblem(offer, withRouter)).toBeNull();
+  });
+
+  it('names what the rules refuse with the contract\'s Italian message, the router first', () => {
+    // Selections repairSelection would not leave behind (a stale store, a hand-made state).
+    const sameColour = { ...emptyOptionsState(), additionalVariants: ['blue'] };
+    expect(selectionProblem(offer, sameColour, 'Blue')).toMatchObject({
+      rule: 'cover_is_router_colour', message: 'Il router ha già questo colore: scegli una cover di un altro colore.',
+    });
+    const both = { ...emptyOptionsState(), options: [opt(50)], additionalVariants: ['blue'] };
+    expect(selectionProblem(offer, both, 'Blue')?.rule).toBe('router_too_slow');
+    const twoVoips = { ...emptyOptionsState(), options: [opt(9), opt(10)] };
+    expect(selectionProblem(offer, twoVoips)?.rule).toBe('one_voip');
   });
 });

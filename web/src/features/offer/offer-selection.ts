@@ -1,17 +1,19 @@
 import {
-  OPTION_IDS,
   addOption,
   chosenRouter,
   compatibleRepeaters,
   defaultSelection,
+  reconcileSelection,
   repairSelection,
   publicOptions,
+  routerTakesColours,
   routersForSpeed,
   sortOptions,
   type AddedOption,
   type Offer,
   type Option,
   type OptionsState,
+  type SelectionViolation,
 } from '@checkout/contract';
 
 /**
@@ -44,12 +46,30 @@ export const effectiveRouter = (offer: Offer, state: OptionsState): Option | nul
   return allowedRouters(offer, state).some((r) => r.id === router.id) ? router : null;
 };
 
-/** The offer has routers but none is usable yet (e.g. the included one is too slow for the upgrade). */
-export const needsRouterChoice = (offer: Offer, state: OptionsState): boolean =>
-  ofCategory(offer, 'router').length > 0 && effectiveRouter(offer, state) === null;
+/**
+ * What the contract's `reconcileSelection` refuses in this selection: the very check the server makes
+ * on every write of the order (a 422 with `error.rules`). Empty when 'Continua' may go on.
+ */
+export const selectionViolations = (offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string): SelectionViolation[] => {
+  const result = reconcileSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant });
+  return result.ok ? [] : result.violations;
+};
 
-/** Whether the router takes a colour: the provider's own hardware does, the visitor's own router does not. */
-export const routerHasColours = (router: Option | null): boolean => router !== null && router.id !== OPTION_IDS.freeRouter;
+/**
+ * The one violation the page names when 'Continua' is pressed: the router choice first (the only thing
+ * `repairSelection` leaves to the visitor), else the first the rules found; null when the rules accept.
+ */
+export const selectionProblem = (offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string): SelectionViolation | null => {
+  const violations = selectionViolations(offer, state, routerVariant);
+  return violations.find((v) => v.rule === 'router_too_slow') ?? violations[0] ?? null;
+};
+
+/** The included router cannot carry the chosen speed and no other router is chosen yet (contract rule `router_too_slow`). */
+export const needsRouterChoice = (offer: Offer, state: OptionsState, routerVariant?: string): boolean =>
+  selectionViolations(offer, state, routerVariant).some((v) => v.rule === 'router_too_slow');
+
+/** Whether the router takes a colour (the contract's `routerTakesColours`): the provider's own hardware does, the visitor's own router does not. */
+export const routerHasColours = (router: Option | null): boolean => routerTakesColours(router);
 
 export const speedUpgrades = (offer: Offer): Option[] => sortOptions(ofCategory(offer, 'speed_upgrade'));
 export const repeatersFor = (offer: Offer, state: OptionsState): Option[] =>

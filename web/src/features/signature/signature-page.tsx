@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
@@ -19,10 +19,11 @@ import { ContractPreview, usePdfUrl } from './contract-preview';
 import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
 import { useCountdown } from './use-countdown';
 import { usePromo } from '../../lib/promo-queries';
+import { reopenCurrentOrder } from '../../lib/reopen-order';
+import { ContractAcceptances, acceptancesFor, missingAcceptances, type AcceptanceName } from './contract-acceptances';
 
 const STEP_5_PATH = '/attiva/step-5';
 
-type AcceptanceName = 'contract_terms_accepted' | 'contract_withdrawal_accepted';
 const ACCEPTANCE_MISSING: Record<AcceptanceName, string> = {
   contract_terms_accepted: 'signature.termsMissing',
   contract_withdrawal_accepted: 'signature.withdrawalMissing',
@@ -97,6 +98,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const [accepted, setAccepted] = useState({ contract_terms_accepted: false, contract_withdrawal_accepted: false });
   const [acceptErrors, setAcceptErrors] = useState<Partial<Record<AcceptanceName, string>>>({});
   const [reopening, setReopening] = useState(false);
+  const [editError, setEditError] = useState<string | null>(null);
   const otpRef = useRef<HTMLInputElement>(null);
   const wait = useCountdown(resendAt);
 
@@ -107,6 +109,8 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
     enabled: ready,
     retry: false,
     staleTime: Infinity,
+    // The preview is of the order as it is now: after a visit to the steps the next one is generated afresh.
+    gcTime: 0,
   });
   const pdfUrl = usePdfUrl(preview.data?.pdf_base64);
 
@@ -115,17 +119,14 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const hash = s.hash;
 
   // The withdrawal right is the consumer's (Codice del Consumo art. 52): a business order asks only for the terms.
-  const acceptances: AcceptanceName[] = s.customerType === 'business'
-    ? ['contract_terms_accepted'] : ['contract_terms_accepted', 'contract_withdrawal_accepted'];
+  const acceptances = acceptancesFor(s.customerType);
 
   /**
    * Going back to change the order: the server voids the pending code and unfreezes the order
    * (while a code is pending nothing that the contract prints may change).
    */
   const reopen = async (): Promise<void> => {
-    if (!codeSent) return;
-    await getApiClient().reopenOrder({ order_hash: hash });
-    useCheckoutStore.getState().setPersistent({ alreadySentOtp: false });
+    await reopenCurrentOrder();
     setSentTo(null);
     setResendAt(null);
     setOtp('');
@@ -133,18 +134,19 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
 
   const editOrder = async () => {
     setReopening(true);
+    setEditError(null);
     try {
       await reopen();
       void navigate(STEP_5_PATH);
     } catch (error) {
-      setSendError(apiErrorMessage(t, error));
+      setEditError(apiErrorMessage(t, error));
     } finally {
       setReopening(false);
     }
   };
 
   const sendCode = async () => {
-    const missing = acceptances.filter((name) => !accepted[name]);
+    const missing = missingAcceptances(acceptances, accepted);
     setAcceptErrors(Object.fromEntries(missing.map((name) => [name, t(ACCEPTANCE_MISSING[name])])));
     if (missing.length > 0) {
       document.getElementById(`accept-${missing[0]}`)?.focus();
@@ -163,8 +165,10 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
       // The server names a missing acceptance like a field: it goes next to its checkbox.
       const fields = isApiError(error) ? error.fields ?? {} : {};
       const onBoxes = acceptances.filter((name) => fields[name]);
-      if (onBoxes.length > 0) setAcceptErrors(Object.fromEntries(onBoxes.map((name) => [name, fields[name]])));
-      else setSendError(apiErrorMessage(t, error));
+      if (onBoxes.length > 0) {
+        setAcceptErrors(Object.fromEntries(onBoxes.map((name) => [name, fields[name]])));
+        document.getElementById(`accept-${onBoxes[0]}`)?.focus();
+      } else setSendError(apiErrorMessage(t, error));
     } finally {
       setSending(false);
     }
@@ -251,7 +255,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
                 <p className="mb-2">{previewError}</p>
                 <div className="d-flex flex-wrap gap-2">
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void preview.refetch()}>{t('signature.retry')}</button>
-                  <Link to={STEP_5_PATH} className="btn btn-sm btn-outline-secondary">{t('signature.backToSummary')}</Link>
+                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void editOrder()} disabled={reopening}>{t('signature.backToSummary')}</button>
                 </div>
               </div>
             )}
@@ -307,36 +311,15 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               <div role="status" aria-live="polite" className="small text-success-emphasis">{mobileStatus}</div>
             </div>
 
-            <fieldset className="mb-3" data-testid="acceptances">
-              <legend className="form-label fs-6 fw-bold">{t('signature.acceptTitle')}</legend>
-              {acceptances.map((name) => (
-                <div className="form-check mb-2" key={name}>
-                  <input
-                    className={`form-check-input${acceptErrors[name] ? ' is-invalid' : ''}`}
-                    type="checkbox"
-                    id={`accept-${name}`}
-                    checked={accepted[name]}
-                    aria-invalid={acceptErrors[name] ? true : undefined}
-                    aria-describedby={acceptErrors[name] ? `accept-${name}-error` : undefined}
-                    onChange={(e) => {
-                      const checked = e.target.checked;
-                      setAccepted((a) => ({ ...a, [name]: checked }));
-                      if (checked) setAcceptErrors((errors) => ({ ...errors, [name]: undefined }));
-                    }}
-                  />
-                  <label className="form-check-label" htmlFor={`accept-${name}`}>
-                    {t(name === 'contract_terms_accepted' ? 'signature.acceptTerms' : 'signature.acceptWithdrawal')}
-                    <span className="visually-hidden"> *</span>
-                  </label>
-                  {acceptErrors[name] && <div id={`accept-${name}-error`} className="invalid-feedback d-block" role="alert">{acceptErrors[name]}</div>}
-                  <details className="small mt-1">
-                    <summary>{t(name === 'contract_terms_accepted' ? 'signature.readTerms' : 'signature.readWithdrawal')}</summary>
-                    {(t(name === 'contract_terms_accepted' ? 'signature.termsText' : 'signature.withdrawalText', { returnObjects: true, brand: getPublicConfig().brand }) as string[])
-                      .map((paragraph) => <p key={paragraph} className="mt-2 mb-1">{paragraph}</p>)}
-                  </details>
-                </div>
-              ))}
-            </fieldset>
+            <ContractAcceptances
+              names={acceptances}
+              accepted={accepted}
+              errors={acceptErrors}
+              onChange={(name, checked) => {
+                setAccepted((a) => ({ ...a, [name]: checked }));
+                if (checked) setAcceptErrors((errors) => ({ ...errors, [name]: undefined }));
+              }}
+            />
 
             <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
               <button
@@ -382,6 +365,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               </form>
             )}
           </section>
+          {editError && <div className="alert alert-danger" role="alert" data-testid="edit-error">{editError}</div>}
           <button type="button" className="btn btn-outline-secondary btn-lg mb-4" onClick={() => void editOrder()} disabled={reopening} aria-busy={reopening || undefined}>
             {reopening && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {codeSent ? t('signature.editOrder') : t('form.back')}

@@ -1,0 +1,156 @@
+import { useRef, useState, type MouseEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../lib/public-config';
+import './contract-acceptances.css';
+
+/** The acceptances send-otp needs (the server's names, SPEC §7 send-otp). */
+export type AcceptanceName = 'contract_terms_accepted' | 'contract_withdrawal_accepted';
+export type Acceptances = Record<AcceptanceName, boolean>;
+
+/**
+ * What a customer accepts before asking for the code. The 14-day withdrawal right is the consumer's
+ * (Codice del Consumo art. 52): a business order accepts the general conditions only.
+ */
+export const acceptancesFor = (customerType: string): AcceptanceName[] =>
+  customerType === 'business' ? ['contract_terms_accepted'] : ['contract_terms_accepted', 'contract_withdrawal_accepted'];
+
+/** The acceptances still missing, in the order they are shown. */
+export const missingAcceptances = (names: readonly AcceptanceName[], accepted: Acceptances): AcceptanceName[] =>
+  names.filter((name) => !accepted[name]);
+
+/** The in-page text each acceptance's label links to. */
+export const ACCEPTANCE_TEXT_ID: Record<AcceptanceName, string> = {
+  contract_terms_accepted: 'condizioni-generali',
+  contract_withdrawal_accepted: 'informativa-recesso',
+};
+
+const LABEL_KEY: Record<AcceptanceName, string> = {
+  contract_terms_accepted: 'signature.acceptTerms',
+  contract_withdrawal_accepted: 'signature.acceptWithdrawal',
+};
+
+interface Clause { title: string; text: string }
+
+/** The general conditions in short: the same clauses the contract PDF prints in full. */
+function TermsText() {
+  const { t } = useTranslation();
+  const { brand } = usePublicConfig();
+  const clauses = t('signature.terms.clauses', { returnObjects: true }) as Clause[];
+  return (
+    <>
+      <p className="mt-2">{t('signature.terms.intro', { brand })}</p>
+      {clauses.map((c) => (
+        <div key={c.title}>
+          <h3 className="legal-heading">{c.title}</h3>
+          <p>{c.text}</p>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Codice del Consumo allegato I: the withdrawal instructions (part A, for services) and the model form (part B). */
+function WithdrawalText() {
+  const { t } = useTranslation();
+  const { brand } = usePublicConfig();
+  const recipient = t('signature.withdrawal.recipient', { brand });
+  const paragraphs = t('signature.withdrawal.paragraphs', { returnObjects: true, recipient }) as Clause[];
+  const formLines = t('signature.withdrawal.formLines', { returnObjects: true, recipient }) as string[];
+  return (
+    <>
+      {paragraphs.map((p) => (
+        <div key={p.title}>
+          <h3 className="legal-heading">{p.title}</h3>
+          <p>{p.text}</p>
+        </div>
+      ))}
+      <div className="withdrawal-form border rounded-4 p-3 mb-2" data-testid="withdrawal-form">
+        <h3 className="legal-heading">{t('signature.withdrawal.formTitle')}</h3>
+        <p className="fst-italic">{t('signature.withdrawal.formNote')}</p>
+        <ul className="list-unstyled mb-2">
+          {formLines.map((line) => <li key={line} className="mb-1">— {line}</li>)}
+        </ul>
+        <p className="mb-0">{t('signature.withdrawal.formFootnote')}</p>
+      </div>
+      <p className="text-body-secondary">{t('signature.withdrawal.source')}</p>
+    </>
+  );
+}
+
+export interface ContractAcceptancesProps {
+  names: readonly AcceptanceName[];
+  accepted: Acceptances;
+  errors: Partial<Record<AcceptanceName, string | undefined>>;
+  onChange: (name: AcceptanceName, checked: boolean) => void;
+}
+
+/**
+ * The required ticks before the code is sent. Each label links to its text, a section of this page
+ * (a native <details>: keyboard and screen readers get a toggle for free) that the link opens.
+ */
+export function ContractAcceptances({ names, accepted, errors, onChange }: ContractAcceptancesProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Partial<Record<AcceptanceName, boolean>>>({});
+  const summaries = useRef<Partial<Record<AcceptanceName, HTMLElement | null>>>({});
+
+  const openText = (name: AcceptanceName) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // The link sits in the checkbox's label: it opens the text and must not tick the box.
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen((o) => ({ ...o, [name]: true }));
+    const summary = summaries.current[name];
+    summary?.focus();
+    summary?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <fieldset className="mb-3" data-testid="acceptances">
+      <legend className="form-label fs-6 fw-bold">{t('signature.acceptTitle')}</legend>
+      <p className="form-text mt-0">{t('signature.acceptIntro')}</p>
+      {names.map((name) => {
+        const id = `accept-${name}`;
+        const textId = ACCEPTANCE_TEXT_ID[name];
+        const error = errors[name];
+        return (
+          <div className="form-check mb-3" key={name}>
+            <input
+              className={`form-check-input${error ? ' is-invalid' : ''}`}
+              type="checkbox"
+              id={id}
+              checked={accepted[name]}
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => onChange(name, e.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={id}>
+              <Trans
+                i18nKey={LABEL_KEY[name]}
+                components={{ text: <a href={`#${textId}`} onClick={openText(name)} aria-controls={textId} /> }}
+              />
+              <span className="form-required" aria-hidden="true"> *</span>
+            </label>
+            {error && <div id={`${id}-error`} className="invalid-feedback d-block" role="alert">{error}</div>}
+            <details
+              id={textId}
+              className="legal-text small mt-2"
+              open={open[name] ?? false}
+              onToggle={(e) => {
+                const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+                setOpen((o) => (o[name] === isOpen ? o : { ...o, [name]: isOpen }));
+              }}
+            >
+              <summary id={`${textId}-title`} ref={(el) => { summaries.current[name] = el; }}>
+                {t(name === 'contract_terms_accepted' ? 'signature.terms.title' : 'signature.withdrawal.title')}
+              </summary>
+              {/* A bounded box keeps the ticks next to the send button; focusable so the keyboard can scroll it. */}
+              <div className="legal-text-body mt-2" role="region" tabIndex={0} aria-labelledby={`${textId}-title`}>
+                {name === 'contract_terms_accepted' ? <TermsText /> : <WithdrawalText />}
+              </div>
+            </details>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

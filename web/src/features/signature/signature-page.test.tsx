@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppProviders } from '../../app/app-providers';
+import { useCheckoutStore } from '../../state/checkout-store';
+import SignaturePage from './signature-page';
+
+const HASH = 's'.repeat(24);
+const ORDER = { id: HASH, hash: HASH, short_hash: 'ABC123', status: 'ready_to_sign' as const };
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => answer(200, { result: true, data });
+
+interface Call { path: string; body: Record<string, unknown> }
+
+/**
+ * The server as the signature page meets it: a preview, send-otp, reopen-order and
+ * change-mobile-phone-number; `overrides` answer a path differently. Every call is recorded in order.
+ */
+const fakeServer = (overrides: Record<string, (body: Record<string, unknown>) => Response | Promise<Response>> = {}) => {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace(`/api/orders/${HASH}/`, '');
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    calls.push({ path, body });
+    const override = overrides[path];
+    if (override) return override(body);
+    switch (path) {
+      case 'contract-preview': return ok({ pdf_base64: 'JVBERi0xLjQK', sha256: 'a'.repeat(64), filename: 'contratto.pdf' });
+      case 'send-otp': return ok({ sent: true, channel: 'sms', destination: '+39 333 ••• 4567', resend_after_seconds: 60 });
+      case 'reopen-order': return ok(ORDER);
+      case 'change-mobile-phone-number': return ok({ ok: true });
+      default: return answer(404, { result: false, error: { code: 'not_found', message: 'Risorsa non trovata.' } });
+    }
+  }));
+  return calls;
+};
+
+function Where() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
+
+const renderPage = () => render(
+  <AppProviders>
+    <MemoryRouter initialEntries={['/attiva/firma']}>
+      <Routes>
+        <Route path="/attiva/firma" element={<SignaturePage />} />
+        <Route path="/attiva/step-5" element={<Link to="/attiva/firma">Alla firma</Link>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>
+  </AppProviders>,
+);
+
+const sendButton = () => screen.getByRole('button', { name: 'Invia codice' });
+const termsBox = () => screen.getByRole('checkbox', { name: /Ho letto e accetto le condizioni generali di contratto/ });
+const withdrawalBox = () => screen.getByRole('checkbox', { name: /Ho letto l’informativa sul diritto di recesso \(14 giorni\)/ });
+/** The message a control's aria-describedby points to (its error). */
+const errorOf = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ')
+  .map((id) => document.getElementById(id)).find((e) => e?.getAttribute('role') === 'alert')?.textContent ?? null;
+
+const setCustomer = (customer_type: 'privato' | 'business') => useCheckoutStore.setState((s) => ({
+  persistent: { ...s.persistent, maxStep: 5, currentStep: 5, currentOrderData: { id: HASH, hash: HASH } },
+  fields: { ...s.fields, customer_type, first_name: 'Maria', email: 'maria@example.it', mobile_phone_number: '3331234567' },
+  order: ORDER,
+}));
+
+beforeEach(() => setCustomer('privato'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  useCheckoutStore.setState(useCheckoutStore.getInitialState());
+});
+
+/** Renders and waits for the preview (the send button waits for it too). */
+const ready = async () => {
+  renderPage();
+  await screen.findByTestId('contract-download');
+};
+
+describe('signature page: acceptances before the code', () => {
+  it('asks a consumer for the general conditions and the withdrawal information, each label opening its text', async () => {
+    fakeServer();
+    await ready();
+    const terms = document.getElementById('condizioni-generali') as HTMLDetailsElement;
+    const withdrawal = document.getElementById('informativa-recesso') as HTMLDetailsElement;
+    expect(terms.open).toBe(false);
+    expect(withdrawal.open).toBe(false);
+
+    fireEvent.click(within(termsBox().closest('.form-check') as HTMLElement).getByRole('link', { name: 'condizioni generali di contratto' }));
+    expect(terms.open).toBe(true);
+    expect(terms.textContent).toContain('4. Recesso');
+
+    fireEvent.click(within(withdrawalBox().closest('.form-check') as HTMLElement).getByRole('link', { name: 'l’informativa sul diritto di recesso (14 giorni)' }));
+    expect(withdrawal.open).toBe(true);
+    expect(withdrawal.textContent).toContain('entro 14 giorni');
+    // Codice del Consumo allegato I, parte B: the model withdrawal form.
+    const form = screen.getByTestId('withdrawal-form');
+    expect(form.textContent).toContain('Modulo di recesso tipo');
+    expect(form.textContent).toContain('Con la presente io/noi (*) notifichiamo il recesso dal mio/nostro (*) contratto');
+    expect(form.textContent).toContain('Destinatario: Fibra Viva S.p.A.');
+  });
+
+  it('asks a business customer for the general conditions only', async () => {
+    setCustomer('business');
+    fakeServer();
+    await ready();
+    expect(termsBox()).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /diritto di recesso/ })).toBeNull();
+    expect(document.getElementById('informativa-recesso')).toBeNull();
+  });
+
+  it('does not ask for a code until the boxes are ticked, and says so next to each box', async () => {
+    const calls = fakeServer();
+    await ready();
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    expect(errorOf(termsBox())).toBe('Accetta le condizioni generali di contratto per ricevere il codice.');
+    expect(errorOf(withdrawalBox())).toBe('Conferma di aver letto l’informativa sul diritto di recesso per ricevere il codice.');
+    expect(termsBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(termsBox());
+    expect(calls.map((c) => c.path)).not.toContain('send-otp');
+
+    // Ticking one clears its own message only.
+    fireEvent.click(termsBox());
+    expect(errorOf(termsBox())).toBeNull();
+    expect(errorOf(withdrawalBox())).not.toBeNull();
+  });
+
+  it('sends the acceptances with the code request', async () => {
+    const calls = fakeServer();
+    await ready();
+    fireEvent.click(termsBox());
+    fireEvent.click(withdrawalBox());
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    await screen.findByText(/Codice inviato a/);
+    expect(calls.find((c) => c.path === 'send-otp')?.body).toMatchObject({
+      mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true,
+    });
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(true);
+  });
+
+  it('puts the server’s refusal of a missing acceptance next to its box', async () => {
+    fakeServer({
+      'send-otp': () => answer(422, {
+        result: false,
+        error: {
+          code: 'acceptance_required', message: 'Per firmare devi prima accettare le condizioni indicate.',
+          fields: { contract_withdrawal_accepted: 'Conferma di aver letto l’informativa sul diritto di recesso per continuare.' },
+        },
+      }),
+    });
+    await ready();
+    fireEvent.click(termsBox());
+    fireEvent.click(withdrawalBox());
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    await waitFor(() => expect(errorOf(withdrawalBox())).toBe('Conferma di aver letto l’informativa sul diritto di recesso per continuare.'));
+    expect(errorOf(termsBox())).toBeNull();
+    expect(withdrawalBox().getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('signature page: going back reopens the order', () => {
+  it('reopens the order before going back to change it, and forgets the sent code', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    let release: () => void = () => undefined;
+    const calls = fakeServer({
+      // The answer waits: until it comes the page must not move.
+      'reopen-order': () => new Promise<Response>((resolve) => { release = () => resolve(ok(ORDER)); }),
+    });
+    await ready();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Modifica l’ordine' }));
+    });
+    expect(calls.map((c) => c.path)).toContain('reopen-order');
+    expect(screen.getByTestId('location').textContent).toBe('/attiva/firma');
+    await act(async () => {
+      release();
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/attiva/step-5'));
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(false);
+  });
+
+  it('reopens the order even when this browser did not send the code (another tab may have)', async () => {
+    const calls = fakeServer();
+    await ready();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/attiva/step-5'));
+    expect(calls.map((c) => c.path)).toContain('reopen-order');
+  });
+
+  it('stays and says why when the order cannot be reopened', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    fakeServer({
+      'reopen-order': () => answer(409, { result: false, error: { code: 'already_signed', message: 'Il contratto di quest’ordine è già stato firmato.' } }),
+    });
+    await ready();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Modifica l’ordine' }));
+    });
+    expect((await screen.findByTestId('edit-error')).textContent).toBe('Il contratto di quest’ordine è già stato firmato.');
+    expect(screen.getByTestId('location').textContent).toBe('/attiva/firma');
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(true);
+  });
+
+  it('changes the mobile number only after reopening, then previews the contract again', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    const calls = fakeServer();
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'Cambia numero di cellulare' }));
+    fireEvent.change(screen.getByLabelText('Nuovo numero di cellulare'), { target: { value: '347 765 4321' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salva numero' }));
+    });
+    await screen.findByText(/Numero aggiornato: 3477654321/);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
+    expect(calls.map((c) => c.path)).toEqual(['contract-preview', 'reopen-order', 'change-mobile-phone-number', 'contract-preview']);
+    expect(calls[2]?.body).toMatchObject({ mobile_phone_number: '3477654321' });
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(false);
+    expect(useCheckoutStore.getState().fields.mobile_phone_number).toBe('3477654321');
+  });
+
+  it('previews the contract afresh after a visit to the steps (the order may have changed there)', async () => {
+    const calls = fakeServer();
+    await ready();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Alla firma' }));
+    await screen.findByTestId('contract-download');
+    await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
+  });
+});
