@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
+import { PRIVATO_STEPS } from '../../test/privato-steps';
 import { catalogModule } from '../catalog/routes';
 import { createOrdersModule } from '../orders/routes';
 import { findOrderByHash, markOrderStatus } from '../orders/service';
+import { createSignatureModule } from '../signature/routes';
 import { createDocumentsModule } from './routes';
 import { MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from './service';
 
@@ -60,13 +62,21 @@ function multipart(fields: Record<string, string>, files: FilePart[]): { payload
 const filesUnder = (dir: string): string[] =>
   !existsSync(dir) ? [] : readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 
+/** The documents of an order on disk (its folder also holds the contract's PDFs, named contract-*). */
+const documentFiles = (dir: string): string[] => filesUnder(dir).filter((f) => !path.basename(f).startsWith('contract-'));
+
 type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
 
 describeEachDialect('documents', (dialect) => {
   let t: TestApp;
   let pdf: Buffer;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW }), createDocumentsModule({ now: () => NOW })] });
+    t = await buildTestApp(dialect, {
+      modules: [
+        catalogModule, createOrdersModule({ now: () => NOW }), createDocumentsModule({ now: () => NOW }),
+        createSignatureModule({ now: () => NOW, sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),
+      ],
+    });
     pdf = await makePdf();
   });
   afterAll(async () => t.close());
@@ -79,6 +89,30 @@ describeEachDialect('documents', (dialect) => {
   const upload = async (hash: string, files: FilePart[], fields: Record<string, string> = { api_key: DEMO_PUBLIC_API_KEY }) => {
     const res = await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...multipart(fields, files) });
     return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
+  };
+  const post = async (url: string, payload: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, headers: { 'user-agent': 'vitest' } });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return (res.json() as Json).data!;
+  };
+  /** A privato order signed for real: five steps, preview, code by SMS (read from the development outbox), signature. */
+  const signedOrder = async (): Promise<{ hash: string; id: string }> => {
+    const order = await newOrder();
+    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) await post(`/api/orders/${order.hash}/${name}`, payload);
+    await post(`/api/orders/${order.hash}/contract-preview`);
+    await post(`/api/orders/${order.hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true });
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
+    const code = /\b(\d{6})\b/.exec((outbox.json() as { data: Array<{ text: string }> }).data[0]?.text ?? '')?.[1];
+    await post(`/api/orders/${order.hash}/sign-with-otp`, { otp: code });
+    expect((await findOrderByHash(t.db, order.hash))!.status).toBe('signed');
+    return order;
+  };
+  /** What the signature binds: the order row (but its `updated_at`), its contract PDFs with their hashes, the signed PDF's bytes. */
+  const signedState = async (hash: string, id: string) => {
+    const { updated_at: _touched, ...order } = await t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const contracts = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    const pdf = (await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload;
+    return { order, contracts, pdfSha256: createHash('sha256').update(pdf).digest('hex'), pdfBytes: pdf.length };
   };
   const del = async (mediaId: string, orderHash: string) => {
     const res = await t.app.inject({ method: 'POST', url: `/api/medias/${mediaId}/delete`, payload: { api_key: DEMO_PUBLIC_API_KEY, order_id: orderHash } });
@@ -177,10 +211,48 @@ describeEachDialect('documents', (dialect) => {
       expect(res.statusCode).toBe(415);
     });
 
-    it('refuses uploads once the order is signed', async () => {
+  });
+
+  // "Puoi farlo anche più tardi": the documents are the order's attachments, not the contract's.
+  describe('after the signature', () => {
+    it('accepts an upload and a delete on a signed order, leaving the order, the contract and the signed PDF as signed', async () => {
+      const { hash, id } = await signedOrder();
+      const before = await signedState(hash, id);
+      expect(before.contracts.map((c) => c.kind)).toEqual(['preview', 'signed']);
+
+      const front = await upload(hash, [{ filename: 'carta-fronte.png', bytes: PNG }]);
+      expect(front.status, JSON.stringify(front.body)).toBe(200);
+      expect(front.body.data).toMatchObject({ order_id: hash, kind: 'identity_document', filename: 'carta-fronte.png', mime: 'image/png' });
+      const card = await upload(hash, [{ filename: 'tessera.pdf', bytes: pdf }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' });
+      expect(card.status, JSON.stringify(card.body)).toBe(200);
+      expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(2);
+      // A wrong file can be replaced: deleting is allowed as long as uploading is.
+      expect((await del(front.body.data!.id as string, hash)).status).toBe(200);
+
+      expect(await signedState(hash, id)).toEqual(before);
+      expect((await findOrderByHash(t.db, hash))!.status).toBe('signed');
+    });
+
+    it('still refuses a disguised file on a signed order (415), writing nothing', async () => {
+      const { hash, id } = await signedOrder();
+      expect((await upload(hash, [{ filename: 'documento.pdf', bytes: ELF }])).status).toBe(415);
+      expect(documentFiles(path.join(t.config.storageDir, id))).toEqual([]);
+    });
+
+    it('refuses an upload and a delete once the order is cancelled: 409 conflict with a message and the file field', async () => {
       const { hash, id } = await newOrder();
-      await markOrderStatus(t.db, id, 'signed');
-      expect((await upload(hash, [{ filename: 'a.png', bytes: PNG }])).status).toBe(409);
+      const kept = (await upload(hash, [{ filename: 'carta.png', bytes: PNG }])).body.data!.id as string;
+      await markOrderStatus(t.db, id, 'cancelled');
+
+      const refused = await upload(hash, [{ filename: 'retro.png', bytes: PNG }]);
+      expect(refused.status).toBe(409);
+      const message = "L'ordine è stato annullato: non si possono più caricare né eliminare documenti.";
+      expect(refused.body).toEqual({ result: false, error: { code: 'conflict', message, fields: { file: message } } });
+      const refusedDelete = await del(kept, hash);
+      expect(refusedDelete.status).toBe(409);
+      expect(refusedDelete.body.error).toEqual({ code: 'conflict', message });
+      expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(1);
+      expect(await t.db.selectFrom('medias').select('id').where('order_id', '=', id).execute()).toEqual([{ id: kept }]);
     });
   });
 

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
+import type { OrderStatus } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
-import { assertEditable, orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
-import type { Conn } from '../orders/service';
+import { orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
+import type { Conn, OrderRecord } from '../orders/service';
 import { lockOrder } from '../orders/order-steps-state';
 import { sniffDocumentType } from './file-sniff';
 import { removeStoredFile, sanitiseFilename, storeFile } from './file-storage';
@@ -24,7 +25,27 @@ export const MESSAGES_IT = {
   oneFile: 'Carica un solo file per volta.',
   malformed: 'Richiesta non valida: il caricamento è incompleto o malformato, riprova.',
   mediaNotFound: 'Documento non trovato',
+  orderCancelled: "L'ordine è stato annullato: non si possono più caricare né eliminare documenti.",
+  orderClosed: "L'ordine è già stato chiuso: non si possono più caricare né eliminare documenti.",
 } as const;
+
+/**
+ * Statuses in which the visitor may upload and delete documents: every one up to and including `signed`.
+ * The files are attachments of the order, not of the contract: the contract prints none of them, an upload
+ * changes neither the order's content nor the signed PDF and its hash, and the checkout promises "Puoi farlo
+ * anche più tardi". An allow-list on purpose: a status added later (staff verified or rejected the order,
+ * it expired) is refused until someone decides otherwise. `cancelled` is refused.
+ */
+export const DOCUMENT_STATUSES: readonly OrderStatus[] = ['draft', 'in_progress', 'ready_to_sign', 'signed'];
+
+export const acceptsDocuments = (status: OrderStatus): boolean => DOCUMENT_STATUSES.includes(status);
+
+/** Throws 409 `conflict` unless the order still takes documents; `field` names the form field to flag. */
+export function assertAcceptsDocuments(order: Pick<OrderRecord, 'status'>, field?: 'file'): void {
+  if (acceptsDocuments(order.status)) return;
+  const message = order.status === 'cancelled' ? MESSAGES_IT.orderCancelled : MESSAGES_IT.orderClosed;
+  throw new AppError(ERROR_CODES.conflict, 409, message, field ? { [field]: message } : undefined);
+}
 
 /** What the visitor sees of a media (mediaSchema): `order_id` is the order hash, never the internal id. */
 export interface PublicMedia { id: string; order_id: string; kind: MediaKind; filename: string; mime: string; size: number }
@@ -53,12 +74,12 @@ export interface UploadInput {
 }
 
 /**
- * document-upload after the multipart parse: type from the bytes, count limit, file written under a
+ * document-upload after the multipart parse (also after the signature, see DOCUMENT_STATUSES): type from the bytes, count limit, file written under a
  * random name, then the row in a transaction; a failed transaction removes the file again.
  */
 export async function uploadDocument(db: Db, storageDir: string, input: UploadInput, now: Date = new Date()): Promise<PublicMedia> {
   const order = await requireOrderByHash(db, input.hash);
-  assertEditable(order);
+  assertAcceptsDocuments(order, 'file');
   if (input.bytes.length === 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.empty, { file: MESSAGES_IT.empty });
   const type = await sniffDocumentType(input.bytes);
   if (!type) throw new AppError(ERROR_CODES.unsupportedMediaType, 415, MESSAGES_IT.badType, { file: MESSAGES_IT.badType });
@@ -81,7 +102,8 @@ export async function uploadDocument(db: Db, storageDir: string, input: UploadIn
     await db.transaction().execute(async (trx) => {
       const row = await lockOrder(trx, order.hash, now);
       if (!row) throw orderNotFound();
-      assertEditable(toOrderRecord(row));
+      // Checked again under the lock: staff may have closed the order meanwhile.
+      assertAcceptsDocuments(toOrderRecord(row), 'file');
       if ((await countMedias(trx, order.id)) >= MAX_FILES_PER_ORDER) throw tooMany();
       await trx.insertInto('medias').values(media).execute();
     });
@@ -98,11 +120,11 @@ export async function uploadDocument(db: Db, storageDir: string, input: UploadIn
  */
 export async function deleteMedia(db: Db, storageDir: string, mediaId: string | undefined, orderHash: string, now: Date = new Date()): Promise<void> {
   const order = await requireOrderByHash(db, orderHash);
-  assertEditable(order);
+  assertAcceptsDocuments(order);
   const storedName = await db.transaction().execute(async (trx) => {
     const row = await lockOrder(trx, order.hash, now);
     if (!row) throw orderNotFound();
-    assertEditable(toOrderRecord(row));
+    assertAcceptsDocuments(toOrderRecord(row));
     // Ids are our own UUIDs: anything else is answered without a query (a NUL in the path made PostgreSQL fail).
     const media = mediaId === undefined || !MEDIA_ID.test(mediaId) ? undefined : await trx
       .selectFrom('medias').select(['id', 'stored_name']).where('id', '=', mediaId).where('order_id', '=', order.id).executeTakeFirst();
