@@ -62,6 +62,30 @@ test.describe('coverage check and offer @mobile', () => {
     await page.getByRole('button', { name: 'Cosa significa la distanza dall’armadio' }).click();
     await expect(page.getByTestId('modal-distance-cabinet')).toBeVisible();
     await keepScreenshot(page, testInfo, 'coverage-fttc');
+    await page.keyboard.press('Escape');
+
+    // 900 m from the cabinet the line reaches 30 Mbit/s: that, not the technology's 200, is what the offer says.
+    await page.getByTestId('discover-offer').click();
+    await expect(page).toHaveURL(/\/attiva\/offerta/);
+    const offers = page.getByTestId('offer-list');
+    await expect(offers.getByRole('radio')).toHaveCount(1);
+    await expect(page.getByTestId('offer-speed-104')).toHaveText('FTTC fino a 30 Mbit/s al tuo indirizzo');
+    await expect(offers).not.toContainText('200 Mbit/s');
+    await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
+  });
+
+  test('a 1 Gbit/s fibre address is offered no 2.5 or 10 Gbit/s offer or upgrade', async ({ page }) => {
+    await page.goto('/attiva/verifica-copertura');
+    await page.getByRole('radio', { name: 'Privato' }).check();
+    await checkAddress(page, viaRoma(2));
+    await page.getByTestId('discover-offer').click();
+    await expect(page).toHaveURL(/\/attiva\/offerta/);
+    const offers = page.getByTestId('offer-list');
+    await expect(offers.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true })).toBeVisible();
+    await expect(offers.getByRole('radio', { name: /Extreme 2.5G|Ultra 10G/ })).toHaveCount(0);
+    await offers.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
+    await expect(page.getByTestId('offer-speed-101')).toHaveText('FTTH fino a 1 Gbit/s al tuo indirizzo');
+    await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
   });
 
   test('an address without coverage leads to the request-an-offer page', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatEuro, isVoucherOffer, priceOrder, type Offer, type Promo } from '@checkout/contract';
+import {
+  expectedSpeed, formatEuro, isVoucherOffer, lineFor, priceOrder, type Offer, type Promo, type ServiceCoverage,
+} from '@checkout/contract';
 import { formatSpeed } from '../lib/format-speed';
 import { ChoiceCard } from './choice-card';
 import './checkout-kit.css';
@@ -35,14 +37,18 @@ export interface OfferCardProps {
   name: string;
   /** A promo get-promo accepted for this visitor: the card shows what it takes off this offer. */
   promo?: Promo | null;
+  /** The address's coverage result: the card says the speed the offer reaches there. */
+  services?: readonly ServiceCoverage[];
 }
 
 /** An offer as a radio card: highlights, name, speed, monthly price and activation (after an accepted promo). */
-export function OfferCard({ offer, checked, onSelect, name, promo = null }: OfferCardProps) {
+export function OfferCard({ offer, checked, onSelect, name, promo = null, services = [] }: OfferCardProps) {
   const { t } = useTranslation();
   const highlights = HIGHLIGHT_ORDER.filter((h) => offer.highlights.includes(h));
   const voucher = isVoucherOffer(offer);
   const effect = offerPromoEffect(offer, promo);
+  // Sold here means one of its lines exists at the address: its speed there, not the technology's best.
+  const line = lineFor(offer, services);
   const monthly = offer.recurrent_cost - (effect?.monthly ?? 0);
   const activation = offer.cash_amount - (effect?.oneOff ?? 0);
   const promoText = effect && [
@@ -90,8 +96,10 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null }: Offe
         </span>
       }
     >
-      <span className="offer-card-speed">
-        {t('kit.offer.speed', { speed: formatSpeed(offer.max_download_speed), technologies: offer.technologies.join(' / ') })}
+      <span className="offer-card-speed" data-testid={`offer-speed-${offer.id}`}>
+        {line
+          ? t('kit.offer.speedAtAddress', { speed: formatSpeed(expectedSpeed(offer, line)), technologies: line.technology })
+          : t('kit.offer.speed', { speed: formatSpeed(offer.max_download_speed), technologies: offer.technologies.join(' / ') })}
       </span>
       {offer.description && <span className="offer-card-description">{offer.description}</span>}
     </ChoiceCard>

@@ -53,6 +53,15 @@ describe('reconcileSelection', () => {
     expect(rulesOf(reconcileSelection(offer, input))).toEqual(expected);
   });
 
+  it('refuses a speed upgrade beyond what the address\'s line reaches, and accepts it where the line carries it', () => {
+    const input = { options: ids(22, 51) };
+    expect(rulesOf(reconcileSelection(offer, input, { lineSpeed: 1000 }))).toEqual([['options.51', 'speed_beyond_line']]);
+    expect(rulesOf(reconcileSelection(offer, input, { lineSpeed: 2500 }))).toEqual([['options.51', 'speed_beyond_line']]);
+    expect(reconcileSelection(offer, input, { lineSpeed: 10000 }).ok).toBe(true);
+    // A line nobody looked up limits nothing (e.g. a pre-made order without an address).
+    expect(reconcileSelection(offer, input, { lineSpeed: null }).ok).toBe(true);
+  });
+
   it('accepts a full order: router that carries the upgrade, its repeater, one voice plan, covers; catalogue prices in SPEC order', () => {
     const result = reconcileSelection(offer, {
       options: [{ id: 10 }, { id: 28 }, { id: 51 }, { id: 22 }, { id: 2 }],
@@ -96,6 +105,11 @@ describe('defaultSelection', () => {
 });
 
 describe('repairSelection', () => {
+  it('drops a speed upgrade the address\'s line cannot carry, keeps one it can', () => {
+    expect(repairSelection(offer, { options: ids(22, 51) }, { lineSpeed: 2500 }).options.map((o) => o.id)).toEqual([22]);
+    expect(repairSelection(offer, { options: ids(22, 50) }, { lineSpeed: 2500 }).options.map((o) => o.id)).toEqual([22, 50]);
+  });
+
   it('keeps the latest radio choice, drops what no longer fits', () => {
     const repaired = repairSelection(offer, { options: ids(23, 40, 8, 22, 9, 9999, 45), additionalVariants: ['wood'] });
     // 22 replaced 23, 9 replaced 8; the base repeater does not pair with a Wi-Fi 7 router.

@@ -1,6 +1,7 @@
 import { OPTION_IDS, ROUTER_COLOURS, type RouterColour } from '../constants';
 import type { AddedOption, Offer, Option } from '../schemas/offer';
 import { sortOfferOptions } from './option-sorting';
+import { upgradeFitsLine } from './line-speed';
 import { chosenRouter, compatibleRepeaters, routersForSpeed } from './router-compatibility';
 
 /*
@@ -16,6 +17,7 @@ export const SELECTION_RULES = {
   duplicate_option: 'Questa opzione è stata scelta più di una volta.',
   one_router: 'Si può scegliere un solo router.',
   one_speed_upgrade: 'Si può scegliere un solo aumento di velocità.',
+  speed_beyond_line: 'La linea al tuo indirizzo non raggiunge questa velocità.',
   one_voip: 'Si può scegliere una sola linea voce.',
   router_too_slow: 'Il router non gestisce la velocità scelta: scegli un router compatibile.',
   repeater_incompatible: 'Questo ripetitore non è compatibile con il router scelto.',
@@ -53,6 +55,8 @@ export type SelectionResult = { ok: true; selection: Selection } | { ok: false; 
 export interface SelectionContext {
   /** Hidden (agents-only) option ids the order may hold: those of a pre-made order. */
   allowHidden?: Iterable<number>;
+  /** Mbit/s the address's line reaches (`lineFor`); unknown (undefined or null): no limit from the line. */
+  lineSpeed?: number | null;
 }
 
 export const isRouterColour = (value: string): value is RouterColour => (ROUTER_COLOURS as readonly string[]).includes(value);
@@ -85,7 +89,7 @@ const inSpecOrder = (offer: Offer, chosen: ReadonlySet<number>): Option[] => {
 /**
  * Checks a proposed selection against the offer: options of the offer, public (or allowed for a
  * pre-made order), not already included, each once; at most one router, one speed upgrade and one
- * voice line; the chosen router (added, else included) handles the chosen speed; repeaters pair
+ * voice line; the speed upgrade within what the address's line reaches; the chosen router (added, else included) handles the chosen speed; repeaters pair
  * with the chosen router; covers are palette colours, each once, not the router's own colour, and
  * only on a router that takes colours. Returns the selection at catalogue prices, or every violation.
  */
@@ -115,6 +119,7 @@ export function reconcileSelection(offer: Offer, input: SelectionInput, context:
   single('voip', 'one_voip');
 
   const speedUpgrade = options.find((o) => o.category === 'speed_upgrade') ?? null;
+  if (speedUpgrade && !upgradeFitsLine(speedUpgrade, context.lineSpeed)) violations.push(optionViolation('speed_beyond_line', speedUpgrade.id));
   const router = chosenRouter(offer.options, options);
   if (router && speedUpgrade && !routersForSpeed(offer.options, speedUpgrade).some((r) => r.id === router.id)) {
     // An added router is the one to change; with the included router, the speed upgrade is.
@@ -157,7 +162,7 @@ export function defaultSelection(offer: Offer): Selection {
 
 /**
  * The nearest selection to the visitor's, for the offer page after each change: drops what the
- * offer does not sell, keeps the latest router, speed upgrade and voice line chosen, drops an added
+ * offer does not sell and speed upgrades beyond the line, keeps the latest router, speed upgrade and voice line chosen, drops an added
  * router that cannot carry the speed, repeaters that do not pair with the router and covers that do
  * not apply. One thing is left for the visitor: when the included router cannot carry the chosen
  * speed, the result still fails `reconcileSelection` with `router_too_slow` until a router is picked.
@@ -169,6 +174,7 @@ export function repairSelection(offer: Offer, input: SelectionInput, context: Se
   for (const { id } of input.options) {
     const option = byId.get(id);
     if (!option || option.included || (option.hidden_public && !allowHidden.has(id))) continue;
+    if (option.category === 'speed_upgrade' && !upgradeFitsLine(option, context.lineSpeed)) continue;
     // Radio categories: the later choice replaces the earlier one.
     if (option.category === 'router' || option.category === 'speed_upgrade' || option.category === 'voip') {
       ids = ids.filter((kept) => byId.get(kept)?.category !== option.category);

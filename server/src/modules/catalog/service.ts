@@ -1,5 +1,5 @@
-import { publicOptions, sortOptions } from '@checkout/contract';
-import type { CustomerType, Offer, Promo, Technology } from '@checkout/contract';
+import { lineFor, offerFitsLine, publicOptions, sortOptions } from '@checkout/contract';
+import type { CustomerType, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { DEFAULT_CATALOG_FILE, readCatalogFile, toContractOffer } from './catalog-file';
@@ -72,6 +72,8 @@ export interface CoverageQuery {
   customerType?: CustomerType | null | undefined;
   /** The Open Fiber cluster of the building, when known. */
   cluster?: string | null | undefined;
+  /** The address's services: when given, an offer faster than its fibre line is not sold (contract `offerFitsLine`). */
+  services?: readonly ServiceCoverage[];
   catalog?: Catalog;
 }
 
@@ -94,6 +96,7 @@ export async function offersForCoverage(_db: Db, query: CoverageQuery): Promise<
     if (!sellableIn(offer, cluster)) return;
     const ranks = offer.technologies.filter((t) => available.has(t)).map((t) => TECHNOLOGY_RANK[t]);
     if (ranks.length === 0) return;
+    if (query.services && !offerFitsLine(offer, lineFor(offer, query.services))) return;
     ranked.push({ id: offer.id, rank: Math.min(...ranks), speed: offer.max_download_speed, index });
   });
   ranked.sort((a, b) => a.rank - b.rank || b.speed - a.speed || a.index - b.index);

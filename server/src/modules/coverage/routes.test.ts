@@ -58,6 +58,16 @@ describeEachDialect('coverage calls', (dialect) => {
     expect(c.offer_ids.length).toBeGreaterThan(0);
   });
 
+  it('sells only offers the fibre line carries: 2.5 and 10 Gbit/s at 10 Gbit/s (Via Roma 1), not at 1 Gbit/s (Via Roma 2)', async () => {
+    const fast = await services(1);
+    expect(fast.offer_ids).toEqual(expect.arrayContaining([101, 102, 103, 106]));
+    const gigabit = await services(2);
+    expect(gigabit.offer_ids).toEqual(expect.arrayContaining([101, 106, 104]));
+    expect(gigabit.offer_ids).not.toContain(102);
+    // FTTC is a "fino a" speed: the FTTC offer is sold at 900 m from the cabinet, its speed capped there.
+    expect((await services(4)).offer_ids).toEqual([104]);
+  });
+
   it.each([
     [7, 'B'], [8, 'C'], [9, 'D'],
   ])('FTTH on Open Fiber in other clusters (Via Roma %i: %s)', async (n, cluster) => {

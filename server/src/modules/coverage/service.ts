@@ -82,6 +82,15 @@ export async function servicesAt(db: Db, idEgonCivico: string): Promise<ServiceC
 }
 
 /**
+ * The available services of a known address, best first, for pricing an order there; null when the
+ * address is not in the coverage data (an order made without a coverage check: a pre-made order).
+ */
+export async function availableServicesAt(db: Db, idEgonCivico: string): Promise<ServiceCoverage[] | null> {
+  if (idEgonCivico === '' || !(await findAddress(db, idEgonCivico))) return null;
+  return (await listServices(db, idEgonCivico)).map(toServiceCoverage).filter((s) => s.available).sort(compareServices);
+}
+
+/**
  * services (and address-preview): the address, its services, the suggested technology, the Open Fiber
  * cluster of its building (only when the building is on the Open Fiber network) and the offers the
  * catalogue sells there to this customer type. Nothing available → no offers (the visitor is sent to
@@ -96,7 +105,7 @@ export async function coverageAt(db: Db, idEgonCivico: string, customerType: Cus
   const technologies = [...new Set(services.filter((s) => s.available).map((s) => s.technology))];
   const offerIds = technologies.length === 0
     ? []
-    : await offersForCoverage(db, { technologies, customerType, cluster: openfiberCluster });
+    : await offersForCoverage(db, { technologies, customerType, cluster: openfiberCluster, services });
   return {
     address: toAddressHit(address),
     services,

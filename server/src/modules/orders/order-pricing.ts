@@ -1,8 +1,9 @@
-import { ERROR_CODES, priceOrder, promoClusterOf, reconcileSelection } from '@checkout/contract';
+import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconcileSelection } from '@checkout/contract';
 import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { applicablePromo, getCatalogueOffer } from '../catalog/service';
+import { availableServicesAt } from '../coverage/service';
 import type { OrderFields } from './service';
 
 /*
@@ -73,13 +74,27 @@ export interface PricedContent extends ReconciledContent {
 }
 
 /**
+ * What the address's line allows this offer, from the coverage data (never from the order's copy of the
+ * coverage result): a 422 on offer_id where the offer is not sold, else the line speed that caps the
+ * speed upgrades. An address the coverage data does not know (a pre-made order) limits nothing.
+ */
+async function lineContext(db: Db, offerId: number, customerType: CustomerType, fields: OrderFields): Promise<SelectionContext> {
+  const services = await availableServicesAt(db, typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico : '');
+  if (services === null) return {};
+  const offer = offerFor(offerId, customerType);
+  const line = lineFor(offer, services);
+  if (!offerFitsLine(offer, line)) throw invalid({ offer_id: 'Questa offerta non è disponibile al tuo indirizzo: torna alla verifica della copertura.' }, { offer_id: 'offer_not_at_address' });
+  return { lineSpeed: line?.max_download ?? null };
+}
+
+/**
  * Reconciles and prices: the promo is the order's `promo` field when get-promo would accept it today for
  * the order's customer type and cluster (and it is for this offer), else none.
  */
 export async function priceOrderContent(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
 ): Promise<PricedContent> {
-  const content = reconcileOrderContent(offerId, customerType, fields);
+  const content = reconcileOrderContent(offerId, customerType, fields, await lineContext(db, offerId, customerType, fields));
   const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now, {
     cluster: promoClusterOf(fields),
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER_COLOURS, offerWireSchema, priceOrder, reconcileSelection } from '@checkout/contract';
 import type { Offer } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
@@ -7,6 +7,7 @@ import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
 import { catalogModule } from '../catalog/routes';
+import { seedCoverage } from '../coverage/seed';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
 
@@ -48,6 +49,8 @@ describeEachDialect('order selection rules', (dialect) => {
     t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
     // The wire carries euros: decoded with the contract's own schema, as the client does.
     offer101 = offerWireSchema.parse((await post('/api/offers/101', {})).body.data);
+    // The fixed demo addresses only (Via Roma 1-10): their lines decide what an order there may hold.
+    await seedCoverage(t.db, { size: 10 });
   });
   afterAll(async () => t.close());
 
@@ -151,4 +154,33 @@ describeEachDialect('order selection rules', (dialect) => {
       },
     ), { numRuns: 60 });
   });
+
+  describe('the address\'s line', () => {
+    // Via Roma 1: Open Fiber FTTH at 10 Gbit/s. Via Roma 2: FiberCop FTTH at 1 Gbit/s (and FTTC).
+    const VIA_ROMA_1 = '0580910000001';
+    const VIA_ROMA_2 = '0580910000002';
+
+    it('refuses a speed upgrade faster than the line, and accepts it where the line carries it', async () => {
+      const refused = await post('/api/orders/new', { offer_id: 101, id_egon_civico: VIA_ROMA_2, options: [o(22), o(51)] });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error!.rules).toEqual({ 'options.51': 'speed_beyond_line' });
+      expect(refused.body.error!.fields!['options.51']).toMatch(/non raggiunge questa velocità/);
+      await newOrder({ id_egon_civico: VIA_ROMA_1, options: [o(22), o(51)] });
+    });
+
+    it('refuses an offer faster than the fibre line of the address', async () => {
+      const refused = await post('/api/orders/new', { offer_id: 103, id_egon_civico: VIA_ROMA_2 });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error!.rules).toEqual({ offer_id: 'offer_not_at_address' });
+      const accepted = await post('/api/orders/new', { offer_id: 103, id_egon_civico: VIA_ROMA_1 });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    });
+
+    it('reads the line from the coverage data, not from the order\'s copy of the coverage result', async () => {
+      const services_coverage = [{ technology: 'FTTH', network: 'Open Fiber', max_download: 10000, max_upload: 1000, cabinet_distance: null, available: true }];
+      const refused = await post('/api/orders/new', { offer_id: 101, id_egon_civico: VIA_ROMA_2, services_coverage, options: [o(22), o(51)] });
+      expect(refused.body.error?.rules).toEqual({ 'options.51': 'speed_beyond_line' });
+    });
+  });
 });
+

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   addOption, cleanVoipOptions, publicOptions, removeOption, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
   type Offer, type OptionsState,
-  type RouterColour,
+  type RouterColour, type SelectionContext,
 } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
 import { AdditionalCovers, ColourPicker, colourOf } from '../../components/colour-picker';
@@ -27,13 +27,15 @@ export interface OfferOptionsProps {
   onRouterVariant: (colour: RouterColour) => void;
   /** Set when 'Continua' found no usable router. */
   routerError: boolean;
+  /** What the address's line carries (`lineContextOf`): faster upgrades are not offered, the standard speed is capped. */
+  line?: SelectionContext;
   routerSectionRef?: Ref<HTMLElement>;
 }
 
 /** The option sections of SPEC §1 for one offer: speed, router and colour, repeaters, voice line, extras. */
-export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVariant, routerError, routerSectionRef }: OfferOptionsProps) {
+export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVariant, routerError, routerSectionRef, line = {} }: OfferOptionsProps) {
   const { t } = useTranslation();
-  const upgrades = speedUpgrades(offer);
+  const upgrades = speedUpgrades(offer, line);
   const routers = allowedRouters(offer, state);
   const router = effectiveRouter(offer, state);
   const included = offer.options.find((o) => o.category === 'router' && o.included) ?? null;
@@ -61,7 +63,7 @@ export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVa
               <SpeedCard
                 name={`${groupName}-speed`}
                 value="standard"
-                speed={offer.max_download_speed}
+                speed={Math.min(offer.max_download_speed, line.lineSpeed ?? offer.max_download_speed)}
                 caption={t('offerPage.speed.standard')}
                 recurrent={0}
                 oneOff={0}

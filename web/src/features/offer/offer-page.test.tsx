@@ -170,7 +170,8 @@ describe('offer page: the SPEC §2 dialogs it opens', () => {
     useCheckoutStore.getState().setFields({ promo: 'BLACKFRIDAY' });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Dettagli della promo' }));
-    expect(await screen.findByRole('dialog', { name: 'Promo Black Friday' })).toBeTruthy();
+    // The dialog's module is loaded on demand: on a busy machine that can take more than findBy's default second.
+    expect(await screen.findByRole('dialog', { name: 'Promo Black Friday' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('modal-black-friday')).toBeTruthy();
   });
 
@@ -178,7 +179,32 @@ describe('offer page: the SPEC §2 dialogs it opens', () => {
     renderPage();
     await loaded();
     fireEvent.click(screen.getByTestId('read-notes'));
-    expect(await screen.findByRole('dialog', { name: 'Note importanti' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Note importanti' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('modal-read-notes').textContent).toMatch(/recedere entro 14 giorni/);
+  });
+});
+
+describe('offer page: what the address\'s line carries', () => {
+  const ftth = (max_download: number) => ({ technology: 'FTTH' as const, network: 'FiberCop', max_download, max_upload: 300, cabinet_distance: null, available: true });
+  const withLine = (max_download: number) =>
+    useCheckoutStore.setState((s) => ({ fields: { ...s.fields, services_coverage: [ftth(max_download)] } }));
+
+  it('on a 1 Gbit/s fibre line offers no faster upgrade and says the speed at the address', async () => {
+    withLine(1000);
+    renderPage();
+    await loaded();
+    expect(screen.queryByRole('group', { name: 'Velocità' })).toBeNull();
+    expect(text('offer-speed-101')).toBe('FTTH fino a 1 Gbit/s al tuo indirizzo');
+  });
+
+  it('on a 2.5 Gbit/s line offers 2.5 and not 10 Gbit/s, and drops a stored 10 Gbit/s choice', async () => {
+    withLine(2500);
+    useCheckoutStore.setState((s) => ({ offer, fields: { ...s.fields, options: [{ id: 51, category: 'speed_upgrade', recurrent_cost: 1000, cash_amount: 0 }] } }));
+    renderPage();
+    await loaded();
+    const speeds = within(group('Velocità'));
+    expect(speeds.getByRole('radio', { name: '2,5 Gbit/s' })).toBeTruthy();
+    expect(speeds.queryByRole('radio', { name: '10 Gbit/s' })).toBeNull();
+    await waitFor(() => expect(useCheckoutStore.getState().fields.options.map((o) => o.id)).not.toContain(51));
   });
 });

@@ -12,7 +12,9 @@ import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
 import { OfferOptions } from './offer-options';
-import { chosenSpeed, defaultOffer, initialOptions, optionChanges, reconcileOptions, selectionProblem } from './offer-selection';
+import {
+  chosenSpeed, defaultOffer, initialOptions, lineContextOf, optionChanges, reconcileOptions, selectionProblem,
+} from './offer-selection';
 import { openModal } from '../../components/modals/modal-store';
 import { PromoBanner } from '../../components/promo-banner';
 import './offer-page.css';
@@ -30,6 +32,8 @@ export default function OfferPage() {
     address: s.fields.address, number: s.fields.number, city: s.fields.city, province: s.fields.province, technology: s.fields.technology,
   })));
   const stored = useCheckoutStore((s) => s.offer);
+  // The coverage result of the address: what its line carries limits the speeds on sale.
+  const services = useCheckoutStore((s) => s.fields.services_coverage);
   const state = useCheckoutStore(useShallow((s) => optionsStateOf(s)));
   const actions = useCheckoutStore(useShallow((s) => ({
     setOffer: s.setOffer, setPersistent: s.setPersistent, setOptionsState: s.setOptionsState, setFields: s.setFields, setStep: s.setStep,
@@ -60,7 +64,8 @@ export default function OfferPage() {
     if (fresh) {
       if (JSON.stringify(fresh) !== JSON.stringify(current)) actions.setOffer(fresh);
       const before = optionsStateOf(s);
-      const after = reconcileOptions(fresh, before, useCheckoutStore.getState().fields.routerVariant);
+      const { routerVariant, services_coverage } = useCheckoutStore.getState().fields;
+      const after = reconcileOptions(fresh, before, routerVariant, lineContextOf(fresh, services_coverage));
       if (JSON.stringify(after) !== JSON.stringify(before)) actions.setOptionsState(after);
       return;
     }
@@ -79,6 +84,8 @@ export default function OfferPage() {
     trackOfferList(offers);
   }, [pending, offers]);
 
+  const line = offer ? lineContextOf(offer, services) : {};
+
   if (ids.length === 0) return <Navigate to={promo ? `${COVERAGE_PATH}/${encodeURIComponent(promo)}` : COVERAGE_PATH} replace />;
 
   const chooseOffer = (next: Offer) => {
@@ -93,23 +100,23 @@ export default function OfferPage() {
 
   const commit = (next: OptionsState) => {
     if (!offer) return;
-    const reconciled = reconcileOptions(offer, next, f.routerVariant);
+    const reconciled = reconcileOptions(offer, next, f.routerVariant, line);
     trackOptionChanges(offer, optionChanges(state, reconciled));
     actions.setOptionsState(reconciled);
-    if (problemShown && !selectionProblem(offer, reconciled, f.routerVariant)) setProblemShown(false);
+    if (problemShown && !selectionProblem(offer, reconciled, f.routerVariant, line)) setProblemShown(false);
   };
 
   const onRouterVariant = (colour: RouterColour) => {
     actions.setFields({ routerVariant: colour });
     // The router's own colour is not an extra cover.
     if (state.additionalVariants.includes(colour) && offer) {
-      actions.setOptionsState(reconcileOptions(offer, state, colour));
+      actions.setOptionsState(reconcileOptions(offer, state, colour, line));
     }
   };
 
   const onContinue = () => {
     if (!offer) return;
-    const refused = selectionProblem(offer, state, f.routerVariant);
+    const refused = selectionProblem(offer, state, f.routerVariant, line);
     if (refused) {
       setProblemShown(true);
       if (refused.rule === 'router_too_slow') {
@@ -122,7 +129,7 @@ export default function OfferPage() {
     void navigate(STEP_1_PATH);
   };
 
-  const problem = problemShown && offer ? selectionProblem(offer, state, f.routerVariant) : null;
+  const problem = problemShown && offer ? selectionProblem(offer, state, f.routerVariant, line) : null;
   const routerError = problem?.rule === 'router_too_slow';
   const problemText = problem && offer
     ? (routerError ? t('offerPage.router.required', { speed: formatSpeed(chosenSpeed(offer, state)) }) : problem.message)
@@ -162,7 +169,9 @@ export default function OfferPage() {
               {offers.length > 0 && (
                 <div className="offer-list" data-testid="offer-list">
                   {offers.map((o) => (
-                    <OfferCard key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} promo={acceptedPromo} />
+                    <OfferCard
+                      key={o.id} offer={o} name="offer" checked={offer?.id === o.id} onSelect={() => chooseOffer(o)} promo={acceptedPromo} services={services}
+                    />
                   ))}
                 </div>
               )}
@@ -183,6 +192,7 @@ export default function OfferPage() {
               onRouterVariant={onRouterVariant}
               routerError={routerError}
               routerSectionRef={routerSection}
+              line={line}
             />
           )}
         </div>

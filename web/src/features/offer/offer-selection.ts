@@ -3,17 +3,21 @@ import {
   chosenRouter,
   compatibleRepeaters,
   defaultSelection,
+  lineFor,
   reconcileSelection,
   repairSelection,
   publicOptions,
   routerTakesColours,
   routersForSpeed,
   sortOptions,
+  upgradeFitsLine,
   type AddedOption,
   type Offer,
   type Option,
   type OptionsState,
+  type SelectionContext,
   type SelectionViolation,
+  type ServiceCoverage,
 } from '@checkout/contract';
 
 /**
@@ -50,8 +54,10 @@ export const effectiveRouter = (offer: Offer, state: OptionsState): Option | nul
  * What the contract's `reconcileSelection` refuses in this selection: the very check the server makes
  * on every write of the order (a 422 with `error.rules`). Empty when 'Continua' may go on.
  */
-export const selectionViolations = (offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string): SelectionViolation[] => {
-  const result = reconcileSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant });
+export const selectionViolations = (
+  offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string, context: SelectionContext = {},
+): SelectionViolation[] => {
+  const result = reconcileSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant }, context);
   return result.ok ? [] : result.violations;
 };
 
@@ -59,8 +65,10 @@ export const selectionViolations = (offer: Offer, state: Pick<OptionsState, 'opt
  * The one violation the page names when 'Continua' is pressed: the router choice first (the only thing
  * `repairSelection` leaves to the visitor), else the first the rules found; null when the rules accept.
  */
-export const selectionProblem = (offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string): SelectionViolation | null => {
-  const violations = selectionViolations(offer, state, routerVariant);
+export const selectionProblem = (
+  offer: Offer, state: Pick<OptionsState, 'options' | 'additionalVariants'>, routerVariant?: string, context: SelectionContext = {},
+): SelectionViolation | null => {
+  const violations = selectionViolations(offer, state, routerVariant, context);
   return violations.find((v) => v.rule === 'router_too_slow') ?? violations[0] ?? null;
 };
 
@@ -71,7 +79,16 @@ export const needsRouterChoice = (offer: Offer, state: OptionsState, routerVaria
 /** Whether the router takes a colour (the contract's `routerTakesColours`): the provider's own hardware does, the visitor's own router does not. */
 export const routerHasColours = (router: Option | null): boolean => routerTakesColours(router);
 
-export const speedUpgrades = (offer: Offer): Option[] => sortOptions(ofCategory(offer, 'speed_upgrade'));
+/** The speed upgrades the address's line can carry (all of them when the line is unknown). */
+export const speedUpgrades = (offer: Offer, context: SelectionContext = {}): Option[] =>
+  sortOptions(ofCategory(offer, 'speed_upgrade').filter((u) => upgradeFitsLine(u, context.lineSpeed)));
+
+/**
+ * The selection rules' view of the address: the speed its line reaches for this offer (from the
+ * coverage result kept with the checkout). No coverage result (a pre-made order): no limit.
+ */
+export const lineContextOf = (offer: Offer, services: readonly ServiceCoverage[]): SelectionContext =>
+  services.length === 0 ? {} : { lineSpeed: lineFor(offer, services)?.max_download ?? null };
 export const repeatersFor = (offer: Offer, state: OptionsState): Option[] =>
   sortOptions(compatibleRepeaters(publicOptions(offer.options), effectiveRouter(offer, state)));
 export const otherOptions = (offer: Offer): Option[] => sortOptions(ofCategory(offer, 'other'));
@@ -97,8 +114,8 @@ export const selectRouter = (state: OptionsState, router: Option): OptionsState 
  * the offer does not sell, a router that cannot carry the speed, repeaters that do not pair with the
  * router and covers that do not apply; speedUpgrade and the analytics items follow the options.
  */
-export const reconcileOptions = (offer: Offer, state: OptionsState, routerVariant?: string): OptionsState => {
-  const repaired = repairSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant });
+export const reconcileOptions = (offer: Offer, state: OptionsState, routerVariant?: string, context: SelectionContext = {}): OptionsState => {
+  const repaired = repairSelection(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant }, context);
   const ids = new Set(repaired.options.map((o) => String(o.id)));
   return {
     options: repaired.options,
