@@ -9,7 +9,9 @@ import { getApiClient } from '../../lib/api-client';
 import { looksLikeOrderHash } from '../../lib/order-hash';
 import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
 import { useCheckoutStore } from '../../state/checkout-store';
+import { neededDocuments, type KnownUpload } from './needed-documents';
 import '../../components/form-kit.css';
+import './document-upload-page.css';
 
 /** The upload answered that the order does not exist (404 on the order, not on a media). */
 const isUnknownOrder = (error: unknown): boolean => isApiError(error) && error.status === 404;
@@ -31,11 +33,48 @@ function UnknownCode() {
   );
 }
 
-/** SPEC §2 document upload for an existing order (the code is the order hash): same rules as step 5. */
+/** The checklist of what the order still needs, with a sentence kept up to date for screen readers. */
+function NeededDocuments({ uploads, knowsEarlierUploads }: { uploads: readonly KnownUpload[]; knowsEarlierUploads: boolean }) {
+  const { t } = useTranslation();
+  const items = neededDocuments(uploads);
+  const missing = items.filter((i) => !i.done).map((i) => t(`docUpload.need.${i.need}`).toLocaleLowerCase('it'));
+  return (
+    <section className="form-section pb-3" aria-labelledby="needed-title" data-testid="upload-needed">
+      <h2 id="needed-title">{t('docUpload.neededTitle')}</h2>
+      <ul className="needed-list" aria-labelledby="needed-title">
+        {items.map(({ need, done }) => (
+          <li key={need} className={done ? 'is-done' : undefined}>
+            <span className="needed-mark" aria-hidden="true">{done ? '✓' : '○'}</span>
+            <span className="needed-name">{t(`docUpload.need.${need}`)}</span>
+            <span className={`needed-state ${done ? 'text-success' : 'text-body-secondary'}`}>
+              <span className="visually-hidden">: </span>{t(done ? 'docUpload.needDone' : 'docUpload.needMissing')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="fw-bold mb-2" role="status" aria-live="polite" data-testid="upload-missing">
+        {missing.length === 0 ? t('docUpload.noneMissing') : t('docUpload.missing', { list: listFormat.format(missing) })}
+      </p>
+      {!knowsEarlierUploads && <p className="form-text mt-0">{t('docUpload.earlierUploads')}</p>}
+    </section>
+  );
+}
+
+const listFormat = new Intl.ListFormat('it', { type: 'conjunction' });
+
+/**
+ * SPEC §2 document upload for an existing order (the code is the order hash): same rules as step 5, and
+ * open after the signature too ("Puoi farlo anche più tardi"): the server takes documents until the
+ * order is closed, and its refusal (a cancelled order) is shown under the upload button.
+ */
 export default function DocumentUploadPage() {
   const { t } = useTranslation();
   const { ordercode = '' } = useParams();
+  // This browser's checkout knows the files uploaded during the order; after the signature it starts afresh.
+  const [knowsEarlierUploads] = useState(() => sameOrder(ordercode));
   const [items, setItems] = useState<AttachmentRef[]>(() => (sameOrder(ordercode) ? useCheckoutStore.getState().fields.attachments : []));
+  // The type the server found in each file uploaded here (a PDF counts as both sides of the identity document).
+  const [mimes, setMimes] = useState<Record<string, string>>({});
   const [unknown, setUnknown] = useState(() => !looksLikeOrderHash(ordercode));
 
   if (unknown) return <UnknownCode />;
@@ -48,15 +87,16 @@ export default function DocumentUploadPage() {
     }
   };
 
-  const uploader = (kind: MediaKind, label: string, listLabel: string) => (
+  const uploader = (kind: MediaKind, label: string, listLabel: string, hint: string) => (
     <FormFileUpload
       label={label}
       listLabel={listLabel}
-      hint={t('docUpload.hint')}
+      hint={hint}
       items={items.filter((a) => a.kind === kind)}
       upload={async (file, onProgress) => {
         try {
           const media = await uploadDocumentWithProgress({ orderHash: ordercode, kind, file, onProgress });
+          setMimes((m) => ({ ...m, [media.id]: media.mime }));
           return { id: media.id, kind: media.kind, filename: media.filename, size: media.size };
         } catch (error) {
           if (isUnknownOrder(error)) setUnknown(true);
@@ -73,15 +113,18 @@ export default function DocumentUploadPage() {
     <section className="page-section row" aria-labelledby="upload-title">
       <div className="col-lg-8 col-xl-7">
         <h1 id="upload-title">{t('pages.documentUpload.title')}</h1>
+        <p className="text-body-secondary small text-break mb-2" data-testid="upload-order-code">{t('docUpload.orderCode', { code: ordercode })}</p>
         <p className="lead">{t('docUpload.lead')}</p>
-        <div className="form-section pb-3">
-          <h2>{t('docUpload.identity')}</h2>
-          {uploader('identity_document', t('docUpload.uploadIdentity'), t('docUpload.identityList'))}
-        </div>
-        <div className="form-section pb-3">
-          <h2>{t('docUpload.healthCard')}</h2>
-          {uploader('health_card', t('docUpload.uploadHealthCard'), t('docUpload.healthCardList'))}
-        </div>
+        <p>{t('docUpload.afterSigning')}</p>
+        <NeededDocuments uploads={items.map((a) => ({ ...a, mime: mimes[a.id] }))} knowsEarlierUploads={knowsEarlierUploads} />
+        <section className="form-section pb-3" aria-labelledby="upload-identity-title">
+          <h2 id="upload-identity-title">{t('docUpload.identity')}</h2>
+          {uploader('identity_document', t('docUpload.uploadIdentity'), t('docUpload.identityList'), t('docUpload.identityHint'))}
+        </section>
+        <section className="form-section pb-3" aria-labelledby="upload-health-title">
+          <h2 id="upload-health-title">{t('docUpload.healthCard')}</h2>
+          {uploader('health_card', t('docUpload.uploadHealthCard'), t('docUpload.healthCardList'), t('docUpload.hint'))}
+        </section>
         {items.length > 0 && (
           <div className="alert alert-success" data-testid="upload-received">{t('docUpload.received', { count: items.length })}</div>
         )}

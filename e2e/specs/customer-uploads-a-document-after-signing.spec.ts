@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations } from './axe';
+import {
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, identityList, identityUpload,
+  reachPaymentStep, sendCodeAndRead, signedContractText, signWith, submitStep, tinyPdf, tinyPng,
+} from './checkout-journey';
+
+const MOBILE = '3331234567';
+
+const healthUpload = (page: Page) => page.getByLabel('Carica la tessera sanitaria', { exact: true });
+const healthList = (page: Page) => page.getByRole('list', { name: 'File caricati: tessera sanitaria' });
+const checklist = (page: Page) => page.getByRole('list', { name: 'Cosa ci serve' });
+const missing = (page: Page) => page.getByTestId('upload-missing');
+
+/** A full-page screenshot of the upload page kept in docs/screenshots, named by the window's width. */
+async function documentScreenshot(page: Page, testInfo: TestInfo): Promise<void> {
+  const dir = path.resolve(testInfo.config.rootDir, '../../docs/screenshots');
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `document-upload-after-signing-${width}.png`), fullPage: true });
+}
+
+// "Puoi farlo anche più tardi": the customer signs without the copies, then sends them from the link.
+test.describe('a customer uploads the documents after signing @mobile', () => {
+  test('signs without uploading, then uploads identity document and health card from /document-upload/<order code>', async ({ page }, testInfo) => {
+    // ——— The shortest private journey, step 5 without any file ———
+    await reachPaymentStep(page, MOBILE);
+    await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
+    await submitStep(page);
+    await expectStep(page, 5, 'Documento e riepilogo');
+    await fillIdentityDocument(page, 'CA12345AB');
+    await expect(page.getByText(/Puoi farlo anche più tardi\./)).toBeVisible();
+    await expect(identityList(page)).toHaveCount(0);
+    await submitStep(page, 'Vai alla firma');
+
+    // ——— Signature ———
+    await expectContractPreview(page);
+    await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
+    const orderCode = await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
+    const signedBefore = await signedContractText(page);
+
+    // ——— Later, from the link: everything still to send ———
+    await page.goto(`/document-upload/${orderCode}`);
+    await expect(page).toHaveTitle('Carica documento');
+    await expect(page.getByRole('heading', { level: 1, name: 'Carica documento' })).toBeVisible();
+    await expect(page.getByTestId('upload-order-code')).toHaveText(`Codice ordine: ${orderCode}`);
+    await expect(page.getByText(/Hai già firmato il contratto\? Puoi caricare i documenti anche adesso/)).toBeVisible();
+    await expect(checklist(page).getByRole('listitem')).toHaveText([
+      /Fronte del documento d’identità: da caricare/, /Retro del documento d’identità: da caricare/, /Tessera sanitaria: da caricare/,
+    ]);
+    await expect(missing(page)).toHaveText('Ancora da caricare: fronte del documento d’identità, retro del documento d’identità e tessera sanitaria.');
+
+    // ——— The front of the identity document: accepted, listed, the checklist follows ———
+    await identityUpload(page).setInputFiles({ name: 'carta-fronte.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem').filter({ hasText: 'carta-fronte.png' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'File caricato: carta-fronte.png' })).toBeAttached();
+    await expect(checklist(page).getByRole('listitem')).toHaveText([
+      /Fronte del documento d’identità: caricato/, /Retro del documento d’identità: da caricare/, /Tessera sanitaria: da caricare/,
+    ]);
+    await expect(missing(page)).toHaveText('Ancora da caricare: retro del documento d’identità e tessera sanitaria.');
+    await expect(page.getByTestId('upload-received')).toContainText('Abbiamo ricevuto 1 file');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectFitsWidth(page, 'upload after signing');
+    await expectNoSeriousA11yViolations(page, 'upload after signing');
+    await documentScreenshot(page, testInfo);
+
+    // ——— The back and the health card: nothing missing ———
+    await identityUpload(page).setInputFiles({ name: 'carta-retro.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
+    await healthUpload(page).setInputFiles({ name: 'tessera-sanitaria.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Tessera sanitaria') });
+    await expect(healthList(page).getByRole('listitem').filter({ hasText: 'tessera-sanitaria.pdf' })).toBeVisible();
+    await expect(missing(page)).toHaveText('Nessun documento mancante: abbiamo tutto quello che ci serve.');
+    await expect(page.getByTestId('upload-received')).toContainText('Abbiamo ricevuto 3 file');
+    await expectFitsWidth(page, 'upload after signing, nothing missing');
+
+    // The documents are the order's, not the contract's: the signed PDF is still the one signed.
+    const res = await page.request.get(`/api/orders/${encodeURIComponent(orderCode)}/signed-contract`);
+    expect(res.status()).toBe(200);
+    expect(extractPdfText(await res.body())).toBe(signedBefore);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { missingDocuments, neededDocuments } from './needed-documents';
+import type { KnownUpload } from './needed-documents';
+
+const png = (kind: KnownUpload['kind'], filename = 'foto.png'): KnownUpload => ({ kind, filename, mime: 'image/png' });
+const pdf = (kind: KnownUpload['kind'], filename = 'scansione.pdf'): KnownUpload => ({ kind, filename, mime: 'application/pdf' });
+
+describe('missingDocuments', () => {
+  it.each<[string, KnownUpload[], string[]]>([
+    ['nothing uploaded', [], ['identity_front', 'identity_back', 'health_card']],
+    ['one identity image: the back is missing', [png('identity_document')], ['identity_back', 'health_card']],
+    ['two identity images: front and back', [png('identity_document'), png('identity_document')], ['health_card']],
+    ['one identity PDF holds both sides', [pdf('identity_document')], ['health_card']],
+    ['a file named .pdf that the server found to be a PNG is one side', [png('identity_document', 'carta.pdf')], ['identity_back', 'health_card']],
+    ['without the server type, the name decides', [{ kind: 'identity_document', filename: 'CARTA.PDF' }], ['health_card']],
+    ['the health card alone', [png('health_card')], ['identity_front', 'identity_back']],
+    ['two health-card files cover no side of the identity document', [png('health_card'), png('health_card')], ['identity_front', 'identity_back']],
+    ['other files cover nothing', [pdf('other'), png('other')], ['identity_front', 'identity_back', 'health_card']],
+    ['everything', [png('identity_document'), png('identity_document'), pdf('health_card')], []],
+  ])('%s', (_name, uploads, missing) => {
+    expect(missingDocuments(uploads)).toEqual(missing);
+  });
+});
+
+describe('neededDocuments', () => {
+  it('lists every needed document in the page order, with what is done', () => {
+    expect(neededDocuments([png('identity_document')])).toEqual([
+      { need: 'identity_front', done: true },
+      { need: 'identity_back', done: false },
+      { need: 'health_card', done: false },
+    ]);
+  });
+});
