@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { CustomerType } from '../constants';
 import { toIsoDate } from '../rules/date-conversion';
+import {
+  ADDRESS_TEXT_MESSAGE, ADDRESS_TEXT_PATTERN, COMPANY_NAME_MESSAGE, COMPANY_NAME_PATTERN, PERSON_NAME_MESSAGE, PERSON_NAME_PATTERN,
+} from '../italian/person-name';
 
 /*
  * The five named steps of an order (`/api/orders/{order_hash}/{step_name}`, docs/orders.md).
@@ -25,8 +28,18 @@ export const DOCUMENT_TYPES = ['carta_identita', 'patente', 'passaporto'] as con
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 const REQUIRED = 'Campo obbligatorio.';
-const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Inserire al massimo ${max} caratteri.`);
-const optional = (max: number) => z.string().trim().max(max, `Inserire al massimo ${max} caratteri.`).default('');
+/*
+ * What the contract prints is typed in one of three alphabets (italian/person-name.ts): a person's name,
+ * a company's name, or place text (streets, house numbers, comuni). `.regex` rather than `.refine`, so the
+ * hostile-input generator can read the pattern back; the patterns accept '' and leave "required" to min(1).
+ */
+type Text = z.ZodString;
+const anyText = (s: Text) => s;
+const personName = (s: Text) => s.regex(PERSON_NAME_PATTERN, PERSON_NAME_MESSAGE);
+const companyName = (s: Text) => s.regex(COMPANY_NAME_PATTERN, COMPANY_NAME_MESSAGE);
+const placeText = (s: Text) => s.regex(ADDRESS_TEXT_PATTERN, ADDRESS_TEXT_MESSAGE);
+const required = (max: number, alphabet = anyText) => alphabet(z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Inserire al massimo ${max} caratteri.`));
+const optional = (max: number, alphabet = anyText) => alphabet(z.string().trim().max(max, `Inserire al massimo ${max} caratteri.`)).default('');
 /*
  * Every string has a maximum (request-bounds.test.ts). Where a schema strips separators before checking
  * (codice fiscale, IBAN, P.IVA, phone numbers…) the maximum is on what the visitor typed, so it leaves room
@@ -89,8 +102,8 @@ export function documentDateProblems(issueIso: string, expiryIso: string, todayI
 // ---- step-contact -------------------------------------------------------------------------
 
 export const stepContactSchema = z.object({
-  first_name: required(60),
-  last_name: required(60),
+  first_name: required(60, personName),
+  last_name: required(60, personName),
   email: emailSchema,
   mobile_phone_number: mobilePhoneSchema,
   phone_number: z.string().trim().max(20, 'Numero di telefono non valido.').transform((s) => s.replace(/[\s\-./()]/g, '')).refine((s) => /^(\+?\d{6,13})?$/.test(s), 'Numero di telefono non valido.').default(''),
@@ -111,19 +124,19 @@ const bornInItaly = (country: string): boolean => ['', 'IT', 'ITA', 'ITALIA', 'I
 export const stepPersonalPrivatoSchema = z
   .object({
     /** Optional here (step-contact has them); when given they are checked against the codice fiscale. */
-    first_name: optional(60),
-    last_name: optional(60),
+    first_name: optional(60, personName),
+    last_name: optional(60, personName),
     cf: personalCfSchema,
     sex: z.enum(['M', 'F'], { error: 'Indicare il sesso.' }),
     birth_date: isoDateSchema,
-    birth_city: optional(120),
+    birth_city: optional(120, placeText),
     birth_province: optionalProvince,
     /** Country of birth: empty or IT for Italy, otherwise an ISO code or the Italian name. */
-    country: optional(60),
-    nationality: required(60),
-    residenza_indirizzo: required(150),
-    residenza_civico: required(10),
-    residenza_comune: required(120),
+    country: optional(60, placeText),
+    nationality: required(60, placeText),
+    residenza_indirizzo: required(150, placeText),
+    residenza_civico: required(10, placeText),
+    residenza_comune: required(120, placeText),
     residenza_cap: capSchema,
     residenza_provincia: provinceSiglaSchema,
     residenza_nazione: z.string().trim().max(60).default('IT'),
@@ -145,9 +158,9 @@ export const SDI_WITH_PEC = '0000000';
 
 export const stepPersonalBusinessSchema = z
   .object({
-    ragione_sociale: required(200),
-    forma_giuridica: required(60),
-    tipo_impresa: optional(60),
+    ragione_sociale: required(200, companyName),
+    forma_giuridica: required(60, companyName),
+    tipo_impresa: optional(60, companyName),
     partita_iva: partitaIvaShapeSchema,
     company_tax_code: z
       .string({ error: REQUIRED })
@@ -159,12 +172,12 @@ export const stepPersonalBusinessSchema = z
     provincia_rea: provinceSiglaSchema,
     numero_rea: z.string({ error: REQUIRED }).max(20, 'Il numero REA è composto da sole cifre.').transform(compact).refine((s) => /^\d{1,10}$/.test(s), 'Il numero REA è composto da sole cifre.'),
     anno_rea: z.string().trim().regex(/^(\d{4})?$/, 'Anno non valido.').max(4, 'Anno non valido.').default(''),
-    nome_albo: optional(120),
+    nome_albo: optional(120, companyName),
     provincia_albo: optionalProvince,
     ateco: required(200),
-    sede_legale_indirizzo: required(150),
-    sede_legale_civico: required(10),
-    sede_legale_comune: required(120),
+    sede_legale_indirizzo: required(150, placeText),
+    sede_legale_civico: required(10, placeText),
+    sede_legale_comune: required(120, placeText),
     sede_legale_cap: capSchema,
     sede_legale_provincia: provinceSiglaSchema,
   })
@@ -183,7 +196,7 @@ const portabilityFields = {
   portability_phone: flag,
   portability_internet: flag,
   portability_operator: optional(60),
-  portability_operator_name: optional(120),
+  portability_operator_name: optional(120, companyName),
   portability_old_number: z.string().trim().max(20, 'Indicare il numero fisso da portare (es. 06 1234567).').transform(landline).default(''),
   portability_migration_code: z.string().max(30, 'Inserire al massimo 30 caratteri.').transform(compact).default(''),
 };
@@ -201,18 +214,18 @@ function refinePortability(v: PortabilityShape, ctx: z.RefinementCtx): void {
 
 export const stepAddressSchema = z
   .object({
-    address: required(150),
-    number: required(10),
-    city: required(120),
+    address: required(150, placeText),
+    number: required(10, placeText),
+    city: required(120, placeText),
     zip_code: capSchema,
     province: provinceSiglaSchema,
     shipping_same_as_activation: z.boolean().default(true),
-    shipping_recipient: optional(120),
-    shipping_care_of: optional(120),
+    shipping_recipient: optional(120, companyName),
+    shipping_care_of: optional(120, companyName),
     shipping_phone: optional(20),
-    shipping_address: optional(150),
-    shipping_number: optional(10),
-    shipping_city: optional(120),
+    shipping_address: optional(150, placeText),
+    shipping_number: optional(10, placeText),
+    shipping_city: optional(120, placeText),
     shipping_zip: optional(5),
     shipping_province: optionalProvince,
     ...portabilityFields,
@@ -242,8 +255,8 @@ export const stepPortabilitySchema = z.object(portabilityFields).superRefine(ref
 // ---- step-payment -------------------------------------------------------------------------
 
 export const stepPaymentSchema = z.object({
-  sepa_first_name: required(60),
-  sepa_last_name: required(60),
+  sepa_first_name: required(60, personName),
+  sepa_last_name: required(60, personName),
   iban: z.string({ error: REQUIRED }).max(50, 'IBAN non valido.').transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
 });
 
@@ -255,8 +268,8 @@ export const stepDocumentSchema = z
     document_number: z.string({ error: REQUIRED }).max(40, 'Numero del documento non valido.').transform(compact).refine((s) => /^[A-Z0-9]{4,20}$/.test(s), 'Numero del documento non valido.'),
     document_issue_date: isoDateSchema,
     document_expiry_date: isoDateSchema,
-    document_issuer: required(100),
-    document_issue_comune: required(120),
+    document_issuer: required(100, companyName),
+    document_issue_comune: required(120, placeText),
     document_issue_province: provinceSiglaSchema,
   });
 

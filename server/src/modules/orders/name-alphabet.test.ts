@@ -1,0 +1,119 @@
+import { ADDRESS_TEXT_MESSAGE, COMPANY_NAME_MESSAGE, PERSON_NAME_MESSAGE } from '@checkout/contract/italian/person-name';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../test/dialects';
+import type { TestApp } from '../../test/dialects';
+import { PRIVATO_STEPS } from '../../test/privato-steps';
+import { catalogModule } from '../catalog/routes';
+import { createOrdersModule } from './routes';
+import { findOrderByHash } from './service';
+
+/*
+ * Names, company names and addresses are typed in the alphabets of contract/italian/person-name.ts: the
+ * server refuses what the browser refuses (emoji, symbols, control characters), with the message on the
+ * field, and a name it accepts is one the codice fiscale comparison reads.
+ */
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+const BUSINESS_PERSONAL = {
+  ragione_sociale: 'Esempio S.r.l.', forma_giuridica: 'S.r.l.', partita_iva: 'IT 00743110157', company_tax_code: '00743110157',
+  pec: 'esempio@pec.it', sdi: 'm5uxcr1', provincia_rea: 'MI', numero_rea: '1234567', ateco: '62.01',
+  sede_legale_indirizzo: 'Via Dante', sede_legale_civico: '1', sede_legale_comune: 'Milano', sede_legale_cap: '20121', sede_legale_provincia: 'MI',
+};
+
+type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+
+describeEachDialect('orders: the alphabet of names and addresses', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
+  });
+  afterAll(async () => t.close());
+
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const newOrder = async (payload: Record<string, unknown> = {}): Promise<string> => {
+    const { status, body } = await post('/api/orders/new', { offer_id: 101, ...payload });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.data!.hash as string;
+  };
+  const step = (hash: string, name: string, payload: Record<string, unknown>) => post(`/api/orders/${hash}/${name}`, payload);
+  const refusedOn = (res: { status: number; body: Json }, field: string, message: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.error!.code).toBe('validation_error');
+    expect(res.body.error!.fields).toEqual({ [field]: message });
+  };
+
+  it.each(['😀😀😀', 'Mario 😀', 'Ma\trio', 'Mario™', 'Марио', 'Łukasz'])('refuses the first name %j with the message on the field', async (name) => {
+    const hash = await newOrder();
+    refusedOn(await step(hash, 'step-contact', { ...PRIVATO_STEPS['step-contact'], first_name: name }), 'first_name', PERSON_NAME_MESSAGE);
+  });
+
+  it('refuses the company name "Bianchi 🚀 S.r.l." with the message on the field', async () => {
+    const hash = await newOrder({ offer_id: 201, customer_type: 'business' });
+    refusedOn(await step(hash, 'step-personal', { ...BUSINESS_PERSONAL, ragione_sociale: 'Bianchi 🚀 S.r.l.' }), 'ragione_sociale', COMPANY_NAME_MESSAGE);
+    const ok = await step(hash, 'step-personal', { ...BUSINESS_PERSONAL, ragione_sociale: 'Bianchi & Figli (Roma) S.r.l.' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it.each([
+    ['step-contact', 'last_name', '😀😀😀', PERSON_NAME_MESSAGE],
+    ['step-payment', 'sepa_first_name', '😀😀😀', PERSON_NAME_MESSAGE],
+    ['step-payment', 'sepa_last_name', 'Rossi 🚀', PERSON_NAME_MESSAGE],
+    ['step-personal', 'residenza_indirizzo', 'Via Roma 🏠', ADDRESS_TEXT_MESSAGE],
+    ['step-personal', 'residenza_comune', 'Roma 😀', ADDRESS_TEXT_MESSAGE],
+    ['step-address', 'address', 'Via del Corso ★', ADDRESS_TEXT_MESSAGE],
+    ['step-address', 'city', 'Roma 😀', ADDRESS_TEXT_MESSAGE],
+    ['step-document', 'document_issuer', 'Comune di Roma 😀', COMPANY_NAME_MESSAGE],
+  ] as const)('%s refuses %s = %j with the message on the field', async (stepName, field, value, message) => {
+    const hash = await newOrder();
+    await step(hash, 'step-contact', PRIVATO_STEPS['step-contact']!);
+    refusedOn(await step(hash, stepName, { ...PRIVATO_STEPS[stepName], [field]: value }), field, message);
+  });
+
+  it('refuses a shipping recipient with an emoji, when the goods go elsewhere', async () => {
+    const hash = await newOrder();
+    const elsewhere = {
+      ...PRIVATO_STEPS['step-address'], shipping_same_as_activation: false, shipping_recipient: 'Anna 😀', shipping_address: 'Via Po',
+      shipping_number: '3', shipping_city: 'Torino', shipping_zip: '10123', shipping_province: 'TO',
+    };
+    refusedOn(await step(hash, 'step-address', elsewhere), 'shipping_recipient', COMPANY_NAME_MESSAGE);
+    const ok = await step(hash, 'step-address', { ...elsewhere, shipping_recipient: 'Bianchi & Figli S.r.l.' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it.each([
+    // D’Angelo with a typographic apostrophe: DNG; Maria Grazia: MGR (F, 15/03/1985, Roma).
+    ['Maria Grazia', 'D’Angelo', 'F', '15/03/1985', 'DNGMGR85C55H501Q'],
+    ['Maria Grazia', "D'Angelo", 'F', '15/03/1985', 'DNGMGR85C55H501Q'],
+    // Rossi-Bianchi: RSS; Luca: LCU (M, 02/07/1979, Roma).
+    ['Luca', 'Rossi-Bianchi', 'M', '02/07/1979', 'RSSLCU79L02H501Z'],
+    // Foreign Latin letters the CF reads: Ș → S, ü → U.
+    ['Ștefan', 'Müller', 'M', '02/07/1979', 'MLLSFN79L02H501C'],
+  ])('accepts %s %s with the codice fiscale of those letters, and keeps the name as typed', async (first, last, sex, birth, cf) => {
+    const hash = await newOrder();
+    const contact = await step(hash, 'step-contact', { ...PRIVATO_STEPS['step-contact'], first_name: first, last_name: last });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    const personal = await step(hash, 'step-personal', {
+      ...PRIVATO_STEPS['step-personal'], first_name: first, last_name: last, cf, sex, birth_date: birth,
+    });
+    expect(personal.status, JSON.stringify(personal.body)).toBe(200);
+    const payment = await step(hash, 'step-payment', { ...PRIVATO_STEPS['step-payment'], sepa_first_name: first, sepa_last_name: last });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(200);
+    expect((await findOrderByHash(t.db, hash))!.fields).toMatchObject({ first_name: first, last_name: last, sepa_first_name: first, sepa_last_name: last });
+  });
+
+  describe('the codice fiscale still tells a wrong name', () => {
+    it('refuses D’Angelo with the codice fiscale of D’Amico', async () => {
+      const hash = await newOrder();
+      await step(hash, 'step-contact', { ...PRIVATO_STEPS['step-contact'], first_name: 'Maria Grazia', last_name: 'D’Amico' });
+      const res = await step(hash, 'step-personal', {
+        ...PRIVATO_STEPS['step-personal'], first_name: 'Maria Grazia', last_name: 'D’Angelo', cf: 'DMCMGR85C55H501F', sex: 'F', birth_date: '15/03/1985',
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error!.fields).toHaveProperty(['cf']);
+    });
+  });
+});
