@@ -89,12 +89,13 @@ export async function runContractBench({ renders, log }: ContractBenchOptions): 
   const order: ContractInputs['order'] = {
     id: newOrderId(), hash: newOrderHash(), status: 'ready_to_sign', offer_id: OFFER_ID, fields, customer_type: 'business',
     is_brand_customer: false, referer_code: null, created_at: new Date('2026-01-15T10:00:00.000Z').toISOString(), signing_locked_until: null,
+    order_number: 'FV-2026-K7M4Q9',
   };
   // What orders' priceOrderContent computes, with a promo (its code at the field's maximum) that discounts both totals.
   const content = reconcileOrderContent(OFFER_ID, 'business', fields);
   const promo: Promo = { code: String(fields.promo), description: filler(200), offer_id: null, recurrent_discount: 500, cash_discount: 500, valid_until: null };
   const priced = priceOrder(content.offer, { options: content.options, additionalVariants: content.additionalVariants, routerVariant: String(fields.routerVariant) }, { promo });
-  const config = { brandName: 'Fibra Viva', productName: 'Fibra Viva Business', sepaCreditorId: 'IT00ZZZ0000000000000000', sepaCreditorName: 'Fibra Viva S.p.A.' };
+  const config = { brandName: 'Fibra Viva', brandColour: '#0b5ed7', productName: 'Fibra Viva Business', sepaCreditorId: 'IT00ZZZ0000000000000000', sepaCreditorName: 'Fibra Viva S.p.A.' };
   // What the signature service does for a preview: order → data → PDF.
   const once = async (): Promise<{ ms: number; bytes: number; pages: number }> => {
     const started = performance.now();

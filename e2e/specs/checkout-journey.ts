@@ -280,24 +280,37 @@ export async function signWith(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Firma il contratto' }).click();
 }
 
-/** Thank-you screen: heading, order code, and the signed PDF (real, naming the customer). */
+/**
+ * Thank-you screen: heading, the order number people can read, and the signed PDF (real, naming the
+ * customer and the same number). A reload keeps the screen. Returns the order hash (the signed
+ * contract's and the document upload's key).
+ */
 export async function expectSignedAndDownload(page: Page, { heading, mustContain }: { heading: string; mustContain: string[] }): Promise<string> {
   const thanks = page.getByTestId('thank-you');
   await expect(thanks).toBeVisible();
   await expect(thanks.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  const orderCode = (await thanks.getByTestId('order-code').textContent())?.trim() ?? '';
-  expect(orderCode.length).toBeGreaterThanOrEqual(16);
+  const orderNumber = (await thanks.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(/^FV-\d{4}-[A-HJ-NP-Z2-9]{6}$/);
 
   const link = thanks.getByRole('link', { name: 'Scarica il contratto firmato' });
   const href = await link.getAttribute('href');
-  expect(href).toContain(encodeURIComponent(orderCode));
+  const orderCode = decodeURIComponent(/\/orders\/([^/]+)\/signed-contract/.exec(href ?? '')?.[1] ?? '');
+  expect(orderCode.length).toBeGreaterThanOrEqual(16);
+
+  // Nothing is lost on refresh: the same screen, the same number, twice over.
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    await expect(thanks.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(thanks.getByTestId('order-number')).toHaveText(orderNumber);
+    await expect(link).toHaveAttribute('href', href ?? '');
+  }
   const res = await page.request.get(new URL(href ?? '', page.url()).toString());
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/pdf');
   const pdf = await res.body();
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = extractPdfText(pdf).replace(/\s+/g, ' ');
-  for (const needle of mustContain) expect(text, `signed PDF names ${needle}`).toContain(needle);
+  for (const needle of [...mustContain, orderNumber]) expect(text, `signed PDF names ${needle}`).toContain(needle);
   return orderCode;
 }
 

@@ -103,7 +103,11 @@ test.describe('a private customer signs a contract @mobile', () => {
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
 
-    await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'RSSMRA80A01H501U'] });
+    await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: [
+      'Mario Rossi', 'RSSMRA80A01H501U',
+      // Step 3's voice line and portability are part of what is signed.
+      'LINEA VOCE E PORTABILITÀ', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
+    ] });
     // The signed contract prints the same lines and the same totals.
     expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
     await expectFitsWidth(page, 'thank-you');

@@ -38,6 +38,8 @@ const envSchema = z
     STORAGE_DIR: z.string().min(1).transform(fromRepo).prefault('./data/storage'),
     BRAND_NAME: z.string().min(1).max(60).default('Fibra Viva'),
     PRODUCT_NAME: z.string().min(1).max(80).default('Fibra Viva Casa'),
+    // The site's primary colour (web/src/app/_bootstrap-config.scss $primary): the PDFs use the same.
+    BRAND_COLOUR: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'un colore #rrggbb').default('#0b5ed7'),
     BRAND_KEY: z.string().regex(/^[a-z][a-z0-9]{0,29}$/, 'lower-case letters and digits, starting with a letter').default('fibraviva'),
     GTM_ID: z.string().regex(/^GTM-[0-9A-Z]+$/, 'formato atteso GTM- seguito da cifre e lettere maiuscole').optional(),
     WEB_DIST_DIR: z.string().min(1).transform(fromRepo).prefault('./web/dist'),
@@ -97,6 +99,8 @@ export interface Config {
   brandName: string;
   /** Names the brand's fields of SPEC §3: `is_{brandKey}_customer`, `is{BrandKey}Customer`, `is{BrandKey}Pop`. */
   brandKey: string;
+  /** `#rrggbb`: titles and headings of the contract PDF. */
+  brandColour: string;
   productName: string;
   gtmId: string | undefined;
   webDistDir: string;
@@ -156,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: e.STORAGE_DIR,
     brandName: e.BRAND_NAME,
     brandKey: e.BRAND_KEY,
+    brandColour: e.BRAND_COLOUR,
     productName: e.PRODUCT_NAME,
     gtmId: e.GTM_ID,
     webDistDir: e.WEB_DIST_DIR,

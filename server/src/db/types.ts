@@ -106,6 +106,8 @@ export interface OrdersTable {
   one_off_cents: Generated<number>;
   /** While a one-time code is pending, the content is frozen until this ISO time (null: not frozen). */
   signing_locked_until: Generated<string | null>;
+  /** What people read: `FV-2026-K7M4Q9` (orders/order-number.ts), unique. */
+  order_number: string;
 }
 
 /** Orders module: the last valid submission of each step (primary key order_id + step_name). */

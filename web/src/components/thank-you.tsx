@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import './form-kit.css';
 
 export interface ThankYouData {
+  /** The order hash: the key of the signed contract and of the document upload. */
   orderCode: string;
+  /** What the customer reads and says on the phone (`FV-2026-K7M4Q9`), as in the contract. */
+  orderNumber: string;
   email: string;
   customerName: string;
   signedAt: string;
@@ -23,7 +26,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
       <h1 id="thank-you-title" ref={ref} tabIndex={-1}>{t('thankYou.title', { name: data.customerName })}</h1>
       <p className="lead">{t('thankYou.lead')}</p>
       <p className="fs-5">
-        {t('thankYou.orderCode')} <strong data-testid="order-code" className="text-break">{data.orderCode}</strong>
+        {t('thankYou.orderNumber')} <strong data-testid="order-number" className="text-break">{data.orderNumber}</strong>
       </p>
       {!Number.isNaN(signedAt.getTime()) && (
         <p className="text-body-secondary">{t('thankYou.signedAt', { when: signedAt.toLocaleString('it-IT', { dateStyle: 'long', timeStyle: 'short' }) })}</p>
@@ -37,6 +40,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
       </ol>
       <div className="d-flex flex-wrap gap-2 mt-4">
         <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download>{t('thankYou.download')}</a>
+        <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
     </section>

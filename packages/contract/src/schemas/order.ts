@@ -29,6 +29,8 @@ export const orderRefSchema = z.object({
   id: z.string(),
   hash: z.string(),
   short_hash: z.string().optional(),
+  /** What people read and say on the phone (`FV-2026-K7M4Q9`); the contract prints it. */
+  order_number: z.string().max(20).optional(),
   status: z.enum(ORDER_STATUSES),
 });
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006-ateco';
 import * as m0007 from './0007-side-flows';
 import * as m0008 from './0008-coverage-civic-bytewise';
 import * as m0009 from './0009-orders-frozen-contract';
+import * as m0010 from './0010-orders-number';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-side-flows': m0007,
   '0008-coverage-civic-bytewise': m0008,
   '0009-orders-frozen-contract': m0009,
+  '0010-orders-number': m0010,
 };

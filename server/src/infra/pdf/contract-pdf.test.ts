@@ -9,12 +9,14 @@ import { extractPdfText } from './pdf-text';
 const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
   brandName: 'Fibra Viva',
   productName: 'Fibra Viva Casa',
+  accentColour: '#0b5ed7',
   orderCode: 'ORD-1234',
   documentDate: new Date('2025-03-01T09:00:00.000Z'),
   customerType: 'privato',
   customer: [['Nome e cognome', 'Mario Rossi'], ['Codice fiscale', 'RSSMRA80A01H501U'], ['Email', '']],
   activationAddress: 'Via Roma 1, 00100 Roma (RM)',
   shippingAddress: 'Via Roma 1, 00100 Roma (RM)',
+  portability: [],
   technology: 'FTTH',
   offer: { name: 'Fibra 2.5 Giga', monthly: 2690, oneOff: 0 },
   options: [{ name: 'Router Top (colore: Blu)', monthly: 300, oneOff: 1000 }],
@@ -69,5 +71,33 @@ describe('contract PDF', () => {
     }
     expect(text.replace(/\s+/g, '')).toContain(sha(preview));
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) ?');
+  });
+
+  it('prints every letter a name may hold (an embedded font, not WinAnsi)', async () => {
+    const name = 'Łukasz Ștefănescu D’Angelo-Øre';
+    const text = extractPdfText(await renderContractPdf(sample({ customer: [['Nome e cognome', name]] })));
+    expect(text).toContain(name);
+  });
+
+  it('is titled after the offer, with the order number, and prints the portability data when there is some', async () => {
+    const text = extractPdfText(await renderContractPdf(sample({
+      orderCode: 'FV-2026-K7M4Q9',
+      portability: [['Operatore attuale', 'TIM'], ['Numero da portare', '061234567'], ['Codice di migrazione', 'TIM1234567890123ABC']],
+    })));
+    expect(text).toContain('Contratto Fibra 2.5 Giga');
+    expect(text).not.toMatch(/Proposta/);
+    expect(text).toContain('FV-2026-K7M4Q9');
+    for (const needle of ['LINEA VOCE E PORTABILITÀ', 'TIM', '061234567', 'TIM1234567890123ABC']) expect(text).toContain(needle);
+    expect(extractPdfText(await renderContractPdf(sample()))).not.toContain('PORTABILITÀ');
+  });
+
+  it('gives the consumer the 14-day withdrawal and a business customer none (Codice del Consumo art. 52)', async () => {
+    const consumer = extractPdfText(await renderContractPdf(sample()));
+    const business = extractPdfText(await renderContractPdf(sample({ customerType: 'business' })));
+    expect(consumer).toMatch(/Diritto di ripensamento/);
+    expect(consumer).toMatch(/Ripensamento: entro 14 giorni/);
+    expect(business).not.toMatch(/ripensamento|14 giorni/i);
+    // The terms stay numbered without a gap.
+    expect(business).toMatch(/3\. Recesso/);
   });
 });

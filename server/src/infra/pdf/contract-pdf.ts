@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatEuro } from '@checkout/contract';
 
@@ -32,7 +34,9 @@ export interface SepaMandate {
 export interface ContractPdfData {
   brandName: string;
   productName: string;
-  /** The order code the customer sees. */
+  /** The brand colour of titles and headings (`#rrggbb`), the site's own. */
+  accentColour: string;
+  /** The order number the customer sees (`FV-2026-K7M4Q9`). */
   orderCode: string;
   /** The order's date: printed on the contract and used as the PDF creation date. */
   documentDate: Date;
@@ -41,6 +45,8 @@ export interface ContractPdfData {
   customer: Array<[string, string]>;
   activationAddress: string;
   shippingAddress: string;
+  /** Number portability and the voice line, label → value (empty: no section). */
+  portability: Array<[string, string]>;
   technology: string;
   offer: ContractPriceLine;
   options: ContractPriceLine[];
@@ -55,8 +61,17 @@ export interface RenderOptions {
 
 const INK = '#1f2933';
 const MUTED = '#52606d';
-const ACCENT = '#0b6e4f';
 const RULE = '#cbd2d9';
+
+/*
+ * DejaVu Sans, embedded (subset): it prints every letter a name may hold (Latin-1, Latin Extended-A and
+ * B: Ł, Ș, Ø…), where the standard Helvetica knows WinAnsi only. Read once; pdfkit subsets per document.
+ */
+const fontFile = (name: string): Buffer => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+const loadFonts = () => (fonts ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') });
+const REGULAR = 'Contract-Regular';
+const BOLD = 'Contract-Bold';
 
 /** `Europe/Rome` calendar date: dd/mm/yyyy. */
 export const italianDay = (d: Date): string =>
@@ -66,7 +81,7 @@ export const italianDay = (d: Date): string =>
 export const groupIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
 
 class Layout {
-  constructor(readonly doc: PDFDocument) {}
+  constructor(readonly doc: PDFDocument, readonly accent: string) {}
 
   get left(): number { return this.doc.page.margins.left; }
   get width(): number { return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right; }
@@ -80,11 +95,11 @@ class Layout {
   section(title: string): void {
     this.ensure(60);
     this.doc.moveDown(0.8);
-    this.doc.font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width });
+    this.doc.font(BOLD).fontSize(12).fillColor(this.accent).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width });
     const y = this.doc.y + 2;
     this.doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(RULE).stroke();
     this.doc.y = y + 6;
-    this.doc.font('Helvetica').fontSize(10).fillColor(INK);
+    this.doc.font(REGULAR).fontSize(10).fillColor(INK);
   }
 
   /** Label on the left, value on the right; long values wrap. */
@@ -93,7 +108,7 @@ class Layout {
     for (const [label, value] of rows) {
       if (value.trim() === '') continue;
       const valueWidth = this.width - labelWidth;
-      this.doc.font('Helvetica').fontSize(10);
+      this.doc.font(REGULAR).fontSize(10);
       const h = Math.max(this.doc.heightOfString(value, { width: valueWidth }), this.doc.heightOfString(label, { width: labelWidth - 8 }), 12);
       this.ensure(h + 4);
       const y = this.doc.y;
@@ -104,13 +119,13 @@ class Layout {
   }
 
   paragraph(text: string, options: { bold?: boolean; size?: number; color?: string } = {}): void {
-    this.doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 10).fillColor(options.color ?? INK);
+    this.doc.font(options.bold ? BOLD : REGULAR).fontSize(options.size ?? 10).fillColor(options.color ?? INK);
     this.ensure(this.doc.heightOfString(text, { width: this.width }) + 4);
     this.doc.text(text, this.left, this.doc.y, { width: this.width, align: 'justify', paragraphGap: 4 });
   }
 
   bullets(items: string[]): void {
-    this.doc.font('Helvetica').fontSize(10).fillColor(INK);
+    this.doc.font(REGULAR).fontSize(10).fillColor(INK);
     for (const item of items) {
       const h = this.doc.heightOfString(item, { width: this.width - 14 });
       this.ensure(h + 3);
@@ -126,7 +141,7 @@ class Layout {
     const amountWidth = 95;
     const nameWidth = this.width - 2 * amountWidth;
     const row = (cells: [string, string, string], bold: boolean): void => {
-      this.doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
+      this.doc.font(bold ? BOLD : REGULAR).fontSize(10).fillColor(INK);
       const h = Math.max(this.doc.heightOfString(cells[0], { width: nameWidth - 6 }), 12);
       this.ensure(h + 6);
       const y = this.doc.y;
@@ -148,24 +163,31 @@ const summaryBullets = (data: ContractPdfData): string[] => [
   `Prezzo: ${formatEuro(data.totals.monthly)} al mese (${data.customerType === 'business' ? 'IVA esclusa' : 'IVA inclusa'}) e ${formatEuro(data.totals.oneOff)} una tantum, come dettagliato nella sezione Offerta.`,
   'Durata: contratto a tempo indeterminato, senza vincolo di permanenza minima.',
   'Recesso: puoi recedere in ogni momento con preavviso di 30 giorni, senza penali; restano dovuti solo i costi di disattivazione indicati nella sezione Offerta e le eventuali rate residue dei dispositivi.',
-  'Ripensamento: entro 14 giorni dalla conclusione del contratto puoi recedere senza alcuna motivazione e senza costi.',
+  // The 14-day withdrawal is a consumer's right (Codice del Consumo art. 52): a business contract has none.
+  ...(data.customerType === 'business' ? [] : ['Ripensamento: entro 14 giorni dalla conclusione del contratto puoi recedere senza alcuna motivazione e senza costi.']),
   'Velocità: le prestazioni minime garantite e la velocità massima sono indicate nella scheda tecnica dell\'offerta e verificabili con Ne.Me.Sys. (misurainternet.it).',
   'Pagamento: addebito diretto SEPA sul conto indicato nel mandato, con fattura mensile elettronica.',
   'Assistenza e reclami: servizio clienti telefonico e online; in caso di mancata risposta entro 30 giorni puoi rivolgerti al CORECOM tramite la piattaforma ConciliaWeb.',
 ];
 
 const GENERAL_TERMS: Array<[string, string]> = [
-  ['1. Oggetto', 'Il contratto ha per oggetto la fornitura del servizio di accesso a Internet su rete fissa ed eventualmente del servizio voce, alle condizioni economiche indicate nella sezione Offerta e nelle presenti condizioni generali.'],
-  ['2. Conclusione e durata', 'Il contratto si conclude con la firma elettronica del Cliente tramite codice monouso ed è a tempo indeterminato. L\'attivazione avviene di norma entro 30 giorni dalla conclusione, salvo impedimenti tecnici comunicati al Cliente.'],
-  ['3. Diritto di ripensamento', 'Trattandosi di contratto concluso a distanza, il Cliente consumatore può recedere entro 14 giorni dalla conclusione senza indicarne il motivo e senza costi, con comunicazione scritta o tramite il servizio clienti. Se il Cliente ha chiesto l\'attivazione durante tale periodo, è dovuto solo il corrispettivo per il servizio fruito.'],
-  ['4. Recesso', 'Il Cliente può recedere in qualsiasi momento con preavviso di 30 giorni. Sono dovuti unicamente i costi di disattivazione giustificati dai costi sostenuti dall\'operatore, indicati nell\'offerta, e le rate residue dei dispositivi acquistati a rate, che il Cliente può scegliere di pagare in un\'unica soluzione.'],
-  ['5. Modem e dispositivi', 'Il modem fornito in comodato d\'uso resta di proprietà dell\'operatore e va restituito entro 30 giorni dalla cessazione; il modem acquistato diventa di proprietà del Cliente. Il Cliente è libero di utilizzare un proprio modem compatibile.'],
-  ['6. Fatturazione e pagamento', 'La fattura è emessa con cadenza mensile in formato elettronico e resa disponibile nell\'area clienti. Il pagamento avviene mediante addebito diretto SEPA secondo il mandato sottoscritto; in caso di mancato pagamento l\'operatore può sospendere il servizio previo preavviso.'],
-  ['7. Modifiche contrattuali', 'Eventuali modifiche delle condizioni sono comunicate con almeno 30 giorni di preavviso; il Cliente che non le accetta può recedere senza penali né costi di disattivazione.'],
-  ['8. Qualità del servizio e indennizzi', 'L\'operatore rispetta gli standard di qualità pubblicati sul proprio sito e corrisponde gli indennizzi previsti dalla Carta dei servizi in caso di ritardata attivazione o interruzione del servizio.'],
-  ['9. Dati personali', 'I dati del Cliente sono trattati secondo il Regolamento (UE) 2016/679 e l\'informativa privacy consegnata al momento della richiesta, per le sole finalità di esecuzione del contratto e per quelle a cui il Cliente ha acconsentito.'],
-  ['10. Reclami e controversie', 'I reclami possono essere presentati al servizio clienti, che risponde entro 30 giorni. Per le controversie è obbligatorio il tentativo di conciliazione presso il CORECOM competente tramite la piattaforma ConciliaWeb.'],
+  ['Oggetto', 'Il contratto ha per oggetto la fornitura del servizio di accesso a Internet su rete fissa ed eventualmente del servizio voce, alle condizioni economiche indicate nella sezione Offerta e nelle presenti condizioni generali.'],
+  ['Conclusione e durata', 'Il contratto si conclude con la firma elettronica del Cliente tramite codice monouso ed è a tempo indeterminato. L\'attivazione avviene di norma entro 30 giorni dalla conclusione, salvo impedimenti tecnici comunicati al Cliente.'],
+  ['Diritto di ripensamento', 'Trattandosi di contratto concluso a distanza, il Cliente consumatore può recedere entro 14 giorni dalla conclusione senza indicarne il motivo e senza costi, con comunicazione scritta o tramite il servizio clienti. Se il Cliente ha chiesto l\'attivazione durante tale periodo, è dovuto solo il corrispettivo per il servizio fruito.'],
+  ['Recesso', 'Il Cliente può recedere in qualsiasi momento con preavviso di 30 giorni. Sono dovuti unicamente i costi di disattivazione giustificati dai costi sostenuti dall\'operatore, indicati nell\'offerta, e le rate residue dei dispositivi acquistati a rate, che il Cliente può scegliere di pagare in un\'unica soluzione.'],
+  ['Modem e dispositivi', 'Il modem fornito in comodato d\'uso resta di proprietà dell\'operatore e va restituito entro 30 giorni dalla cessazione; il modem acquistato diventa di proprietà del Cliente. Il Cliente è libero di utilizzare un proprio modem compatibile.'],
+  ['Fatturazione e pagamento', 'La fattura è emessa con cadenza mensile in formato elettronico e resa disponibile nell\'area clienti. Il pagamento avviene mediante addebito diretto SEPA secondo il mandato sottoscritto; in caso di mancato pagamento l\'operatore può sospendere il servizio previo preavviso.'],
+  ['Modifiche contrattuali', 'Eventuali modifiche delle condizioni sono comunicate con almeno 30 giorni di preavviso; il Cliente che non le accetta può recedere senza penali né costi di disattivazione.'],
+  ['Qualità del servizio e indennizzi', 'L\'operatore rispetta gli standard di qualità pubblicati sul proprio sito e corrisponde gli indennizzi previsti dalla Carta dei servizi in caso di ritardata attivazione o interruzione del servizio.'],
+  ['Dati personali', 'I dati del Cliente sono trattati secondo il Regolamento (UE) 2016/679 e l\'informativa privacy consegnata al momento della richiesta, per le sole finalità di esecuzione del contratto e per quelle a cui il Cliente ha acconsentito.'],
+  ['Reclami e controversie', 'I reclami possono essere presentati al servizio clienti, che risponde entro 30 giorni. Per le controversie è obbligatorio il tentativo di conciliazione presso il CORECOM competente tramite la piattaforma ConciliaWeb.'],
 ];
+
+/** The general terms of a customer type, numbered: a business contract leaves out the consumer's withdrawal right. */
+const generalTerms = (customerType: ContractPdfData['customerType']): Array<[string, string]> =>
+  GENERAL_TERMS
+    .filter(([title]) => customerType !== 'business' || !title.includes('ripensamento'))
+    .map(([title, text], i) => [`${i + 1}. ${title}`, text]);
 
 /** Renders the contract; resolves with the whole file. */
 export function renderContractPdf(data: ContractPdfData, options: RenderOptions = {}): Promise<Buffer> {
@@ -179,7 +201,7 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     info: {
       Title: `Contratto ${data.brandName} - ordine ${data.orderCode}`,
       Author: data.brandName,
-      Subject: `Proposta di contratto ${data.productName}`,
+      Subject: `Contratto ${data.offer.name}`,
       Creator: data.brandName,
       Producer: data.brandName,
       CreationDate: data.documentDate,
@@ -193,15 +215,18 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     doc.on('error', reject);
   });
 
-  const l = new Layout(doc);
+  const { regular, bold } = loadFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  const l = new Layout(doc, data.accentColour);
 
   // Header: brand, title, order code and date.
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text(data.brandName, l.left, 50, { width: l.width });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED)
+  doc.font(BOLD).fontSize(22).fillColor(data.accentColour).text(data.brandName, l.left, 50, { width: l.width });
+  doc.font(REGULAR).fontSize(10).fillColor(MUTED)
     .text(`Ordine ${data.orderCode} - ${italianDay(data.documentDate)}`, l.left, 56, { width: l.width, align: 'right' });
   doc.y = 84;
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(`Proposta di contratto ${data.productName}`, l.left, doc.y, { width: l.width });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED)
+  doc.font(BOLD).fontSize(15).fillColor(INK).text(`Contratto ${data.offer.name}`, l.left, doc.y, { width: l.width });
+  doc.font(REGULAR).fontSize(10).fillColor(MUTED)
     .text(data.customerType === 'business' ? 'Cliente business' : 'Cliente privato (consumatore)', { width: l.width });
 
   l.section(data.customerType === 'business' ? 'Dati dell\'azienda e del referente' : 'Dati del cliente');
@@ -212,6 +237,11 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     ['Indirizzo di attivazione', data.activationAddress],
     ['Indirizzo di spedizione', data.shippingAddress],
   ]);
+
+  if (data.portability.length > 0) {
+    l.section('Linea voce e portabilità');
+    l.rows(data.portability);
+  }
 
   l.section('Offerta');
   l.rows([['Offerta', data.offer.name], ['Tecnologia', data.technology]]);
@@ -241,7 +271,7 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
 
   doc.addPage();
   l.section('Condizioni generali di contratto');
-  for (const [title, text] of GENERAL_TERMS) {
+  for (const [title, text] of generalTerms(data.customerType)) {
     l.ensure(50);
     l.paragraph(title, { bold: true });
     l.paragraph(text, { size: 9.5 });
@@ -253,7 +283,7 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED)
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED)
       .text(`${data.brandName} - ordine ${data.orderCode} - pagina ${i + 1} di ${range.count}`, l.left, doc.page.height - 35, { width: l.width, align: 'center' });
     doc.page.margins.bottom = margin;
   }

@@ -48,6 +48,7 @@ declare module 'pdfkit' {
     page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
     addPage(options?: PDFDocumentOptions): this;
     font(name: string, size?: number): this;
+    registerFont(name: string, src: string | Buffer): this;
     fontSize(size: number): this;
     fillColor(color: string, opacity?: number): this;
     strokeColor(color: string, opacity?: number): this;

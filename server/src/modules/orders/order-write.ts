@@ -4,8 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
+import { newOrderNumber } from './order-number';
 import { priceOrderContent } from './order-pricing';
-import { deleteStep, insertOrder, refererCodeExists, selectSteps, updateOrderRow } from './repository';
+import { deleteStep, insertOrder, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
+import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
 import type { OrderFields } from './service';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
@@ -26,14 +28,31 @@ function toStoredFields(body: Partial<OrderWrite>): OrderFields {
   return fields as OrderFields;
 }
 
-export interface WriteOptions { now?: Date }
+/** The demo brand's initials: the prefix when the caller names none (seeds, tests). */
+export const DEFAULT_NUMBER_PREFIX = 'FV';
+
+/** A fresh order number nobody has (the unique index is the last word on a race). */
+export async function unusedOrderNumber(db: Conn, prefix: string, now: Date): Promise<string> {
+  for (;;) {
+    const number = newOrderNumber(prefix, now);
+    if (!(await orderNumberTaken(db, number))) return number;
+  }
+}
+
+export interface WriteOptions {
+  now?: Date;
+  /** The order number's letters: the brand's initials (`FV`). */
+  numberPrefix?: string;
+}
 
 /**
  * orders/new. The selection is checked by the contract's rules and priced from the catalogue (a 422
  * names each refused option). An unknown referer code creates nothing and answers the referer-code
  * error (SPEC §7, §8).
  */
-export async function createOrder(db: Db, body: OrderWrite, { now = new Date() }: WriteOptions = {}): Promise<OrderRef | RefererCodeError> {
+export async function createOrder(
+  db: Db, body: OrderWrite, { now = new Date(), numberPrefix = DEFAULT_NUMBER_PREFIX }: WriteOptions = {},
+): Promise<OrderRef | RefererCodeError> {
   const customerType = body.customer_type ?? 'privato';
   const content = await priceOrderContent(db, body.offer_id, customerType, toStoredFields(body), now);
   const referer = normaliseRefererCode(body.referer_code);
@@ -42,6 +61,7 @@ export async function createOrder(db: Db, body: OrderWrite, { now = new Date() }
   }
   const iso = now.toISOString();
   const hash = newOrderHash();
+  const orderNumber = await unusedOrderNumber(db, numberPrefix, now);
   const fields = {
     ...toStoredFields(body), customer_type: customerType, referer_code: referer,
     options: content.options, additional_variants: content.additionalVariants,
@@ -61,8 +81,9 @@ export async function createOrder(db: Db, body: OrderWrite, { now = new Date() }
     premade_code: null,
     monthly_cents: content.priced.totals.monthly,
     one_off_cents: content.priced.totals.oneOff,
+    order_number: orderNumber,
   });
-  return toOrderRef({ hash, status: 'draft' });
+  return toOrderRef({ hash, status: 'draft', order_number: orderNumber });
 }
 
 /**
@@ -114,6 +135,6 @@ export async function updateOrder(
       status,
       updated_at: now.toISOString(),
     });
-    return toOrderRef({ hash: order.hash, status });
+    return toOrderRef({ hash: order.hash, status, order_number: order.order_number });
   });
 }

@@ -4,6 +4,7 @@ import type { CustomerType } from '@checkout/contract';
 import type { PremadeOrderColumns } from '../../db/types';
 import { AppError, MESSAGES } from '../../http/errors';
 import { reconcileOrderContent } from './order-pricing';
+import { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
 import { newOrderHash, newOrderId } from './order-hash';
 import { toOrderRecord } from './service';
 import type { Conn, OrderFields, OrderRecord } from './service';
@@ -45,6 +46,8 @@ export interface PremadeOrderInput {
   /** Default: created + 30 days. */
   expiresAt?: Date;
   now?: Date;
+  /** The order number's letters (the brand's initials); default the demo brand's. */
+  numberPrefix?: string;
 }
 
 export interface PremadeOrderCreated {
@@ -92,6 +95,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
       expires_at: expiresAt,
       monthly_cents: totals.monthly,
       one_off_cents: totals.oneOff,
+      order_number: await unusedOrderNumber(db, input.numberPrefix ?? DEFAULT_NUMBER_PREFIX, now),
     };
     try {
       await db.withTables<PremadeOrderColumns>().insertInto('orders').values(row).execute();

@@ -10,6 +10,10 @@ export const selectOrderByHash = (db: Conn, hash: string): Promise<OrderRow | un
 export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Whether a number is taken (order numbers are random: a clash is rare, and checked). */
+export const orderNumberTaken = async (db: Conn, orderNumber: string): Promise<boolean> =>
+  (await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()) !== undefined;
+
 export async function insertOrder(db: Conn, row: Insertable<OrdersTable>): Promise<void> {
   await db.insertInto('orders').values(row).execute();
 }

@@ -143,7 +143,7 @@ describeEachDialect('orders', (dialect) => {
       const hash = await newOrder({ first_name: 'Mario', email: 'm@example.it' });
       const { status, body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 102, first_name: 'Maria' });
       expect(status).toBe(200);
-      expect(body.data).toEqual({ id: hash, hash, short_hash: hash, status: 'draft' });
+      expect(body.data).toEqual({ id: hash, hash, short_hash: hash, order_number: expect.stringMatching(/^FV-\d{4}-[A-HJ-NP-Z2-9]{6}$/), status: 'draft' });
       const order = await findOrderByHash(t.db, hash);
       expect(order).toMatchObject({ offer_id: 102 });
       expect(order!.fields).toMatchObject({ first_name: 'Maria', email: 'm@example.it' });

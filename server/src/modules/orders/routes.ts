@@ -2,6 +2,7 @@ import { brandCustomerField, endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../index';
+import { brandInitials } from './order-number';
 import { createOrder, updateOrder } from './order-write';
 import { submitStep } from './step-submission';
 
@@ -34,8 +35,9 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
   const now = options.now ?? (() => new Date());
   return async (app, { db }) => {
     const brandKey = app.config.brandKey;
+    const numberPrefix = brandInitials(app.config.brandName);
     registerEndpoint(app, endpoints.newOrder, async ({ body, req }) =>
-      createOrder(db, withBrandFlag(body, req.body, brandKey).body, { now: now() }));
+      createOrder(db, withBrandFlag(body, req.body, brandKey).body, { now: now(), numberPrefix }));
 
     registerEndpoint(app, endpoints.updateOrder, async ({ body, params, req }) => {
       const flagged = withBrandFlag(body, req.body, brandKey);

@@ -35,6 +35,8 @@ export interface OrderRecord {
   one_off_cents: number;
   /** Set while a one-time code is pending: until then the content is frozen. */
   signing_locked_until: string | null;
+  /** `FV-2026-K7M4Q9`: what the customer reads (order-number.ts). */
+  order_number: string;
 }
 
 const parseJsonObject = <T>(text: string): T => {
@@ -60,16 +62,20 @@ export const toOrderRecord = (row: OrderRow): OrderRecord => ({
   monthly_cents: Number(row.monthly_cents),
   one_off_cents: Number(row.one_off_cents),
   signing_locked_until: row.signing_locked_until,
+  order_number: row.order_number,
 });
 
 /**
  * What the visitor gets back (orderRefSchema). The visitor never sees the internal uuid: `id` is the
  * hash too, so whatever the client keeps as the order id (currentOrderData.id) addresses it.
  */
-export const toOrderRef = (order: Pick<OrderRecord, 'hash' | 'status'>): { id: string; hash: string; short_hash: string; status: OrderStatus } => ({
+export const toOrderRef = (
+  order: Pick<OrderRecord, 'hash' | 'status' | 'order_number'>,
+): { id: string; hash: string; short_hash: string; order_number: string; status: OrderStatus } => ({
   id: order.hash,
   hash: order.hash,
   short_hash: order.hash,
+  order_number: order.order_number,
   status: order.status,
 });
 
@@ -98,6 +104,7 @@ export interface OrderForSignature {
   referer_code: string | null;
   created_at: string;
   signing_locked_until: string | null;
+  order_number: string;
 }
 
 /** For the signature module: the order to preview and sign; throws the 404 AppError when missing. */
@@ -106,7 +113,7 @@ export async function getOrderForSignature(db: Conn, hash: string): Promise<Orde
   return {
     id: o.id, hash: o.hash, status: o.status, offer_id: o.offer_id, fields: o.fields,
     customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, referer_code: o.referer_code, created_at: o.created_at,
-    signing_locked_until: o.signing_locked_until,
+    signing_locked_until: o.signing_locked_until, order_number: o.order_number,
   };
 }
 

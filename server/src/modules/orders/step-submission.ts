@@ -71,6 +71,6 @@ export async function submitStep(
       status,
       updated_at: submittedAt,
     });
-    return toOrderRef({ hash: current.hash, status });
+    return toOrderRef({ hash: current.hash, status, order_number: current.order_number });
   });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { CliCommand } from '../../cli';
 import type { Db } from '../../db';
 import type { PremadeOrderColumns } from '../../db/types';
+import { brandInitials } from '../orders/order-number';
 import { createPremadeOrder } from '../orders/premade';
 import { findOrderByHash } from '../orders/service';
 import type { OrderFields } from '../orders/service';
@@ -26,7 +27,7 @@ const required = (v: string | undefined, name: string): string => {
 };
 
 /** `create-premade-order`: prints the code the customer types at /attiva/fill-order/pre/<code>. */
-export async function createPremadeOrderCommand(db: Db, args: string[], out: Out, now: Date = new Date()): Promise<number> {
+export async function createPremadeOrderCommand(db: Db, args: string[], out: Out, now: Date = new Date(), numberPrefix?: string): Promise<number> {
   const p = parseCliArgs(args);
   assertKnownOptions(p, ['offer', 'first-name', 'last-name', 'email', 'phone', 'address-id', 'customer-type', 'options', 'days', 'json']);
   if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
@@ -54,6 +55,7 @@ export async function createPremadeOrderCommand(db: Db, args: string[], out: Out
   };
   const created = await createPremadeOrder(db, {
     offerId, customerType, fields, optionIds, now, expiresAt: new Date(now.getTime() + days * 86_400_000),
+    ...(numberPrefix ? { numberPrefix } : {}),
   });
   if (p.options.has('json')) {
     out(JSON.stringify({ code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: `/attiva/fill-order/pre/${created.code}` }));
@@ -136,7 +138,8 @@ export const premadeCliCommands = (): Record<string, CliCommand> => ({
   'create-premade-order': {
     summary: 'Crea un ordine pre-compilato e stampa il codice da dare al cliente',
     usage: CREATE_PREMADE_USAGE,
-    run: (args, { config, out }) => runWithDb(config, (db, a, o) => createPremadeOrderCommand(db, a, o), args, out, CREATE_PREMADE_USAGE),
+    run: (args, { config, out }) =>
+      runWithDb(config, (db, a, o) => createPremadeOrderCommand(db, a, o, new Date(), brandInitials(config.brandName)), args, out, CREATE_PREMADE_USAGE),
   },
   'list-orders': {
     summary: 'Elenca gli ordini (i più recenti per primi)',

@@ -2,6 +2,7 @@ import { priceLineLabel } from '@checkout/contract';
 import type { PricedOrder, PriceLine } from '@checkout/contract';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
+import { brandInitials } from '../orders/order-number';
 import type { OrderForSignature } from '../orders/service';
 
 /**
@@ -31,13 +32,19 @@ export const formatAddress = (street: string, number: string, zip: string, city:
 
 const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
 
+/** `di Roma` after the issuer, unless the issuer already names the place ("Comune di Roma"). */
+function issuedIn(issuer: string, comune: string): string {
+  if (!comune) return '';
+  return issuer.toLowerCase().includes(comune.toLowerCase()) ? '' : `di ${comune}`;
+}
+
 function documentRow(f: Fields): string {
   const type = str(f, 'document_type');
   if (!type) return '';
   return join([
     `${DOCUMENT_NAMES[type] ?? type} n. ${str(f, 'document_number')}`,
     str(f, 'document_issuer') ? `rilasciato da ${str(f, 'document_issuer')}` : '',
-    str(f, 'document_issue_comune') ? `di ${str(f, 'document_issue_comune')}` : '',
+    issuedIn(str(f, 'document_issuer'), str(f, 'document_issue_comune')),
     str(f, 'document_issue_date') ? `il ${italianDate(str(f, 'document_issue_date'))}` : '',
     str(f, 'document_expiry_date') ? `- scadenza ${italianDate(str(f, 'document_expiry_date'))}` : '',
   ]);
@@ -97,11 +104,30 @@ export function shippingAddress(f: Fields): string {
   ], ', ');
 }
 
+/** The voice line and the number portability of step 3, as the customer gave them (SPEC §3 fields). */
+export function portabilityRows(f: Fields): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (f.voip_activation_request === true) {
+    rows.push(['Linea voce', str(f, 'voip_old_phone_number') ? `attivazione, numero attuale ${str(f, 'voip_old_phone_number')}` : 'attivazione di un nuovo numero']);
+  }
+  const phone = f.portability_phone === true;
+  const internet = f.portability_internet === true;
+  if (phone || internet) {
+    const what = [phone ? 'numero di telefono fisso' : '', internet ? 'linea internet' : ''].filter(Boolean).join(' e ');
+    rows.push(['Portabilità richiesta', what]);
+    const operator = str(f, 'portability_operator_name') || str(f, 'portability_operator');
+    rows.push(['Operatore attuale', operator]);
+    if (phone) rows.push(['Numero da portare', str(f, 'portability_old_number')]);
+    rows.push(['Codice di migrazione', str(f, 'portability_migration_code')]);
+  }
+  return rows.filter(([, value]) => value !== '');
+}
+
 const toContractLine = (line: PriceLine): ContractPriceLine => ({ name: priceLineLabel(line), monthly: line.monthly, oneOff: line.oneOff });
 
 /** `FV-<12 hex of the order id>-<yyyymmdd>`: unique per order, within SEPA's 35 characters. */
 export function mandateReference(brandName: string, orderId: string, orderDate: Date): string {
-  const initials = brandName.split(/\s+/).map((w) => w.replace(/[^A-Za-z0-9]/g, '').charAt(0)).join('').toUpperCase().slice(0, 4) || 'FV';
+  const initials = brandInitials(brandName);
   const id = orderId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12).toUpperCase();
   return `${initials}-${id}-${orderDate.toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
@@ -112,7 +138,7 @@ export interface ContractInputs {
   priced: PricedOrder;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
-  config: Pick<Config, 'brandName' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName'>;
 }
 
 export function buildContractData({ order, priced, mobile, config }: ContractInputs): ContractPdfData {
@@ -130,12 +156,14 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
   return {
     brandName: config.brandName,
     productName: config.productName,
-    orderCode: order.hash,
+    accentColour: config.brandColour,
+    orderCode: order.order_number,
     documentDate,
     customerType: order.customer_type,
     customer: customerRows(order.customer_type, f, mobile),
     activationAddress: formatAddress(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province')),
     shippingAddress: shippingAddress(f),
+    portability: portabilityRows(f),
     technology: str(f, 'technology'),
     offer: toContractLine(offerLine),
     options: optionLines.map(toContractLine),

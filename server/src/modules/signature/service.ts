@@ -45,7 +45,7 @@ export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret'
 
 export interface SignatureDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'storageDir' | 'otpPepper'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'storageDir' | 'otpPepper'>;
   channels: MessageChannels;
   now: () => Date;
   limits: SendLimits;
@@ -310,7 +310,7 @@ export function createSignatureService(deps: SignatureDeps) {
         await rm(signedFile, { force: true });
         throw err;
       }
-      return { signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed' }), signed_at: nowIso, document_sha256: signedSha };
+      return { signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed', order_number: order.order_number }), signed_at: nowIso, document_sha256: signedSha };
     },
 
     /**

@@ -43,17 +43,22 @@ export const signFailure = (rejection: unknown): { message: string | null; code:
 
 /** SPEC §2 Firma: contract preview, one-time code by SMS or email, signature, thank-you. */
 export default function SignaturePage() {
-  // Read during render without side effects (React may call an initialiser twice); cleared in the effect below.
-  const [stored] = useState<ThankYouData | null>(() => readThankYou());
+  // Read during render without side effects (React may call an initialiser twice). The kept thank-you
+  // belongs to this tab's last signed order: once the tab is on another order, it is that order's page.
+  const [stored] = useState<ThankYouData | null>(() => {
+    const kept = readThankYou();
+    const current = useCheckoutStore.getState().persistent.currentOrderData.hash;
+    return kept && (current === null || current === kept.orderCode) ? kept : null;
+  });
   const [thanks, setThanks] = useState<ThankYouData | null>(stored);
   const [justSigned, setJustSigned] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const startNewOrder = useCheckoutStore((s) => s.startNewOrder);
+  const onAnotherOrder = useCheckoutStore((s) => s.persistent.currentOrderData.hash !== null && s.persistent.currentOrderData.hash !== thanks?.orderCode);
 
-  // Shown again after a refresh: once is enough, a further refresh moves on.
   useEffect(() => {
-    if (stored) clearThankYou();
-  }, [stored]);
+    if (!stored && onAnotherOrder) clearThankYou();
+  }, [stored, onAnotherOrder]);
 
   useEffect(() => {
     if (!thanks) return;
@@ -221,6 +226,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
       const { apiBaseUrl } = getPublicConfig();
       onSigned({
         orderCode: answer.order.hash,
+        orderNumber: answer.order.order_number ?? answer.order.hash,
         email: store.fields.email,
         customerName: store.fields.customer_type === 'business' && store.fields.ragione_sociale ? store.fields.ragione_sociale : store.fields.first_name,
         signedAt: answer.signed_at,

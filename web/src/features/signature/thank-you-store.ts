@@ -3,12 +3,13 @@ import type { ThankYouData } from '../../components/thank-you';
 
 /**
  * The thank-you screen's data outlives the order (the store starts a new order right after signing).
- * Kept in sessionStorage: a refresh shows it once more, then the page falls back to the normal flow.
+ * Kept in this tab's sessionStorage: every refresh shows it again, until the tab starts another order.
  */
 export const THANK_YOU_KEY = 'checkout-thank-you';
 
 const schema = z.object({
   orderCode: z.string(),
+  orderNumber: z.string(),
   email: z.string(),
   customerName: z.string(),
   signedAt: z.string(),

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { brandInitials, newOrderNumber } from './order-number';
+
+describe('order numbers', () => {
+  it('read FV-<Italian year>-<six characters>, with nothing to mistake read aloud', () => {
+    // 23:30 UTC on New Year's Eve is already the next year in Rome.
+    expect(newOrderNumber('FV', new Date('2026-12-31T23:30:00Z'))).toMatch(/^FV-2027-[A-HJKMNP-Z2-9]{6}$/);
+    for (let i = 0; i < 200; i++) expect(newOrderNumber('FV', new Date('2026-06-01T10:00:00Z')).slice(-6)).not.toMatch(/[01OIL]/);
+  });
+
+  it('are not a sequence: a thousand in a row are all different', () => {
+    const now = new Date('2026-06-01T10:00:00Z');
+    expect(new Set(Array.from({ length: 1000 }, () => newOrderNumber('FV', now))).size).toBe(1000);
+  });
+
+  it('take the brand initials', () => {
+    expect(brandInitials('Fibra Viva')).toBe('FV');
+    expect(brandInitials('Rete Ultra Veloce Italia Spa')).toBe('RUVI');
+    expect(brandInitials('')).toBe('FV');
+  });
+});

@@ -1,0 +1,23 @@
+import { randomInt } from 'node:crypto';
+
+/*
+ * The order number a customer reads out on the phone and finds on the contract: brand initials, the
+ * year, six characters. Random, not sequential: one customer's number tells nothing about another's
+ * (32^6 ≈ 1.07 billion a year), and it is not a key to anything (the order hash is).
+ */
+
+/** No 0/O, 1/I/L: nothing to mistake when read aloud or copied from paper. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const LENGTH = 6;
+
+/** `Fibra Viva` → `FV`: the first letter of each word, at most four (the demo brand's if none). */
+export const brandInitials = (brandName: string): string =>
+  brandName.split(/\s+/).map((w) => w.replace(/[^A-Za-z]/g, '').charAt(0)).join('').toUpperCase().slice(0, 4) || 'FV';
+
+/** `FV-2026-K7M4Q9`; the year is the Italian calendar year of `now`. */
+export function newOrderNumber(prefix: string, now: Date): string {
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(now);
+  let tail = '';
+  for (let i = 0; i < LENGTH; i++) tail += ALPHABET.charAt(randomInt(ALPHABET.length));
+  return `${prefix}-${year}-${tail}`;
+}

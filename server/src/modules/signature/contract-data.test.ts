@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { customerRows, portabilityRows } from './contract-data';
+
+describe('contract data', () => {
+  it('prints the voice line and the portability of step 3 as the customer gave them', () => {
+    expect(portabilityRows({
+      voip_activation_request: true, voip_old_phone_number: '',
+      portability_phone: true, portability_internet: false, portability_operator: 'tim', portability_operator_name: 'TIM',
+      portability_old_number: '061234567', portability_migration_code: 'TIM1234567890123ABC',
+    })).toEqual([
+      ['Linea voce', 'attivazione di un nuovo numero'],
+      ['Portabilità richiesta', 'numero di telefono fisso'],
+      ['Operatore attuale', 'TIM'],
+      ['Numero da portare', '061234567'],
+      ['Codice di migrazione', 'TIM1234567890123ABC'],
+    ]);
+    expect(portabilityRows({ voip_activation_request: false, portability_phone: false, portability_internet: false })).toEqual([]);
+  });
+
+  it('names the place of issue once: "Comune di Roma", not "Comune di Roma di Roma"', () => {
+    const row = (issuer: string) => customerRows('privato', {
+      document_type: 'carta_identita', document_number: 'CA12345AB', document_issuer: issuer, document_issue_comune: 'Roma',
+    }, '').find(([label]) => label === 'Documento')?.[1];
+    expect(row('Comune di Roma')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
+    expect(row('Comune')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
+  });
+});
