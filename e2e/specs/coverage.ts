@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -21,8 +23,14 @@ export const viaRoma = (n: number) => ({ ...ROMA, address: `via roma ${n}`, addr
 export const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ').trim();
 
 /** A full-page screenshot kept in the test's output folder (e2e/test-results/…) and attached to the report. */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, { forReview = false } = {}): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  if (forReview) {
+    // The screens a reviewer compares between runs: docs/screenshots/<name>-<window width>.png.
+    const dir = path.resolve(testInfo.config.rootDir, '../../docs/screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+  }
 }

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
+import { keepScreenshot } from './coverage';
 import {
   expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, identityList, identityUpload,
   reachPaymentStep, sendCodeAndRead, signedContractText, signWith, submitStep, tinyPdf, tinyPng,
@@ -15,14 +14,6 @@ const healthUpload = (page: Page) => page.getByLabel('Carica la tessera sanitari
 const healthList = (page: Page) => page.getByRole('list', { name: 'File caricati: tessera sanitaria' });
 const checklist = (page: Page) => page.getByRole('list', { name: 'Cosa ci serve' });
 const missing = (page: Page) => page.getByTestId('upload-missing');
-
-/** A full-page screenshot of the upload page kept in docs/screenshots, named by the window's width. */
-async function documentScreenshot(page: Page, testInfo: TestInfo): Promise<void> {
-  const dir = path.resolve(testInfo.config.rootDir, '../../docs/screenshots');
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(dir, `document-upload-after-signing-${width}.png`), fullPage: true });
-}
 
 // "Puoi farlo anche più tardi": the customer signs without the copies, then sends them from the link.
 test.describe('a customer uploads the documents after signing @mobile', () => {
@@ -66,7 +57,7 @@ test.describe('a customer uploads the documents after signing @mobile', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectFitsWidth(page, 'upload after signing');
     await expectNoSeriousA11yViolations(page, 'upload after signing');
-    await documentScreenshot(page, testInfo);
+    await keepScreenshot(page, testInfo, 'document-upload-after-signing', { forReview: true });
 
     // ——— The back and the health card: nothing missing ———
     await identityUpload(page).setInputFiles({ name: 'carta-retro.png', mimeType: 'image/png', buffer: tinyPng() });

@@ -74,6 +74,7 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expect(form.getByRole('checkbox', { name: 'Attiva la linea voce' })).toBeChecked();
     const progress = page.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
     await expect(progress.getByRole('link', { name: '3. Indirizzi' })).toHaveAttribute('aria-current', 'step');
+    await keepScreenshot(page, testInfo, 'step-3', { forReview: true });
     await submitStep(page);
 
     // ——— Step 4: payment ———
@@ -100,6 +101,7 @@ test.describe('a private customer signs a contract @mobile', () => {
     // ——— Firma ———
     await expectContractPreview(page);
     await expectFitsWidth(page, 'firma');
+    await keepScreenshot(page, testInfo, 'signature', { forReview: true });
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
 
@@ -111,6 +113,6 @@ test.describe('a private customer signs a contract @mobile', () => {
     // The signed contract prints the same lines and the same totals.
     expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
     await expectFitsWidth(page, 'thank-you');
-    await keepScreenshot(page, testInfo, 'thank-you');
+    await keepScreenshot(page, testInfo, 'thank-you', { forReview: true });
   });
 });

@@ -11,7 +11,7 @@ test.describe('coverage check and offer @mobile', () => {
     await expect(summary.getByTestId('coverage-technology')).toHaveText(/FTTH/);
     await expect(summary.getByTestId('coverage-network')).toHaveText(/Open Fiber/);
     await expect(summary.getByTestId('coverage-cluster')).toHaveText(/A/);
-    await keepScreenshot(page, testInfo, 'coverage-ftth');
+    await keepScreenshot(page, testInfo, 'coverage-ftth', { forReview: true });
 
     await page.getByTestId('discover-offer').click();
     await expect(page).toHaveURL(/\/attiva\/offerta/);
@@ -42,7 +42,7 @@ test.describe('coverage check and offer @mobile', () => {
     // 39,90 activation + 5,00 for one extra cover = 44,90 € one-off.
     await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^43,90 €/);
     await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe('44,90 €');
-    await keepScreenshot(page, testInfo, 'offer-built');
+    await keepScreenshot(page, testInfo, 'offer-built', { forReview: true });
 
     // Nothing is lost on refresh.
     await page.reload();
