@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import {
   checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectSignedAndDownload, expectStep,
   fillCompany, fillContact, fillIdentityDocument, fillPayment, identityList, identityUpload, sendCodeAndRead, shownOrder,
-  signedContractText, signWith, stepForm, submitStep, tinyPdf, uniqueEmail,
+  signedContractText, signWith, submitStep, tinyPdf, uniqueEmail,
 } from './checkout-journey';
 
 // A partita IVA with a valid office code (015) and check digit, as the server checks it.
@@ -42,7 +42,7 @@ test.describe('a business customer buys a router, upgrades and covers @mobile', 
     await fillCompany(page, COMPANY, PARTITA_IVA);
     await submitStep(page);
     await expectStep(page, 3, 'Indirizzi');
-    await stepForm(page).getByRole('checkbox', { name: 'Attiva la linea voce' }).check();
+    await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Business Illimitata 2 linee');
     await submitStep(page);
     await expectStep(page, 4, 'Pagamento');
     await fillPayment(page, { first: 'Aurelio', last: 'Conti' }, 'IT60X0542811101000000123456');

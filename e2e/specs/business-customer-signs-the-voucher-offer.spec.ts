@@ -46,7 +46,9 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     await expectStep(page, 3, 'Indirizzi');
     await expect(page.getByTestId('activation-address')).toContainText(/Via Roma 1, 00185 Roma \(RM\)/);
     await expect(stepForm(page).getByRole('checkbox', { name: 'Uguale all’indirizzo di attivazione' })).toBeChecked();
-    await stepForm(page).getByRole('checkbox', { name: 'Attiva la linea voce' }).check();
+    // The plan chosen on the offer page is the voice line: step 3 names it and asks nothing more.
+    await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Business Illimitata 2 linee');
+    await expect(stepForm(page).getByRole('checkbox', { name: /linea voce/i })).toHaveCount(0);
     await submitStep(page);
 
     // ——— Step 4: payment ———

@@ -62,7 +62,9 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expect(form.getByText(/^Codice di migrazione valido/)).toBeVisible();
     await expect(form.getByRole('alert').filter({ hasText: /Codice di migrazione/ })).toHaveCount(0);
     await textbox(form, 'Numero di telefono fisso da mantenere').fill('0612345678');
-    await form.getByRole('checkbox', { name: 'Attiva la linea voce' }).check();
+    // The voice plan of the offer page (the default Voce Illimitata Family) is the line step 3 activates.
+    await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Illimitata Family');
+    await textbox(form, 'Numero attuale da associare alla linea voce (facoltativo)').fill('0612345679');
 
     // A refresh in the middle of step 3 comes back to step 3 with everything typed.
     await page.reload();
@@ -71,7 +73,7 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expect(form.getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
     await expect(textbox(form, 'Codice di migrazione')).toHaveValue('TIM0612345678001A');
     await expect(textbox(form, 'Numero di telefono fisso da mantenere')).toHaveValue('0612345678');
-    await expect(form.getByRole('checkbox', { name: 'Attiva la linea voce' })).toBeChecked();
+    await expect(textbox(form, 'Numero attuale da associare alla linea voce (facoltativo)')).toHaveValue('0612345679');
     const progress = page.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
     await expect(progress.getByRole('link', { name: '3. Indirizzi' })).toHaveAttribute('aria-current', 'step');
     await keepScreenshot(page, testInfo, 'step-3', { forReview: true });
@@ -108,7 +110,7 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: [
       'Mario Rossi', 'RSSMRA80A01H501U',
       // Step 3's voice line and portability are part of what is signed.
-      'LINEA VOCE E PORTABILITÀ', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
+      'LINEA VOCE E PORTABILITÀ', 'Linea voce attivazione, numero attuale 0612345679', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
     ] });
     // The signed contract prints the same lines and the same totals.
     expect(contractOrder(await signedContractText(page))).toEqual(atOffer);

@@ -68,6 +68,23 @@ export function reconcileOrderContent(
   return { offer, options: result.selection.options, additionalVariants: result.selection.additionalVariants };
 }
 
+/**
+ * The order's fields as stored after pricing: the options and covers the rules accepted, and the voice
+ * line, which is the offer page's choice (a voice plan among the options). Step 3 only says which number
+ * to keep on it, so `voip_activation_request` follows the options and nothing else can bill a plan the
+ * customer did not see activated, or activate one nobody pays for.
+ */
+export function storedContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
+  const voice = content.options.some((o) => o.category === 'voip');
+  return {
+    ...fields,
+    options: content.options,
+    additional_variants: content.additionalVariants,
+    voip_activation_request: voice,
+    voip_old_phone_number: voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '',
+  };
+}
+
 export interface PricedContent extends ReconciledContent {
   promo: Promo | null;
   priced: PricedOrder;

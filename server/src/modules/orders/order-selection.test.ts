@@ -119,6 +119,20 @@ describeEachDialect('order selection rules', (dialect) => {
     expect(row.one_off_cents).toBe(3990 + 14900 + 1000);
   });
 
+  it('activates the voice line exactly when a voice plan is chosen, whatever step 3 or update-order say', async () => {
+    const withPlan = await newOrder({ options: [o(10)] });
+    const step = await post(`/api/orders/${withPlan}/step-address`, { ...PRIVATO_STEPS['step-address'], voip_activation_request: false, voip_old_phone_number: '0612345678' });
+    expect(step.status, JSON.stringify(step.body)).toBe(200);
+    expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: true, voip_old_phone_number: '0612345678' });
+
+    // The plan removed on the offer page: no line, no number kept for it.
+    await post(`/api/orders/${withPlan}/update-order`, { offer_id: 101, options: [] });
+    expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: false, voip_old_phone_number: '' });
+
+    const noPlan = await newOrder({ options: [], voip_activation_request: true });
+    expect((await stored(noPlan)).order.fields.voip_activation_request).toBe(false);
+  });
+
   it('reads the already-a-customer flag under the brand key, and its alias', async () => {
     const branded = await newOrder({ is_fibraviva_customer: true });
     expect((await stored(branded)).order.is_brand_customer).toBe(true);

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
 import { newOrderNumber } from './order-number';
-import { priceOrderContent } from './order-pricing';
+import { priceOrderContent, storedContent } from './order-pricing';
 import { deleteStep, insertOrder, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
@@ -62,10 +62,7 @@ export async function createOrder(
   const iso = now.toISOString();
   const hash = newOrderHash();
   const orderNumber = await unusedOrderNumber(db, numberPrefix, now);
-  const fields = {
-    ...toStoredFields(body), customer_type: customerType, referer_code: referer,
-    options: content.options, additional_variants: content.additionalVariants,
-  };
+  const fields = storedContent({ ...toStoredFields(body), customer_type: customerType, referer_code: referer }, content);
   await insertOrder(db, {
     id: newOrderId(),
     hash,
@@ -119,7 +116,7 @@ export async function updateOrder(
     const merged: OrderFields = { ...order.fields, ...toStoredFields(patch), customer_type: customerType, ...mergeStepPayloads(steps) };
     // What would be stored is checked as a whole: a new offer must accept the options already chosen.
     const content = await priceOrderContent(trx, offerId, customerType, merged, now);
-    const fields: OrderFields = { ...merged, options: content.options, additional_variants: content.additionalVariants };
+    const fields: OrderFields = storedContent(merged, content);
     const stepData = Object.fromEntries(Object.entries(order.step_data).filter(([name]) => steps.some((s) => s.step_name === name)));
     const status: OrderStatus = statusAfterSteps(steps);
 

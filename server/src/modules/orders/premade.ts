@@ -3,7 +3,7 @@ import { priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import type { PremadeOrderColumns } from '../../db/types';
 import { AppError, MESSAGES } from '../../http/errors';
-import { reconcileOrderContent } from './order-pricing';
+import { reconcileOrderContent, storedContent } from './order-pricing';
 import { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
 import { newOrderHash, newOrderId } from './order-hash';
 import { toOrderRecord } from './service';
@@ -76,7 +76,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
   const expiresAt = (input.expiresAt ?? new Date(now.getTime() + PREMADE_VALID_DAYS * 86_400_000)).toISOString();
   const fixed = input.code === undefined ? null : normalisePremadeCode(input.code);
   if (input.code !== undefined && !fixed) throw invalid({ code: 'Codice non valido: 6-20 lettere o cifre.' });
-  const fields: OrderFields = { ...input.fields, customer_type: customerType, options, additional_variants: content.additionalVariants };
+  const fields: OrderFields = storedContent({ ...input.fields, customer_type: customerType }, content);
   const iso = now.toISOString();
   for (let attempt = 0; ; attempt++) {
     const row = {

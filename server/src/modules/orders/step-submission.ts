@@ -5,7 +5,7 @@ import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
 import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
-import { priceOrderContent } from './order-pricing';
+import { priceOrderContent, storedContent } from './order-pricing';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
 import type { OrderRef } from './order-write';
@@ -66,7 +66,7 @@ export async function submitStep(
     const content = current.status === 'signed' ? null : await priceOrderContent(trx, current.offer_id, current.customer_type, merged, now);
     await updateOrderRow(trx, current.id, {
       ...(content ? { monthly_cents: content.priced.totals.monthly, one_off_cents: content.priced.totals.oneOff } : {}),
-      fields_json: JSON.stringify(content ? { ...merged, options: content.options, additional_variants: content.additionalVariants } : merged),
+      fields_json: JSON.stringify(content ? storedContent(merged, content) : merged),
       step_data_json: JSON.stringify(stepData),
       status,
       updated_at: submittedAt,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,7 +18,7 @@ import { useCheckoutStore } from '../../state/checkout-store';
 import { submitNamedStep } from './checkout-order';
 import { checkoutMigrationOutcome } from '@checkout/contract';
 import { StepForm } from './step-form';
-import { stepPath } from './step-guard';
+import { OFFER_PATH, stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -33,7 +33,12 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const { form, errorOf } = step;
   const { register, setValue, getValues, watch } = form;
   const operators = useTelephoneOperators();
-  const hasVoip = useCheckoutStore((s) => s.fields.options.some((o) => o.category === 'voip'));
+  // The voice line is the offer page's choice: step 3 names the plan and asks only for the number to keep.
+  const voicePlan = useCheckoutStore((s) => {
+    const chosen = s.fields.options.find((o) => o.category === 'voip');
+    return chosen ? (s.offer?.options.find((o) => o.id === chosen.id)?.name ?? null) : null;
+  });
+  const hasVoip = voicePlan !== null;
   const [migrationStatus, setMigrationStatus] = useState('');
   const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   const set = (patch: StepValues) => { for (const [k, v] of Object.entries(patch)) setValue(k, v, validateLater); };
@@ -41,7 +46,10 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const sameShipping = watch('shipping_same_as_activation') === true;
   const portPhone = watch('portability_phone') === true;
   const portInternet = watch('portability_internet') === true;
-  const voip = watch('voip_activation_request') === true;
+  useEffect(() => {
+    setValue('voip_activation_request', hasVoip);
+    if (!hasVoip) setValue('voip_old_phone_number', '');
+  }, [hasVoip, setValue]);
   const v = getValues();
   const activation = [`${str(v.address)} ${str(v.number)}`.trim(), `${str(v.zip_code)} ${str(v.city)}${v.province ? ` (${str(v.province)})` : ''}`.trim()].filter(Boolean).join(', ');
   const activationErrors = ACTIVATION_FIELDS.map((name) => errorOf(name)).filter(Boolean);
@@ -192,15 +200,24 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
         )}
       </fieldset>
 
-      {hasVoip && (
-        <fieldset className="form-section">
-          <legend>{t('checkout.address.voip')}</legend>
-          <FormCheckbox registration={register('voip_activation_request')} label={t('checkout.fields.voip_activation_request')} hint={t('checkout.address.voipHint')} />
-          {voip && (
-            <FormField registration={register('voip_old_phone_number')} type="tel" label={t('checkout.fields.voip_old_phone_number')} inputMode="tel" error={errorOf('voip_old_phone_number')} />
-          )}
-        </fieldset>
-      )}
+      <fieldset className="form-section" data-testid="voice-line">
+        <legend>{t('checkout.address.voip')}</legend>
+        {hasVoip ? (
+          <>
+            <p className="mb-2">
+              {t('checkout.address.voipChosen', { plan: voicePlan })} <Link to={OFFER_PATH}>{t('checkout.address.voipChange')}</Link>
+            </p>
+            <FormField
+              registration={register('voip_old_phone_number')} type="tel" label={t('checkout.fields.voip_old_phone_number')} inputMode="tel"
+              hint={t('checkout.address.voipHint')} error={errorOf('voip_old_phone_number')}
+            />
+          </>
+        ) : (
+          <p className="mb-0">
+            {t('checkout.address.voipNone')} <Link to={OFFER_PATH}>{t('checkout.address.voipAdd')}</Link>
+          </p>
+        )}
+      </fieldset>
     </StepForm>
   );
 }
