@@ -45,7 +45,8 @@ test.describe('a business customer buys a router, upgrades and covers @mobile', 
     await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Business Illimitata 2 linee');
     await submitStep(page);
     await expectStep(page, 4, 'Pagamento');
-    await fillPayment(page, { first: 'Aurelio', last: 'Conti' }, 'IT60X0542811101000000123456');
+    // The company holds the account: the mandate names it with its own P.IVA, no person's name.
+    await fillPayment(page, { company: COMPANY, taxCode: PARTITA_IVA }, 'IT60X0542811101000000123456');
     await submitStep(page);
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA11223AB');
@@ -61,7 +62,9 @@ test.describe('a business customer buys a router, upgrades and covers @mobile', 
     await expect(page.getByTestId('acceptances').getByRole('checkbox')).toHaveCount(1);
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
-    await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [COMPANY, PARTITA_IVA] });
+    await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [
+      COMPANY, PARTITA_IVA, `Debitore (intestatario del conto) ${COMPANY}`, `Codice fiscale / P. IVA ${PARTITA_IVA}`,
+    ] });
     expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
   });
 });

@@ -53,7 +53,7 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
 
     // ——— Step 4: payment ———
     await expectStep(page, 4, 'Pagamento');
-    await fillPayment(page, { first: 'Giulia', last: 'Bianchi' }, 'IT60X0542811101000000123456');
+    await fillPayment(page, { first: 'Giulia', last: 'Bianchi', taxCode: 'BNCGLI85M41H501Y' }, 'IT60X0542811101000000123456');
     await submitStep(page);
 
     // ——— Step 5: the representative's document and a PDF copy ———
@@ -75,7 +75,11 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     const code = await sendCodeAndRead(page, /^Via email a/, email);
     await signWith(page, code);
 
-    await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [COMPANY, PARTITA_IVA] });
+    await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [
+      COMPANY, PARTITA_IVA,
+      // A person holds the account: named with their own codice fiscale, not the company's P.IVA.
+      'Debitore (intestatario del conto) Giulia Bianchi', 'Codice fiscale / P. IVA BNCGLI85M41H501Y',
+    ] });
     expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
     await expectFitsWidth(page, 'thank-you business');
     await keepScreenshot(page, testInfo, 'thank-you-business');

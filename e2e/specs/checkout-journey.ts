@@ -165,11 +165,24 @@ export async function fillCompany(page: Page, company: string, partitaIva: strin
   await textbox(form, 'CAP della sede').fill('00186');
 }
 
-export async function fillPayment(page: Page, holder: { first: string; last: string } | null, iban: string): Promise<void> {
+/**
+ * The SEPA holder as step 4 shows it: a person (prefilled with the contact's names; a business names
+ * them with their own codice fiscale) or, for a business, the company (prefilled from step 2).
+ */
+export type SepaHolder = { first: string; last: string; taxCode?: string } | { company: string; taxCode: string };
+
+export async function fillPayment(page: Page, holder: SepaHolder | null, iban: string): Promise<void> {
   const form = stepForm(page);
-  if (holder) {
+  const holderType = form.getByRole('radiogroup', { name: 'Il conto è intestato a' });
+  if (holder && 'company' in holder) {
+    await expect(holderType.getByRole('radio', { name: 'L’azienda' })).toBeChecked();
+    await expect(textbox(form, 'Ragione sociale dell’intestatario del conto')).toHaveValue(holder.company);
+    await expect(textbox(form, 'Codice fiscale o partita IVA dell’azienda')).toHaveValue(holder.taxCode);
+  } else if (holder) {
+    if (holder.taxCode) await holderType.getByRole('radio', { name: /Una persona/ }).check();
     await expect(textbox(form, 'Nome dell’intestatario del conto')).toHaveValue(holder.first);
     await expect(textbox(form, 'Cognome dell’intestatario del conto')).toHaveValue(holder.last);
+    if (holder.taxCode) await textbox(form, 'Codice fiscale dell’intestatario del conto').fill(holder.taxCode);
   }
   await textbox(form, 'IBAN').fill(iban);
   await expect(page.getByTestId('iban-status')).toContainText('ABI 05428');

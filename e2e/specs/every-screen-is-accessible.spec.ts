@@ -213,7 +213,7 @@ test.describe('every screen is accessible @mobile', () => {
     await submitStep(page);
     await expectStep(page, 4, 'Pagamento');
     await axe(page, 'step 4 business');
-    await fillPayment(page, { first: 'Giulia', last: 'Bianchi' }, 'IT60X0542811101000000123456');
+    await fillPayment(page, { first: 'Giulia', last: 'Bianchi', taxCode: 'BNCGLI85M41H501Y' }, 'IT60X0542811101000000123456');
     await submitStep(page);
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA98765ZY');

@@ -116,7 +116,10 @@ export function StepOrderReview({ offer, fields: f, additionalVariants = [], pro
         [t('review.voip'), f.voip_activation_request ? (f.voip_old_phone_number ? `${yes} · ${f.voip_old_phone_number}` : yes) : ''],
       ]} />
       <Block testId="review-payment" title={t('review.payment')} rows={[
-        [t('review.sepaHolder'), [f.sepa_first_name, f.sepa_last_name].filter(Boolean).join(' ')],
+        [t('review.sepaHolder'), [
+          f.sepa_holder_type === 'company' ? f.sepa_company_name : [f.sepa_first_name, f.sepa_last_name].filter(Boolean).join(' '),
+          f.sepa_tax_code,
+        ].filter(Boolean).join(' - ')],
         [t('review.iban'), f.iban ? <span data-testid="review-iban">{maskIban(f.iban)}</span> : ''],
       ]} />
       <Block testId="review-document" title={t('review.document')} rows={[

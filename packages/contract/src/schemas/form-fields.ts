@@ -133,8 +133,12 @@ export const formFieldsSchema = z.object({
   document_issue_comune: upTo(120),
   document_issue_province: upTo(4),
   // SEPA mandate
+  /** Empty until step 4 is answered (the form then starts from the customer type's usual holder). */
+  sepa_holder_type: z.enum(['', 'person', 'company']).catch('').default(''),
   sepa_first_name: upTo(100),
   sepa_last_name: upTo(100),
+  sepa_company_name: upTo(200),
+  sepa_tax_code: upTo(24),
   iban: upTo(50),
   // attachments
   attachments: z.array(attachmentRefSchema).default([]),

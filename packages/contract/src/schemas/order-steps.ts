@@ -254,11 +254,33 @@ export const stepPortabilitySchema = z.object(portabilityFields).superRefine(ref
 
 // ---- step-payment -------------------------------------------------------------------------
 
-export const stepPaymentSchema = z.object({
-  sepa_first_name: required(60, personName),
-  sepa_last_name: required(60, personName),
-  iban: z.string({ error: REQUIRED }).max(50, 'IBAN non valido.').transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
-});
+/** Who holds the account the SEPA mandate debits: a person, or (business customers) the company itself. */
+export const SEPA_HOLDER_TYPES = ['person', 'company'] as const;
+const SEPA_TAX_CODE_MESSAGE = 'Codice fiscale non valido: 16 caratteri per una persona, 11 cifre per un’azienda.';
+
+export const stepPaymentSchema = z
+  .object({
+    sepa_holder_type: z.enum(SEPA_HOLDER_TYPES, { error: 'Indicare a chi è intestato il conto.' }).default('person'),
+    sepa_first_name: optional(60, personName),
+    sepa_last_name: optional(60, personName),
+    sepa_company_name: optional(200, companyName),
+    /** The holder's codice fiscale (a person) or codice fiscale / partita IVA (a company). */
+    sepa_tax_code: z.string().max(24, SEPA_TAX_CODE_MESSAGE).transform((s) => compact(s).replace(/^IT(?=\d{11}$)/, ''))
+      .refine((s) => s === '' || /^(\d{11}|[A-Z0-9]{16})$/.test(s), SEPA_TAX_CODE_MESSAGE).default(''),
+    iban: z.string({ error: REQUIRED }).max(50, 'IBAN non valido.').transform((s) => s.replace(/[\s\-.]/g, '').toUpperCase()).refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), 'IBAN non valido.'),
+  })
+  .superRefine((v, ctx) => {
+    const need = (field: 'sepa_first_name' | 'sepa_last_name' | 'sepa_company_name' | 'sepa_tax_code', message = REQUIRED) => {
+      if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (v.sepa_holder_type === 'company') {
+      need('sepa_company_name');
+      need('sepa_tax_code', 'Indicare il codice fiscale o la partita IVA dell’azienda.');
+    } else {
+      need('sepa_first_name');
+      need('sepa_last_name');
+    }
+  });
 
 // ---- step-document (and update-document-data) ---------------------------------------------
 

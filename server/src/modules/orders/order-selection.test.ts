@@ -133,6 +133,24 @@ describeEachDialect('order selection rules', (dialect) => {
     expect((await stored(noPlan)).order.fields.voip_activation_request).toBe(false);
   });
 
+  it('takes the company as a business customer\'s SEPA holder, and a person only with their own codice fiscale', async () => {
+    const { body } = await post('/api/orders/new', { offer_id: 201, customer_type: 'business' });
+    const hash = body.data!.hash as string;
+    const iban = PRIVATO_STEPS['step-payment']!.iban;
+    const person = await post(`/api/orders/${hash}/step-payment`, { sepa_first_name: 'Aurelio', sepa_last_name: 'Bianchi', iban });
+    expect(person.status).toBe(422);
+    expect(Object.keys(person.body.error!.fields ?? {})).toEqual(['sepa_tax_code']);
+    const company = await post(`/api/orders/${hash}/step-payment`, {
+      sepa_holder_type: 'company', sepa_company_name: 'Studio Tecnico Aurelio S.r.l.', sepa_tax_code: '00743110157', iban,
+    });
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    expect((await stored(hash)).order.fields).toMatchObject({ sepa_holder_type: 'company', sepa_company_name: 'Studio Tecnico Aurelio S.r.l.', sepa_tax_code: '00743110157' });
+    // A private customer's account is a person's.
+    const privato = await newOrder();
+    const refused = await post(`/api/orders/${privato}/step-payment`, { sepa_holder_type: 'company', sepa_company_name: 'Rossi S.r.l.', sepa_tax_code: '00743110157', iban });
+    expect(Object.keys(refused.body.error?.fields ?? {})).toEqual(['sepa_holder_type']);
+  });
+
   it('reads the already-a-customer flag under the brand key, and its alias', async () => {
     const branded = await newOrder({ is_fibraviva_customer: true });
     expect((await stored(branded)).order.is_brand_customer).toBe(true);

@@ -1,4 +1,4 @@
-import { ADULT_AGE, ageOn, documentDateProblems } from '@checkout/contract';
+import { ADULT_AGE, ageOn, documentDateProblems, sepaHolderProblems } from '@checkout/contract';
 import type {
   CustomerType, OrderStepName, StepAddress, StepDocument, StepPayment, StepPersonalBusiness, StepPersonalPrivato, StepPortability,
 } from '@checkout/contract';
@@ -107,8 +107,10 @@ function checkAddress(v: StepAddress): FieldProblems {
   return problems;
 }
 
-function checkPayment(v: StepPayment): FieldProblems {
-  return validateIban(v.iban).valid ? {} : { iban: 'IBAN non valido: controlla le cifre e il codice CIN.' };
+function checkPayment(v: StepPayment, customerType: CustomerType): FieldProblems {
+  const problems = sepaHolderProblems(v, customerType);
+  if (!validateIban(v.iban).valid) problems.iban = 'IBAN non valido: controlla le cifre e il codice CIN.';
+  return problems;
 }
 
 export function checkDocument(v: StepDocument, today: string): FieldProblems {
@@ -132,7 +134,7 @@ export async function checkStep(
         ? checkBusiness(values as StepPersonalBusiness)
         : checkPrivato(values as StepPersonalPrivato, order, today);
     case 'step-address': return checkAddress(values as StepAddress);
-    case 'step-payment': return checkPayment(values as StepPayment);
+    case 'step-payment': return checkPayment(values as StepPayment, customerType);
     case 'step-document': return checkDocument(values as StepDocument, today);
     case 'step-portability': {
       const problems: FieldProblems = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerRows, portabilityRows } from './contract-data';
+import { customerRows, portabilityRows, sepaDebtor } from './contract-data';
 
 describe('contract data', () => {
   it('prints the voice line and the portability of step 3 as the customer gave them', () => {
@@ -23,5 +23,22 @@ describe('contract data', () => {
     }, '').find(([label]) => label === 'Documento')?.[1];
     expect(row('Comune di Roma')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
     expect(row('Comune')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
+  });
+});
+
+describe('the SEPA debtor', () => {
+  it('is the company with its own tax code when it holds the account', () => {
+    expect(sepaDebtor('business', {
+      first_name: 'Aurelio', last_name: 'Bianchi', partita_iva: '00743110157',
+      sepa_holder_type: 'company', sepa_company_name: 'Studio Tecnico Aurelio S.r.l.', sepa_tax_code: '00743110157',
+    })).toEqual({ name: 'Studio Tecnico Aurelio S.r.l.', taxCode: '00743110157' });
+  });
+
+  it('is a person with their own codice fiscale, never with the company\'s P.IVA', () => {
+    expect(sepaDebtor('business', {
+      partita_iva: '00743110157', sepa_holder_type: 'person', sepa_first_name: 'Aurelio', sepa_last_name: 'Bianchi', sepa_tax_code: '',
+    })).toEqual({ name: 'Aurelio Bianchi', taxCode: '' });
+    expect(sepaDebtor('privato', { first_name: 'Mario', last_name: 'Rossi', cf: 'RSSMRA80A01H501U', sepa_first_name: 'Mario', sepa_last_name: 'Rossi' }))
+      .toEqual({ name: 'Mario Rossi', taxCode: 'RSSMRA80A01H501U' });
   });
 });

@@ -132,6 +132,19 @@ export function mandateReference(brandName: string, orderId: string, orderDate: 
   return `${initials}-${id}-${orderDate.toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
 
+/**
+ * The mandate's debtor as step 4 names it: the company (its name and tax code) or a person. The tax
+ * code is the holder's own; a private customer paying from their own account is known by their CF.
+ */
+export function sepaDebtor(customerType: 'privato' | 'business', f: Fields): { name: string; taxCode: string } {
+  const customerName = join([str(f, 'first_name'), str(f, 'last_name')]);
+  const name = f.sepa_holder_type === 'company'
+    ? str(f, 'sepa_company_name')
+    : join([str(f, 'sepa_first_name'), str(f, 'sepa_last_name')]) || customerName;
+  const ownAccount = customerType === 'privato' && name.toLowerCase() === customerName.toLowerCase();
+  return { name, taxCode: str(f, 'sepa_tax_code') || (ownAccount ? str(f, 'cf') : '') };
+}
+
 export interface ContractInputs {
   order: OrderForSignature;
   /** The server's price lines of the order (orders' `priceOrderContent`). */
@@ -147,11 +160,7 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
   if (offerLine?.kind !== 'offer') throw new Error('price lines must start with the offer');
 
   const documentDate = new Date(order.created_at);
-  const holder = join([str(f, 'sepa_first_name'), str(f, 'sepa_last_name')]);
-  const customerName = join([str(f, 'first_name'), str(f, 'last_name')]);
-  const debtorTaxCode = order.customer_type === 'business'
-    ? str(f, 'company_tax_code') || str(f, 'partita_iva')
-    : holder.toLowerCase() === customerName.toLowerCase() ? str(f, 'cf') : '';
+  const debtor = sepaDebtor(order.customer_type, f);
 
   return {
     brandName: config.brandName,
@@ -172,8 +181,8 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
       reference: mandateReference(config.brandName, order.id, documentDate),
       creditorId: config.sepaCreditorId,
       creditorName: config.sepaCreditorName,
-      debtorName: holder || customerName || str(f, 'ragione_sociale'),
-      debtorTaxCode,
+      debtorName: debtor.name,
+      debtorTaxCode: debtor.taxCode,
       iban: str(f, 'iban'),
       paymentType: 'ricorrente',
     },

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stepPaymentSchema } from '@checkout/contract';
-import { FormField } from '../../components/form-field';
+import { SEPA_HOLDER_TYPES, stepPaymentSchema } from '@checkout/contract';
+import { FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';
 import { ecommerceOf } from '../../lib/ecommerce';
 import { usePromo } from '../../lib/promo-queries';
@@ -19,14 +20,36 @@ export function StepPaymentForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   // An accepted promo lowers the order's value in the analytics event, as it does in the summary.
   const { promo } = usePromo();
-  const names = useCheckoutStore.getState().fields;
+  const known = useCheckoutStore.getState().fields;
+  const business = known.customer_type === 'business';
   const step = useStepForm({
     schema: stepPaymentSchema,
-    // The holder is usually the customer: start from the contact step's names.
-    fallbacks: { sepa_first_name: names.first_name, sepa_last_name: names.last_name },
+    // The holder is usually the customer: the contact step's names; for a business, the company itself.
+    fallbacks: {
+      sepa_holder_type: business ? 'company' : 'person',
+      sepa_first_name: known.first_name,
+      sepa_last_name: known.last_name,
+      sepa_company_name: business ? known.ragione_sociale : '',
+      sepa_tax_code: business && known.sepa_holder_type !== 'person' ? known.company_tax_code || known.partita_iva : '',
+    },
   });
   const { form, errorOf } = step;
   const { register, watch } = form;
+  const holderType = watch('sepa_holder_type');
+  const companyHolder = business && holderType === 'company';
+  const companyCode = known.company_tax_code || known.partita_iva;
+  // Switching the holder: the tax code belongs to the holder, so a company's code never stays as a person's.
+  const shownHolder = useRef(holderType);
+  useEffect(() => {
+    if (shownHolder.current === holderType) return;
+    shownHolder.current = holderType;
+    const code = String(form.getValues('sepa_tax_code') ?? '');
+    if (holderType === 'person' && code === companyCode) form.setValue('sepa_tax_code', '');
+    if (holderType === 'company') {
+      if (code === '') form.setValue('sepa_tax_code', companyCode);
+      if (String(form.getValues('sepa_company_name') ?? '') === '') form.setValue('sepa_company_name', known.ragione_sociale);
+    }
+  }, [holderType, companyCode, form, known.ragione_sociale]);
   const typed = compactIban(String(watch('iban') ?? ''));
   const iban = useDebouncedValue(typed, 500);
   const check = useIbanValidation(iban);
@@ -59,14 +82,42 @@ export function StepPaymentForm({ onDone }: { onDone: () => void }) {
       <fieldset className="form-section">
         <legend>{t('checkout.payment.sepa')}</legend>
         <p className="form-text mt-0 mb-3">{t('checkout.payment.sepaText')}</p>
-        <div className="row">
-          <div className="col-sm-6">
-            <FormField registration={register('sepa_first_name')} label={t('checkout.fields.sepa_first_name')} required autoComplete="given-name" error={errorOf('sepa_first_name')} />
+        {business && (
+          <FormRadioGroup
+            registration={register('sepa_holder_type')}
+            legend={t('checkout.payment.holderType')}
+            options={SEPA_HOLDER_TYPES.map((value) => ({ value, label: t(`checkout.payment.holder.${value}`) }))}
+            required
+            error={errorOf('sepa_holder_type')}
+          />
+        )}
+        {companyHolder ? (
+          <div className="row">
+            <div className="col-sm-7">
+              <FormField registration={register('sepa_company_name')} label={t('checkout.fields.sepa_company_name')} required autoComplete="organization" error={errorOf('sepa_company_name')} />
+            </div>
+            <div className="col-sm-5">
+              <FormField registration={register('sepa_tax_code')} label={t('checkout.fields.sepa_company_tax_code')} required autoComplete="off" inputClassName="text-uppercase" error={errorOf('sepa_tax_code')} />
+            </div>
           </div>
-          <div className="col-sm-6">
-            <FormField registration={register('sepa_last_name')} label={t('checkout.fields.sepa_last_name')} required autoComplete="family-name" error={errorOf('sepa_last_name')} />
+        ) : (
+          <div className="row">
+            <div className="col-sm-6">
+              <FormField registration={register('sepa_first_name')} label={t('checkout.fields.sepa_first_name')} required autoComplete="given-name" error={errorOf('sepa_first_name')} />
+            </div>
+            <div className="col-sm-6">
+              <FormField registration={register('sepa_last_name')} label={t('checkout.fields.sepa_last_name')} required autoComplete="family-name" error={errorOf('sepa_last_name')} />
+            </div>
+            {business && (
+              <div className="col-12">
+                <FormField
+                  registration={register('sepa_tax_code')} label={t('checkout.fields.sepa_person_tax_code')} required autoComplete="off"
+                  inputClassName="text-uppercase" hint={t('checkout.payment.personTaxCodeHint')} error={errorOf('sepa_tax_code')}
+                />
+              </div>
+            )}
           </div>
-        </div>
+        )}
         <FormField
           registration={register('iban')}
           label={t('checkout.fields.iban')}
