@@ -53,7 +53,18 @@ export const deOmocodise = (cf: string): string => {
  * `Rossi-Bianchi` → `ROSSIBIANCHI`). Browser and server compare names through this.
  */
 export const cfNameLetters = (name: string): string =>
-  name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+  name.replace(/[ØøŁłĐđÐðĦħŦŧÆæŒœÞþıĸ]/g, (ch) => LETTERS_WITHOUT_DECOMPOSITION[ch] ?? '')
+    .normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+
+/**
+ * Latin letters Unicode does not split into a base letter and an accent, written as the Latin letters
+ * they are read as (Ø as O, Ł as L, Æ as AE, Þ as TH): the way a foreign name is transliterated on an
+ * Italian document, so `Łukasz` counts its L and `Søren` its O.
+ */
+const LETTERS_WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
+  Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ð: 'D', ð: 'd', Ħ: 'H', ħ: 'h', Ŧ: 'T', ŧ: 't',
+  Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Þ: 'TH', þ: 'th', ı: 'i', ĸ: 'k',
+};
 
 /**
  * The four-digit birth year of a codice fiscale's two digits: the latest century in which the holder is

@@ -8,9 +8,7 @@ import { cfNameLetters } from './codice-fiscale';
  * Letters are Latin ones only (Basic Latin, Latin-1, Latin Extended-A/B and Extended Additional): what a
  * DejaVu/Noto text font prints and what the codice fiscale's algorithm can read. For a person's name
  * a letter is accepted only when `cfNameLetters` reads it as at least one A-Z letter, so every name the
- * form accepts can be compared with its codice fiscale: `Ș` → S, `ß` → SS, `ñ` → N. Letters it cannot
- * read yet (`Ø`, `Ł`, `Đ`, `Æ`, `Œ`, `Þ`) are refused with the field's message rather than accepted and
- * then failing the CF comparison; they are accepted as soon as `cfNameLetters` learns them.
+ * form accepts can be compared with its codice fiscale: `Ș` → S, `ß` → SS, `ñ` → N, `Ł` → L, `Æ` → AE.
  *
  * The patterns accept the empty string: whether a field is required is the schema's `min(1)`, so an
  * empty required field gets "Campo obbligatorio." and not this message too. They are plain RegExps over

@@ -46,7 +46,7 @@ describeEachDialect('orders: the alphabet of names and addresses', (dialect) => 
     expect(res.body.error!.fields).toEqual({ [field]: message });
   };
 
-  it.each(['😀😀😀', 'Mario 😀', 'Ma\trio', 'Mario™', 'Марио', 'Łukasz'])('refuses the first name %j with the message on the field', async (name) => {
+  it.each(['😀😀😀', 'Mario 😀', 'Ma\trio', 'Mario™', 'Марио'])('refuses the first name %j with the message on the field', async (name) => {
     const hash = await newOrder();
     refusedOn(await step(hash, 'step-contact', { ...PRIVATO_STEPS['step-contact'], first_name: name }), 'first_name', PERSON_NAME_MESSAGE);
   });
