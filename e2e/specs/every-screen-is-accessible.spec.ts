@@ -49,7 +49,7 @@ test.describe('every screen is accessible @mobile', () => {
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
 
-    await axeWithModal(page, page.getByRole('button', { name: 'Assistenza' }), 'modal-support', 'support dialog');
+    await axeWithModal(page, page.getByRole('button', { name: 'Assistenza', exact: true }), 'modal-support', 'support dialog');
 
     // The dark skin has colours of its own.
     await page.getByTestId('customizer-toggle').click();

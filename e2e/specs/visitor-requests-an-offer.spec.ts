@@ -31,7 +31,7 @@ test.describe('request an offer @mobile', () => {
     // Without the privacy tick nothing is sent, and the reason is next to the checkbox.
     await page.getByRole('button', { name: 'Invia la richiesta' }).click();
     await expect(privacy).toHaveAttribute('aria-invalid', 'true');
-    await expect(privacy).toHaveAccessibleDescription(/Per inviare la richiesta devi accettare l’informativa sulla privacy\./);
+    await expect(privacy).toHaveAccessibleDescription(/Per procedere occorre accettare l'informativa sulla privacy\./);
     await expect(page.getByTestId('lead-thank-you')).toHaveCount(0);
     await expectFitsWidth(page, 'lead form with the privacy error');
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 
 /**
  * Environment → typed configuration, validated once at start (DESIGN §6.2).
@@ -42,6 +43,8 @@ const envSchema = z
     BRAND_COLOUR: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'un colore #rrggbb').default('#0b5ed7'),
     BRAND_KEY: z.string().regex(/^[a-z][a-z0-9]{0,29}$/, 'lower-case letters and digits, starting with a letter').default('fibraviva'),
     GTM_ID: z.string().regex(/^GTM-[0-9A-Z]+$/, 'formato atteso GTM- seguito da cifre e lettere maiuscole').optional(),
+    // The brand's legal pages (privacy, cookie policy, conditions…), linked from the footer.
+    LEGAL_PAGES_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).transform((v) => v.replace(/\/+$/, '')).default(DEFAULT_LEGAL_PAGES_URL),
     WEB_DIST_DIR: z.string().min(1).transform(fromRepo).prefault('./web/dist'),
     CORS_ORIGINS: z
       .string()
@@ -103,6 +106,8 @@ export interface Config {
   brandColour: string;
   productName: string;
   gtmId: string | undefined;
+  /** Base URL of the brand's legal pages (no trailing slash): `<url>/privacy`, `<url>/cookie-policy`… */
+  legalPagesUrl: string;
   webDistDir: string;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -163,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandColour: e.BRAND_COLOUR,
     productName: e.PRODUCT_NAME,
     gtmId: e.GTM_ID,
+    legalPagesUrl: e.LEGAL_PAGES_URL,
     webDistDir: e.WEB_DIST_DIR,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

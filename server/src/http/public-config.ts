@@ -9,6 +9,7 @@ export const publicConfigOf = (config: Config): ServerPublicConfig => ({
   brandKey: config.brandKey,
   productName: config.productName,
   gtmId: config.gtmId ?? null,
+  legalPagesUrl: config.legalPagesUrl,
 });
 
 /** `GET /api/public-config`: the same object the served HTML carries in `<meta name="app-config">`. */

@@ -37,7 +37,7 @@ describeEachDialect('SPA serving', (dialect) => {
     writeFileSync(path.join(webDir, 'assets', 'big-abc.js.br'), brotliCompressSync(big));
     writeFileSync(path.join(webDir, 'assets', 'big-abc.js.gz'), gzipSync(big));
     writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await buildTestApp(dialect, { config: { webDistDir: webDir, gtmId: 'GTM-ABC123' } });
+    t = await buildTestApp(dialect, { config: { webDistDir: webDir, gtmId: 'GTM-ABC123', legalPagesUrl: 'https://www.fibraviva.it/legale' } });
   });
   afterAll(async () => { await t.close(); rmSync(webDir, { recursive: true, force: true }); });
 
@@ -83,13 +83,13 @@ describeEachDialect('SPA serving', (dialect) => {
     const html = (await t.app.inject({ method: 'GET', url: '/attiva/step-2' })).body;
     const [content] = meta(html, 'name', 'app-config');
     const decoded = (content ?? '').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-    expect(JSON.parse(decoded)).toEqual({ apiKey: 'demo-public-key', brandKey: 'fibraviva', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123' });
+    expect(JSON.parse(decoded)).toEqual({ apiKey: 'demo-public-key', brandKey: 'fibraviva', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123', legalPagesUrl: 'https://www.fibraviva.it/legale' });
     expect(html).not.toMatch(/<script>(?!<)/);
   });
 
   it('GET /api/public-config answers the same object', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json()).toEqual({ result: true, data: { apiKey: 'demo-public-key', brandKey: 'fibraviva', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123' } });
+    expect(res.json()).toEqual({ result: true, data: { apiKey: 'demo-public-key', brandKey: 'fibraviva', brandName: 'Fibra Viva', productName: 'Fibra Viva Casa', gtmId: 'GTM-ABC123', legalPagesUrl: 'https://www.fibraviva.it/legale' } });
   });
 
   it('serves static files, but never the raw template', async () => {

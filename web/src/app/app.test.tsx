@@ -44,7 +44,9 @@ describe('routes', () => {
   it('the 404 page uses the full layout', async () => {
     renderApp('/error-404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeTruthy();
-    expect(screen.queryByRole('contentinfo')).toBeNull();
+    // The full layout: no navbar, but the footer (legal links, cookie preferences) and "Assistenza".
+    expect(document.querySelector('.layout-full')).not.toBeNull();
+    expect(screen.getByRole('contentinfo', { name: 'Informazioni legali' })).toBeTruthy();
     expect(document.title).toBe('Pagina non trovata');
   });
 

@@ -14,7 +14,7 @@ const docWith = (content: string | null) => {
 
 describe('readPublicConfig', () => {
   it('falls back to the demo defaults', () => {
-    expect(readPublicConfig(docWith(null))).toEqual({ apiKey: 'demo-public-key', brand: 'Fibra Viva', brandKey: 'fibraviva', product: 'Fibra Viva Casa', gtmId: null, apiBaseUrl: '' });
+    expect(readPublicConfig(docWith(null))).toEqual({ apiKey: 'demo-public-key', brand: 'Fibra Viva', brandKey: 'fibraviva', product: 'Fibra Viva Casa', gtmId: null, apiBaseUrl: '', legalPagesUrl: 'https://www.fibraviva.it/legale' });
   });
 
   it('reads what the server injected', () => {
@@ -23,11 +23,11 @@ describe('readPublicConfig', () => {
   });
 
   it('reads the field names the server writes (server/src/http/public-config.ts)', () => {
-    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brandName: 'Acme', brandKey: 'acme', productName: 'Acme Fibra', gtmId: null })));
-    expect(c).toEqual({ apiKey: 'k', brand: 'Acme', brandKey: 'acme', product: 'Acme Fibra', gtmId: null, apiBaseUrl: '' });
+    const c = readPublicConfig(docWith(JSON.stringify({ apiKey: 'k', brandName: 'Acme', brandKey: 'acme', productName: 'Acme Fibra', gtmId: null, legalPagesUrl: 'https://acme.example/legal/' })));
+    expect(c).toEqual({ apiKey: 'k', brand: 'Acme', brandKey: 'acme', product: 'Acme Fibra', gtmId: null, apiBaseUrl: '', legalPagesUrl: 'https://acme.example/legal' });
   });
 
-  it.each(['{broken', '42', '[]', JSON.stringify({ brand: 7 }), JSON.stringify({ brandName: '' }), JSON.stringify({ gtmId: 3 })])('ignores a malformed tag %s', (content) => {
+  it.each(['{broken', '42', '[]', JSON.stringify({ brand: 7 }), JSON.stringify({ brandName: '' }), JSON.stringify({ gtmId: 3 }), JSON.stringify({ legalPagesUrl: 'javascript:alert(1)' })])('ignores a malformed tag %s', (content) => {
     expect(readPublicConfig(docWith(content)).brand).toBe('Fibra Viva');
   });
 });

@@ -1,4 +1,4 @@
-import { publicConfigSchema } from '@checkout/contract';
+import { DEFAULT_LEGAL_PAGES_URL, publicConfigSchema } from '@checkout/contract';
 
 /**
  * Public runtime configuration: what the server wrote into the page (`publicConfigSchema`, read from
@@ -14,14 +14,16 @@ export interface PublicConfig {
   gtmId: string | null;
   /** Prefix of every API path; '' means same origin. */
   apiBaseUrl: string;
+  /** LEGAL_PAGES_URL: base of the brand's legal pages (lib/legal-links.ts), no trailing slash. */
+  legalPagesUrl: string;
 }
 
 /** The fields the tag gives; null when it is not an object or any given field is malformed. */
 export const parsePublicConfig = (value: unknown): Partial<PublicConfig> | null => {
   const parsed = publicConfigSchema.partial().safeParse(value);
   if (!parsed.success) return null;
-  const { apiKey, brandName, brandKey, productName, gtmId } = parsed.data;
-  const given: Partial<PublicConfig> = { apiKey, brand: brandName, brandKey, product: productName, gtmId };
+  const { apiKey, brandName, brandKey, productName, gtmId, legalPagesUrl } = parsed.data;
+  const given: Partial<PublicConfig> = { apiKey, brand: brandName, brandKey, product: productName, gtmId, legalPagesUrl: legalPagesUrl?.replace(/\/+$/, '') };
   return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<PublicConfig>;
 };
 
@@ -36,6 +38,7 @@ export const fallbackPublicConfig = (): PublicConfig => ({
   product: envOr(env.VITE_PRODUCT_NAME, 'Fibra Viva Casa'),
   gtmId: envOr(env.VITE_GTM_ID, '') || null,
   apiBaseUrl: envOr(env.VITE_API_BASE_URL, ''),
+  legalPagesUrl: envOr(env.VITE_LEGAL_PAGES_URL, DEFAULT_LEGAL_PAGES_URL).replace(/\/+$/, ''),
 });
 
 /** Reads the meta tag; any field missing or malformed falls back one by one. */

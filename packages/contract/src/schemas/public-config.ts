@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
 /**
- * What the server tells the browser about itself: the public api key (SPEC §6), branding and the GTM
- * container. Written into every served page as `<meta name="app-config" content="{json}">` (no inline
+ * Where the brand's legal pages live (LEGAL_PAGES_URL): the footer and the privacy checkboxes link to
+ * `<url>/privacy`, `/cookie-policy`, `/condizioni-generali`, `/carta-dei-servizi`, `/trasparenza-tariffaria`.
+ */
+export const DEFAULT_LEGAL_PAGES_URL = 'https://www.fibraviva.it/legale';
+
+/**
+ * What the server tells the browser about itself: the public api key (SPEC §6), branding, the GTM
+ * container and where the legal pages are. Written into every served page as `<meta name="app-config" content="{json}">` (no inline
  * script: the CSP is script-src 'self') and answered by `GET /api/public-config`.
  */
 export const publicConfigSchema = z.object({
@@ -12,6 +18,7 @@ export const publicConfigSchema = z.object({
   brandKey: z.string().regex(/^[a-z][a-z0-9]{0,29}$/).default('fibraviva'),
   productName: z.string().min(1),
   gtmId: z.string().nullable(),
+  legalPagesUrl: z.url({ protocol: /^https?$/ }).max(500),
 });
 export type ServerPublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
 import { useTranslation } from 'react-i18next';
-import { openModal } from '../../components/modals/modal-store';
 import { usePublicConfig } from '../../lib/public-config';
 import { useThemeStore } from '../theme/theme-store';
+import { SupportButton } from './support-button';
 
 /** Floating navbar without a background colour (SPEC §1): the brand and the help entry. */
 export function SiteNavbar() {
@@ -22,9 +22,7 @@ export function SiteNavbar() {
           <nav aria-label={t('app.mainNav')} className={menu.isCollapsed ? 'menu-collapsed' : undefined}>
             <ul className="navbar-nav">
               <li className="nav-item">
-                <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => openModal('support')} aria-haspopup="dialog">
-                  {t('app.support')}
-                </button>
+                <SupportButton />
               </li>
             </ul>
           </nav>

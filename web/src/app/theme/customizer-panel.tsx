@@ -1,7 +1,7 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import {
-  CONTENT_WIDTHS, DIRECTIONS, FOOTER_TYPES, NAVBAR_TYPES, SKINS, TRANSITIONS, themeConfig,
+  CONTENT_WIDTHS, FOOTER_TYPES, NAVBAR_TYPES, SKINS, TRANSITIONS, themeConfig,
 } from './theme-config';
 import { useThemeStore } from './theme-store';
 import './customizer-panel.scss';
@@ -37,7 +37,9 @@ function ChoiceGroup<T extends string>({ name, legend, values, value, label, onC
   );
 }
 
-/** Loaded on the first click of the gear button: nobody pays for react-bootstrap's Offcanvas up front. */
+/**
+ * No text-direction choice: the site is Italian only, and right-to-left broke its layout.
+ * Loaded on the first click of the gear button: nobody pays for react-bootstrap's Offcanvas up front. */
 export default function CustomizerPanel({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const s = useThemeStore();
@@ -51,7 +53,6 @@ export default function CustomizerPanel({ show, onHide }: { show: boolean; onHid
       </Offcanvas.Header>
       <Offcanvas.Body>
         <ChoiceGroup name="skin" legend={t('customizer.skin')} values={SKINS} value={s.skin} label={(v) => t(`customizer.skins.${v}`)} onChange={s.setSkin} />
-        <ChoiceGroup name="direction" legend={t('customizer.direction')} values={DIRECTIONS} value={s.direction} label={(v) => t(`customizer.directions.${v}`)} onChange={(direction) => s.update({ direction })} />
         <ChoiceGroup name="transition" legend={t('customizer.transition')} values={TRANSITIONS} value={s.routerTransition} label={(v) => t(`customizer.transitions.${v}`)} onChange={(routerTransition) => s.update({ routerTransition })} />
         <ChoiceGroup name="content-width" legend={t('customizer.contentWidth')} values={CONTENT_WIDTHS} value={s.contentWidth} label={(v) => t(`customizer.contentWidths.${v}`)} onChange={(contentWidth) => s.update({ contentWidth })} />
         <ChoiceGroup name="navbar-type" legend={t('customizer.navbarType')} values={NAVBAR_TYPES} value={s.navbar.type} label={(v) => t(`customizer.navbarTypes.${v}`)} onChange={(type) => s.update({ navbar: { ...s.navbar, type } })} />

@@ -1,7 +1,8 @@
 /** SPEC §1 interface defaults. Only the skin outlives a reload (SPEC §1: "saved in local storage"). */
 export const SKINS = ['light', 'dark', 'bordered', 'semi-dark'] as const;
 export type Skin = (typeof SKINS)[number];
-export const DIRECTIONS = ['ltr', 'rtl'] as const;
+/** Italian only, always left to right: the customer's customizer offers no right-to-left (it broke the layout). */
+export const DIRECTIONS = ['ltr'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 export const TRANSITIONS = ['zoom-fade', 'slide-fade', 'fade-bottom', 'fade', 'none'] as const;
 export type RouterTransition = (typeof TRANSITIONS)[number];

@@ -31,9 +31,14 @@ describe('theme', () => {
     expect(readStoredSkin()).toBe('light');
   });
 
-  it('sets the text direction', () => {
-    applyThemeToDocument({ skin: 'light', direction: 'rtl' });
-    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+  it('keeps the text left to right: a right-to-left setting is ignored', () => {
     applyThemeToDocument({ skin: 'light', direction: 'ltr' });
+    expect(document.documentElement.getAttribute('dir')).toBe('ltr');
+    // As an old stored setting or a stale tab could still say.
+    applyThemeToDocument({ skin: 'light', direction: 'rtl' as never });
+    expect(document.documentElement.getAttribute('dir')).toBe('ltr');
+    useThemeStore.getState().update({ direction: 'rtl' as never });
+    expect(useThemeStore.getState().direction).toBe('ltr');
+    expect(document.documentElement.getAttribute('dir')).toBe('ltr');
   });
 });

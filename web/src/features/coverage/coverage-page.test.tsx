@@ -122,3 +122,31 @@ describe('coverage check through a promo link', () => {
     expect(screen.queryByRole('button', { name: 'Dettagli della promo' })).toBeNull();
   });
 });
+
+describe('the coverage result', () => {
+  const covered = (customer_type: 'privato' | 'business') => act(() => {
+    useCheckoutStore.setState((s) => ({
+      fields: {
+        ...s.fields, customer_type, city: 'Roma', province: 'RM', id_comune: '058091', address: 'Via Roma', number: '1', zip_code: '00185',
+        id_egon_civico: '38000000001', suggested_technology: 'FTTH', openfiber_cluster: 'A',
+        services_coverage: [{ technology: 'FTTH', network: 'Open Fiber', max_download: 1000, max_upload: 300, cabinet_distance: null, available: true }],
+      },
+      availableOfferIds: [101],
+    }));
+  });
+
+  it('does not show a private customer the Open Fiber cluster (wholesale jargon)', async () => {
+    covered('privato');
+    renderCoverage('/attiva/verifica-copertura');
+    const summary = await screen.findByTestId('coverage-summary');
+    expect(summary.textContent).toContain('Open Fiber');
+    expect(screen.queryByTestId('coverage-cluster')).toBeNull();
+    expect(summary.textContent).not.toMatch(/Cluster/);
+  });
+
+  it('shows a business customer the Open Fiber cluster', async () => {
+    covered('business');
+    renderCoverage('/attiva/verifica-copertura');
+    expect((await screen.findByTestId('coverage-cluster')).textContent).toBe('A');
+  });
+});

@@ -247,7 +247,8 @@ export default function CoveragePage() {
                   addressLabel={`${addressLabel(f.address, f.number)}, ${f.zip_code} ${f.city} (${f.province})`}
                   services={f.services}
                   suggestedTechnology={f.suggested}
-                  openfiberCluster={f.cluster}
+                  // The Open Fiber cluster is wholesale jargon: only business customers (who may ask about it) see it.
+                  openfiberCluster={f.customerType === 'business' ? f.cluster : ''}
                 />
                 <Link to={offerPath(promo)} className="btn btn-primary btn-lg coverage-cta" data-testid="discover-offer">
                   {t('coverageCheck.discover')}

@@ -11,21 +11,29 @@ import { FormComuneField } from '../../components/form-comune-field';
 import { track } from '../../lib/analytics';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { getApiClient } from '../../lib/api-client';
+import { legalPageUrl } from '../../lib/legal-links';
+import { usePublicConfig } from '../../lib/public-config';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { buildLead, leadFormDefaults, type LeadFormValues, type LeadSource } from './lead-prefill';
 import '../../components/form-kit.css';
 
+/*
+ * The checkout steps' voice (contract schemas/order-steps.ts): "Campo obbligatorio.", "Inserire…",
+ * "Indicare…", so the request-an-offer form reads like the steps it stands in for.
+ */
+const REQUIRED = 'Campo obbligatorio.';
+const atMost = (max: number) => `Inserire al massimo ${max} caratteri.`;
 const leadFormSchema = z.object({
-  nome: z.string().trim().min(1, 'Inserisci il nome.').max(100, 'Al massimo 100 caratteri.'),
-  cognome: z.string().trim().min(1, 'Inserisci il cognome.').max(100, 'Al massimo 100 caratteri.'),
-  email: z.string().trim().min(1, 'Inserisci l’email.').pipe(z.email('Indirizzo email non valido.').max(254, 'Indirizzo email troppo lungo.')),
-  numero_telefono: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/, 'Inserisci un numero di telefono valido (solo cifre).'),
-  comune: z.string().trim().max(120, 'Al massimo 120 caratteri.'),
+  nome: z.string().trim().min(1, REQUIRED).max(100, atMost(100)),
+  cognome: z.string().trim().min(1, REQUIRED).max(100, atMost(100)),
+  email: z.string().trim().min(1, REQUIRED).max(254, atMost(254)).pipe(z.email('Indirizzo email non valido.')),
+  numero_telefono: z.string().trim().min(1, REQUIRED).regex(/^\+?[0-9 ]{6,20}$/, 'Numero di telefono non valido: inserire solo cifre (es. 333 1234567).'),
+  comune: z.string().trim().max(120, atMost(120)),
   cap: z.string().trim().regex(/^(\d{5})?$/, 'Il CAP è composto da 5 cifre.'),
-  provincia: z.string().trim().regex(/^([A-Za-z]{2})?$/, 'Indica la sigla della provincia (2 lettere).'),
-  indirizzo: z.string().trim().max(200, 'Al massimo 200 caratteri.'),
-  civico: z.string().trim().max(20, 'Al massimo 20 caratteri.'),
-  privacy: z.boolean().refine((v) => v, 'Per inviare la richiesta devi accettare l’informativa sulla privacy.'),
+  provincia: z.string().trim().regex(/^([A-Za-z]{2})?$/, 'Indicare la sigla della provincia (2 lettere).'),
+  indirizzo: z.string().trim().max(200, atMost(200)),
+  civico: z.string().trim().max(20, atMost(20)),
+  privacy: z.boolean().refine((v) => v, "Per procedere occorre accettare l'informativa sulla privacy."),
 });
 const NAMES = ['nome', 'cognome', 'email', 'numero_telefono', 'comune', 'cap', 'provincia', 'indirizzo', 'civico', 'privacy'] as const;
 type Name = (typeof NAMES)[number];
@@ -43,6 +51,7 @@ const snapshot = (): LeadSource => {
 /** SPEC §2 request an offer: the lead form, prefilled from the checkout, → leads/new → thank-you. */
 export default function LeadPage() {
   const { t } = useTranslation();
+  const { legalPagesUrl } = usePublicConfig();
   const { reason } = useParams();
   const [defaults] = useState<LeadFormValues>(() => leadFormDefaults(snapshot()));
   // comune_istat follows the comune: the stored one until the visitor types another comune.
@@ -166,7 +175,20 @@ export default function LeadPage() {
           </fieldset>
           <fieldset className="form-section">
             <legend>{t('leadFlow.privacyTitle')}</legend>
-            <FormCheckbox registration={register('privacy')} required label={t('leadFlow.fields.privacy')} hint={t('leadFlow.privacyHint')} error={errors.privacy?.message} />
+            <FormCheckbox
+              registration={register('privacy')}
+              required
+              label={t('leadFlow.fields.privacy')}
+              hint={(
+                <>
+                  {t('leadFlow.privacyHint')}{' '}
+                  <a href={legalPageUrl(legalPagesUrl, 'privacy')} target="_blank" rel="noopener" data-testid="lead-privacy-link">
+                    {t('leadFlow.privacyLink')}<span className="visually-hidden"> {t('app.newTab')}</span>
+                  </a>
+                </>
+              )}
+              error={errors.privacy?.message}
+            />
           </fieldset>
           <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting}>
             {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
