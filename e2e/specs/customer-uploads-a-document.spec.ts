@@ -29,13 +29,11 @@ test.describe('document upload page @mobile', () => {
   });
 
   test.describe('unknown code', () => {
-    // The upload to an order that does not exist is refused with a 404.
-    test.use({ expectedConsoleErrors: [/status of 404 .* @ .*\/document-upload$/] });
+    // The page asks for the order's documents first: an order that does not exist answers 404.
+    test.use({ expectedConsoleErrors: [/status of 404 .* @ .*\/documents$/] });
 
-    test('a well-formed code of no order says so after the upload attempt', async ({ page }) => {
+    test('a well-formed code of no order says so as soon as the page has asked, before any upload', async ({ page }) => {
       await page.goto('/document-upload/AAAAAAAAAAAAAAAAAAAAAAAA');
-      await expect(page.getByRole('heading', { level: 1, name: 'Carica documento' })).toBeVisible();
-      await upload(page).setInputFiles({ name: 'carta-identita.png', mimeType: 'image/png', buffer: tinyPng() });
       const unknown = page.getByTestId('upload-unknown-code');
       await expect(unknown.getByRole('alert')).toContainText('Codice ordine non valido');
       await expect(unknown.getByRole('alert')).toContainText('Non troviamo nessun ordine con questo codice.');

@@ -46,6 +46,13 @@ export const mediaSchema = z.object({
   size: z.number().int(),
 });
 
+/** An order's documents as the upload page shows them: what is on file, and whether more are accepted. */
+export const orderDocumentsSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  accepts_documents: z.boolean(),
+  medias: z.array(mediaSchema),
+});
+
 export const mobileOrderSchema = z.object({
   short_hash: z.string(),
   mobile_phone_number: z.string(),

@@ -141,6 +141,21 @@ describeEachDialect('documents', (dialect) => {
       expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('lists what is on file for the order, from any device, and whether it still accepts documents', async () => {
+      const { hash, id } = await newOrder();
+      expect(await post(`/api/orders/${hash}/documents`)).toEqual({ status: 'draft', accepts_documents: true, medias: [] });
+      const front = (await upload(hash, [{ filename: 'fronte.png', bytes: PNG }])).body.data!;
+      const card = (await upload(hash, [{ filename: 'tessera.pdf', bytes: await makePdf() }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' })).body.data!;
+      const listed = await post(`/api/orders/${hash}/documents`);
+      // Oldest first; the test clock gives both the same time, so only the set is fixed here.
+      expect(listed.medias).toHaveLength(2);
+      expect(listed.medias).toEqual(expect.arrayContaining([front, card]));
+      await markOrderStatus(t.db, id, 'cancelled');
+      expect(await post(`/api/orders/${hash}/documents`)).toMatchObject({ status: 'cancelled', accepts_documents: false });
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/orders/AAAAAAAAAAAAAAAAAAAAAAAA/documents', payload: { api_key: DEMO_PUBLIC_API_KEY } });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it('keeps the health-card copy as its own kind', async () => {
       const { hash } = await newOrder();
       const { status, body } = await upload(hash, [{ filename: 'tessera.png', bytes: PNG }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' });

@@ -8,7 +8,7 @@ import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../index';
 import { submitStep } from '../orders/step-submission';
 import { isInside } from './file-storage';
-import { deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, uploadDocument } from './service';
+import { deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, uploadDocument } from './service';
 
 interface ParsedUpload { fields: Record<string, string>; file: { filename: string; bytes: Buffer } | null }
 
@@ -72,6 +72,8 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
     if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
     return uploadDocument(db, config.storageDir, { hash: params.order_hash, kind, filename: file.filename, bytes: file.bytes }, now());
   });
+
+  registerEndpoint(app, endpoints.orderDocuments, async ({ params }) => orderDocuments(db, params.order_hash));
 
   registerEndpoint(app, endpoints.deleteMedia, async ({ body, params }) => {
     await deleteMedia(db, config.storageDir, params.id, body.order_id, now());

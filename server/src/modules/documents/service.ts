@@ -64,6 +64,20 @@ export const countMedias = async (db: Conn, orderId: string): Promise<number> =>
 export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> =>
   db.selectFrom('medias').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 
+/**
+ * The documents on file for an order (any device uploaded them), and whether it still accepts more: what
+ * the upload page needs to say what is missing. The hash is the capability, as for the upload itself.
+ */
+export async function orderDocuments(db: Db, hash: string | undefined): Promise<{ status: OrderStatus; accepts_documents: boolean; medias: PublicMedia[] }> {
+  const order = await requireOrderByHash(db, hash);
+  const rows = await listOrderMedias(db, order.id);
+  return {
+    status: order.status,
+    accepts_documents: acceptsDocuments(order.status),
+    medias: rows.map((m) => ({ id: m.id, order_id: order.hash, kind: m.kind as MediaKind, filename: m.filename, mime: m.mime, size: m.size })),
+  };
+}
+
 const tooMany = (): AppError => new AppError(ERROR_CODES.conflict, 409, MESSAGES_IT.tooMany);
 
 export interface UploadInput {

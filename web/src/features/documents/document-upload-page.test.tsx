@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/app-providers';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -16,25 +16,53 @@ const renderPage = () => {
 const checklist = () => within(screen.getByTestId('upload-needed')).getByRole('list', { name: 'Cosa ci serve' });
 const lines = () => within(checklist()).getAllByRole('listitem').map((li) => li.textContent);
 
+/** The server's answer to the order's documents call. */
+const serverAnswers = (data: unknown) => vi.stubGlobal('fetch', vi.fn(async (url: string) => (
+  String(url).endsWith(`/api/orders/${HASH}/documents`)
+    ? new Response(JSON.stringify({ result: true, data }), { status: 200, headers: { 'content-type': 'application/json' } })
+    : new Response('{}', { status: 404 })
+)));
+
+// No server unless a test gives one: the list cannot be read, the page keeps what this browser knows.
+beforeEach(() => { vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 }))); });
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();
   useCheckoutStore.setState(useCheckoutStore.getInitialState());
 });
 
 describe('document upload page', () => {
-  it('after the signature (nothing known here) lists everything as still needed and says earlier uploads need not be repeated', () => {
+  it('after the signature lists what the server has on file, uploaded from any device', async () => {
+    serverAnswers({ status: 'signed', accepts_documents: true, medias: [
+      { id: 'm1', order_id: HASH, kind: 'identity_document', filename: 'fronte.jpg', mime: 'image/jpeg', size: 2048 },
+    ] });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Carica documento' })).toBeTruthy();
     expect(screen.getByText(/Hai già firmato il contratto\? Puoi caricare i documenti anche adesso/)).toBeTruthy();
-    expect(lines()).toEqual([
-      '○Fronte del documento d’identità: da caricare',
+    expect(screen.getByTestId('upload-needed').textContent).toMatch(/Verifichiamo i documenti/);
+    await waitFor(() => expect(lines()).toEqual([
+      '✓Fronte del documento d’identità: caricato',
       '○Retro del documento d’identità: da caricare',
       '○Tessera sanitaria: da caricare',
-    ]);
-    expect(screen.getByTestId('upload-missing').textContent)
-      .toBe('Ancora da caricare: fronte del documento d’identità, retro del documento d’identità e tessera sanitaria.');
+    ]));
+    expect(screen.getByTestId('upload-missing').textContent).toBe('Ancora da caricare: retro del documento d’identità e tessera sanitaria.');
     expect(screen.getByTestId('upload-missing').getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByRole('list', { name: 'File caricati: documento d’identità' }).textContent).toContain('fronte.jpg');
+    expect(screen.queryByText(/non serve caricarli di nuovo/)).toBeNull();
+  });
+
+  it('says a closed order takes no more documents, and offers no upload', async () => {
+    serverAnswers({ status: 'cancelled', accepts_documents: false, medias: [] });
+    renderPage();
+    expect(await screen.findByTestId('upload-closed')).toBeTruthy();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it('when the list cannot be read, says what this device knows and that earlier uploads need not be repeated', async () => {
+    renderPage();
+    await waitFor(() => expect(lines()).toHaveLength(3));
     expect(screen.getByText(/non serve caricarli di nuovo/)).toBeTruthy();
   });
 

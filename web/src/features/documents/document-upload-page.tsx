@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
@@ -10,6 +10,7 @@ import { looksLikeOrderHash } from '../../lib/order-hash';
 import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { neededDocuments, type KnownUpload } from './needed-documents';
+import { useOrderDocuments } from './use-order-documents';
 import '../../components/form-kit.css';
 import './document-upload-page.css';
 
@@ -34,8 +35,16 @@ function UnknownCode() {
 }
 
 /** The checklist of what the order still needs, with a sentence kept up to date for screen readers. */
-function NeededDocuments({ uploads, knowsEarlierUploads }: { uploads: readonly KnownUpload[]; knowsEarlierUploads: boolean }) {
+function NeededDocuments({ uploads, knowsEarlierUploads, checking }: { uploads: readonly KnownUpload[]; knowsEarlierUploads: boolean; checking: boolean }) {
   const { t } = useTranslation();
+  if (checking) {
+    return (
+      <section className="form-section pb-3" aria-labelledby="needed-title" data-testid="upload-needed">
+        <h2 id="needed-title">{t('docUpload.neededTitle')}</h2>
+        <p className="mb-2" role="status">{t('docUpload.checking')}</p>
+      </section>
+    );
+  }
   const items = neededDocuments(uploads);
   const missing = items.filter((i) => !i.done).map((i) => t(`docUpload.need.${i.need}`).toLocaleLowerCase('it'));
   return (
@@ -70,14 +79,26 @@ const listFormat = new Intl.ListFormat('it', { type: 'conjunction' });
 export default function DocumentUploadPage() {
   const { t } = useTranslation();
   const { ordercode = '' } = useParams();
-  // This browser's checkout knows the files uploaded during the order; after the signature it starts afresh.
-  const [knowsEarlierUploads] = useState(() => sameOrder(ordercode));
+  // The server's list is the truth (any device may have uploaded); this browser's checkout list shows until it arrives.
+  const onFile = useOrderDocuments(ordercode);
+  const [knowsEarlierUploads, setKnowsEarlierUploads] = useState(() => sameOrder(ordercode));
   const [items, setItems] = useState<AttachmentRef[]>(() => (sameOrder(ordercode) ? useCheckoutStore.getState().fields.attachments : []));
-  // The type the server found in each file uploaded here (a PDF counts as both sides of the identity document).
+  // The type the server found in each file (a PDF counts as both sides of the identity document).
   const [mimes, setMimes] = useState<Record<string, string>>({});
   const [unknown, setUnknown] = useState(() => !looksLikeOrderHash(ordercode));
 
+  useEffect(() => {
+    if (onFile.data) {
+      setItems(onFile.data.medias.map((m) => ({ id: m.id, kind: m.kind, filename: m.filename, size: m.size })));
+      setMimes(Object.fromEntries(onFile.data.medias.map((m) => [m.id, m.mime])));
+      setKnowsEarlierUploads(true);
+    } else if (isUnknownOrder(onFile.error)) {
+      setUnknown(true);
+    }
+  }, [onFile.data, onFile.error]);
+
   if (unknown) return <UnknownCode />;
+  const closed = onFile.data?.accepts_documents === false;
 
   const save = (next: AttachmentRef[]) => {
     setItems(next);
@@ -116,15 +137,23 @@ export default function DocumentUploadPage() {
         <p className="text-body-secondary small text-break mb-2" data-testid="upload-order-code">{t('docUpload.orderCode', { code: ordercode })}</p>
         <p className="lead">{t('docUpload.lead')}</p>
         <p>{t('docUpload.afterSigning')}</p>
-        <NeededDocuments uploads={items.map((a) => ({ ...a, mime: mimes[a.id] }))} knowsEarlierUploads={knowsEarlierUploads} />
-        <section className="form-section pb-3" aria-labelledby="upload-identity-title">
-          <h2 id="upload-identity-title">{t('docUpload.identity')}</h2>
-          {uploader('identity_document', t('docUpload.uploadIdentity'), t('docUpload.identityList'), t('docUpload.identityHint'))}
-        </section>
-        <section className="form-section pb-3" aria-labelledby="upload-health-title">
-          <h2 id="upload-health-title">{t('docUpload.healthCard')}</h2>
-          {uploader('health_card', t('docUpload.uploadHealthCard'), t('docUpload.healthCardList'), t('docUpload.hint'))}
-        </section>
+        <NeededDocuments
+          uploads={items.map((a) => ({ ...a, mime: mimes[a.id] }))} knowsEarlierUploads={knowsEarlierUploads} checking={onFile.isPending && !knowsEarlierUploads}
+        />
+        {closed ? (
+          <div className="alert alert-warning" role="alert" data-testid="upload-closed">{t('docUpload.closed')}</div>
+        ) : (
+          <>
+            <section className="form-section pb-3" aria-labelledby="upload-identity-title">
+              <h2 id="upload-identity-title">{t('docUpload.identity')}</h2>
+              {uploader('identity_document', t('docUpload.uploadIdentity'), t('docUpload.identityList'), t('docUpload.identityHint'))}
+            </section>
+            <section className="form-section pb-3" aria-labelledby="upload-health-title">
+              <h2 id="upload-health-title">{t('docUpload.healthCard')}</h2>
+              {uploader('health_card', t('docUpload.uploadHealthCard'), t('docUpload.healthCardList'), t('docUpload.hint'))}
+            </section>
+          </>
+        )}
         {items.length > 0 && (
           <div className="alert alert-success" data-testid="upload-received">{t('docUpload.received', { count: items.length })}</div>
         )}
