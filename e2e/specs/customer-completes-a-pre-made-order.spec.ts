@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures-with-expected-errors';
 import { expectFitsWidth, expectStep, stepForm, textbox } from './checkout-journey';
+import { plain } from './coverage';
 
 // Read-only journeys on the demo pre-made orders (loading one does not change it): both widths run all of them.
 test.describe('pre-made order @mobile', () => {
@@ -11,10 +12,18 @@ test.describe('pre-made order @mobile', () => {
     await expect(ready).toContainText('mario.rossi@example.com');
     // The offer's name replaces the placeholder once it has loaded.
     await expect(ready.getByTestId('premade-offer')).not.toHaveText(/Caricamento/);
+    // The prices of what was prepared, line by line, with the totals the checkout then bills.
+    await expect(ready.getByTestId('premade-line-offer')).toContainText('€/mese');
+    await expect(ready.getByTestId('premade-line-option-10')).toContainText('Voce Illimitata Family');
+    const monthly = plain(await ready.getByTestId('premade-monthly-total').textContent());
+    const oneOff = plain(await ready.getByTestId('premade-one-off-total').textContent());
+    expect(monthly).toMatch(/^\d+,\d{2} €$/);
     await expectFitsWidth(page, 'pre-made summary');
 
     await ready.getByRole('button', { name: 'Continua' }).click();
     await expectStep(page, 1, 'Dati di contatto');
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toBe(`${monthly}/mese`);
+    await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe(oneOff);
     await expect(textbox(stepForm(page), 'Nome')).toHaveValue('Mario');
     await expect(textbox(stepForm(page), 'Cognome')).toHaveValue('Rossi');
     await expect(textbox(stepForm(page), 'Email')).toHaveValue('mario.rossi@example.com');

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COVERAGE_PATH } from '@checkout/contract';
+import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
+import { PriceLines } from '../../components/price-lines';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { getApiClient } from '../../lib/api-client';
 import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type PremadeProblem } from './premade-fill';
@@ -64,6 +65,10 @@ export default function PremadePage() {
   const answer = premade.data;
   const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
   const address = fields.address ? `${fields.address} ${fields.number ?? ''}, ${fields.zip_code ?? ''} ${fields.city ?? ''}${fields.province ? ` (${fields.province})` : ''}`.replace(/\s+/g, ' ').trim() : '';
+  // The same lines and totals the summary box and the contract show (contract `priceOrder`).
+  const priced = offer.data
+    ? priceOrder(offer.data, { options: fields.options ?? [], additionalVariants: [], routerVariant: fields.routerVariant })
+    : null;
   const onContinue = () => {
     loadPremadeIntoCheckout(answer, offer.data ?? null);
     void navigate(STEP_1);
@@ -83,6 +88,20 @@ export default function PremadePage() {
             <dt>{t('premadeFlow.offer')}</dt>
             <dd data-testid="premade-offer">{offer.data?.name ?? (offer.isPending ? t('premadeFlow.offerLoading') : t('premadeFlow.offerUnknown'))}</dd>
           </dl>
+          {priced && (
+            <>
+              <PriceLines
+                lines={priced.lines} testIdPrefix="premade" label={t('premadeFlow.prices')}
+                classes={{ list: 'list-unstyled mb-2', item: 'd-flex justify-content-between gap-2', name: '', prices: 'text-nowrap d-flex flex-column align-items-end' }}
+              />
+              <dl className="review-list">
+                <dt>{t('review.monthlyTotal')}</dt>
+                <dd data-testid="premade-monthly-total">{formatEuro(priced.totals.monthly)}</dd>
+                <dt>{t('review.oneOffTotal')}</dt>
+                <dd data-testid="premade-one-off-total">{formatEuro(priced.totals.oneOff)}</dd>
+              </dl>
+            </>
+          )}
         </div>
         <p>{t('premadeFlow.next')}</p>
         <button type="button" className="btn btn-primary btn-lg" onClick={onContinue} disabled={offer.isPending}>{t('premadeFlow.continue')}</button>
