@@ -50,6 +50,12 @@ test.describe('portability data page @mobile', () => {
     // This browser never had the order: the data goes to the order by its code alone (step-portability).
     await expect(page.getByTestId('portability-saved').getByRole('heading', { name: 'Dati della portabilità salvati' })).toBeVisible();
     await expectFitsWidth(page, 'portability saved from another device');
+
+    // Back on the page later (this browser never held the order): the data on file is shown, not a blank form.
+    await page.reload();
+    await expect(page.getByTestId('portability-on-file')).toContainText('dati di portabilità che ci hai già dato');
+    await expect(page.getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
+    await expect(migration(page)).toHaveValue('TIM0612345678001A');
   });
 
   test('the order of this browser’s checkout: the portability data is saved and is there back in step 3', async ({ page }) => {

@@ -9,7 +9,7 @@ import {
 import { addressHitSchema, buildingInfoSchema, coverageResultSchema } from '../schemas/coverage';
 import { serviceCoverageSchema } from '../schemas/form-fields';
 import {
-  mediaSchema, mobileOrderSchema, orderDocumentsSchema, orderRefSchema, orderWriteSchema, refererCodeErrorSchema,
+  mediaSchema, mobileOrderSchema, orderDocumentsSchema, orderPortabilitySchema, orderRefSchema, orderWriteSchema, refererCodeErrorSchema,
 } from '../schemas/order';
 
 const search = z.object({ search: z.string().trim().min(1).max(100) });
@@ -119,6 +119,10 @@ export const endpoints = {
   documentUpload: ep({
     path: '/api/orders/{order_hash}/document-upload', tag: 'documents', summary: 'Upload a document (multipart: file, kind)', multipart: true,
     request: z.object({ kind: z.enum(['identity_document', 'health_card', 'other']).default('identity_document') }), response: mediaSchema,
+  }),
+  orderPortability: ep({
+    path: '/api/orders/{order_hash}/portability', tag: 'orders', summary: 'The number-portability data on file for an order',
+    request: empty, response: orderPortabilitySchema,
   }),
   orderDocuments: ep({
     path: '/api/orders/{order_hash}/documents', tag: 'documents', summary: 'The documents on file for an order',

@@ -53,6 +53,17 @@ export const orderDocumentsSchema = z.object({
   medias: z.array(mediaSchema),
 });
 
+/** The number-portability data on file for an order, with its status (the portability page shows it before a change). */
+export const orderPortabilitySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  portability_internet: z.boolean(),
+  portability_phone: z.boolean(),
+  portability_operator: z.string(),
+  portability_operator_name: z.string(),
+  portability_old_number: z.string(),
+  portability_migration_code: z.string(),
+});
+
 export const mobileOrderSchema = z.object({
   short_hash: z.string(),
   mobile_phone_number: z.string(),

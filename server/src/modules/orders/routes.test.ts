@@ -285,6 +285,17 @@ describeEachDialect('orders', (dialect) => {
       });
     });
 
+    it('shows the portability data on file, so a later change starts from it', async () => {
+      const hash = await newOrder();
+      const read = async () => (await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/portability`, payload: { api_key: DEMO_PUBLIC_API_KEY } })).json() as Json;
+      expect((await read()).data).toMatchObject({ status: 'draft', portability_phone: false, portability_migration_code: '' });
+      await step(hash, 'step-portability', PORTABILITY);
+      expect((await read()).data).toEqual({
+        status: 'draft', portability_internet: true, portability_phone: true, portability_operator: 'vodafone', portability_operator_name: '',
+        portability_old_number: '027654321', portability_migration_code: 'VOD0298765432002B',
+      });
+    });
+
     it('overrides what step-address said, until step-address is sent again', async () => {
       const hash = await newOrder();
       await step(hash, 'step-address', PRIVATO_STEPS['step-address']);

@@ -5,6 +5,7 @@ import type { AppModule } from '../index';
 import { brandInitials } from './order-number';
 import { createOrder, updateOrder } from './order-write';
 import { submitStep } from './step-submission';
+import { orderPortability } from './service';
 
 export interface OrdersModuleOptions {
   /** The clock (tests pin "today" for ages and document dates). */
@@ -45,6 +46,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
       if (flagged.sent) sent.add('is_brand_customer');
       return updateOrder(db, params.order_hash, flagged.body, sent, { now: now() });
     });
+
+    registerEndpoint(app, endpoints.orderPortability, async ({ params }) => orderPortability(db, params.order_hash));
 
     // Registered after the static `/api/orders/{order_hash}/<call>` paths of every module win (find-my-way
     // prefers a static segment), so only step names reach this; an unknown one answers 404.

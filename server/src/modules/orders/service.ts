@@ -79,6 +79,25 @@ export const toOrderRef = (
   status: order.status,
 });
 
+/**
+ * The portability data on file (what step 3 or the portability page last said), for the portability page
+ * to show before a change; the hash is the capability, as for the page's save.
+ */
+export async function orderPortability(db: Conn, hash: string | undefined) {
+  const order = await requireOrderByHash(db, hash);
+  const f = order.fields;
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return {
+    status: order.status,
+    portability_internet: f.portability_internet === true,
+    portability_phone: f.portability_phone === true,
+    portability_operator: text(f.portability_operator),
+    portability_operator_name: text(f.portability_operator_name),
+    portability_old_number: text(f.portability_old_number),
+    portability_migration_code: text(f.portability_migration_code),
+  };
+}
+
 /** The order with parsed fields, or null for an unknown or malformed hash. */
 export async function findOrderByHash(db: Conn, hash: string): Promise<OrderRecord | null> {
   if (!looksLikeOrderHash(hash)) return null;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -68,13 +69,27 @@ function AskOrderCode({ invalid, initial }: { invalid: boolean; initial: string 
 function PortabilityForm({ ordercode }: { ordercode: string }) {
   const { t } = useTranslation();
   const operators = useTelephoneOperators();
+  // This browser's checkout of the order knows its data; any other device reads what the server has on file.
+  const [local] = useState(() => storedPortability(ordercode));
+  const onFile = useQuery({
+    queryKey: ['order-portability', ordercode],
+    queryFn: ({ signal }) => getApiClient().orderPortability({ order_hash: ordercode }, {}, { signal }),
+    enabled: local === null,
+    retry: false,
+  });
   const form = useForm<PortabilityValues>({
     resolver: zodResolver(portabilitySchema),
-    defaultValues: storedPortability(ordercode) ?? EMPTY,
+    defaultValues: local ?? EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
+  useEffect(() => {
+    if (!onFile.data || form.formState.isDirty) return;
+    const { status: _status, ...values } = onFile.data;
+    // Nothing on file yet: the form keeps its usual start (internet line to move).
+    if (values.portability_internet || values.portability_phone) form.reset(values);
+  }, [onFile.data, form]);
   const { register, setValue, getValues, control, formState: { errors, isSubmitting, submitCount } } = form;
   const [migrationStatus, setMigrationStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -171,6 +186,13 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
       <FormErrorSummary ref={summaryRef} errors={summary} message={failure} labelOf={(name) => t(`portabilityFlow.fields.${name}`)} />
       <p className="form-text mb-3">{t('form.requiredNote')}</p>
       <p className="small text-body-secondary">{t('portabilityFlow.orderCode')} <strong className="text-break" data-testid="portability-order-code">{ordercode}</strong></p>
+      {onFile.isPending && local === null && <p role="status" className="form-text" data-testid="portability-loading">{t('portabilityFlow.loadingOnFile')}</p>}
+      {onFile.data && (onFile.data.portability_internet || onFile.data.portability_phone) && (
+        <div className="alert alert-info" data-testid="portability-on-file">
+          {t(onFile.data.status === 'signed' ? 'portabilityFlow.onFileSigned' : 'portabilityFlow.onFile')}
+        </div>
+      )}
+      {isApiError(onFile.error) && onFile.error.status === 404 && <div className="alert alert-danger" role="alert">{t('portabilityFlow.orderNotFound')}</div>}
       <fieldset className="form-section">
         <legend>{t('portabilityFlow.what')}</legend>
         <FormCheckbox registration={register('portability_internet')} label={t('portabilityFlow.fields.portability_internet')} error={errors.portability_internet?.message} />
