@@ -16,6 +16,10 @@ test.describe('a business customer signs the voucher offer @mobile', () => {
     const offer = page.getByRole('radio', { name: 'Fibra Viva Business Voucher', exact: true });
     await offer.check();
     await expect(offer).toBeChecked();
+    // What the voucher is worth, over how long, and who may use it, before choosing it.
+    await expect(page.getByTestId('offer-voucher-203')).toContainText('Voucher: un contributo di 500,00 € in tutto, scontato dal canone nei primi 24 mesi.');
+    await expect(page.getByTestId('offer-voucher-203')).toContainText('Chi può usarlo: Micro, piccole e medie imprese e professionisti con partita IVA');
+    await keepScreenshot(page, testInfo, 'offer-voucher', { forReview: true });
     // The voucher offer sells no speed upgrade and no other router: its modem in Carbonio with two extra
     // covers, its repeater, and the business voice plan it starts with.
     await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Carbonio' }).check();

@@ -102,6 +102,12 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null, servic
           : t('kit.offer.speed', { speed: formatSpeed(offer.max_download_speed), technologies: offer.technologies.join(' / ') })}
       </span>
       {offer.description && <span className="offer-card-description">{offer.description}</span>}
+      {offer.voucher && (
+        <span className="offer-card-voucher" data-testid={`offer-voucher-${offer.id}`}>
+          {t('kit.offer.voucherTerms', { amount: formatEuro(offer.voucher.contribution), months: offer.voucher.months })}{' '}
+          {t('kit.offer.voucherWho', { who: offer.voucher.eligibility })}
+        </span>
+      )}
     </ChoiceCard>
   );
 }

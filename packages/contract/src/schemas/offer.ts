@@ -36,6 +36,18 @@ export type Option = z.infer<typeof optionSchema>;
 
 export const offerHighlights = ['preferred', 'extreme', 'ultra10g', 'promo'] as const;
 
+/**
+ * A public contribution an offer is sold with (the business connectivity voucher), as the catalogue
+ * states it: what it is worth in all, over how many months of fees it is discounted, and who may use it.
+ */
+export const voucherTermsSchema = z.object({
+  /** Cents in all. */
+  contribution: cents,
+  months: z.number().int().min(1).max(48),
+  eligibility: z.string().min(1).max(300),
+});
+export type VoucherTerms = z.infer<typeof voucherTermsSchema>;
+
 export const offerSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
@@ -46,6 +58,7 @@ export const offerSchema = z.object({
   cash_amount: cents,
   max_download_speed: z.number().int().positive(),
   highlights: z.array(z.enum(offerHighlights)).default([]),
+  voucher: voucherTermsSchema.nullable().default(null),
   options: z.array(optionSchema),
 });
 export type Offer = z.infer<typeof offerSchema>;
@@ -77,6 +90,9 @@ export type Promo = z.infer<typeof promoSchema>;
  */
 const wireAmounts = { recurrent_cost: euros, cash_amount: euros };
 export const optionWireSchema = optionSchema.extend(wireAmounts);
-export const offerWireSchema = offerSchema.extend({ ...wireAmounts, options: z.array(optionWireSchema) });
+export const voucherTermsWireSchema = voucherTermsSchema.extend({ contribution: euros });
+export const offerWireSchema = offerSchema.extend({
+  ...wireAmounts, voucher: voucherTermsWireSchema.nullable().default(null), options: z.array(optionWireSchema),
+});
 export const addedOptionWireSchema = addedOptionSchema.extend(wireAmounts);
 export const promoWireSchema = promoSchema.extend({ recurrent_discount: euros, cash_discount: euros });
