@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageOn, documentDateProblems, isRealIsoDate, mobilePhoneSchema, normaliseMobileNumber, ORDER_STEP_NAMES,
+  ageOn, documentDateProblems, isoDateSchema, isRealIsoDate, mobilePhoneSchema, normaliseMobileNumber, ORDER_STEP_NAMES,
   isOrderStepName, stepAddressSchema, stepPersonalBusinessSchema, stepPortabilitySchema, stepSchemaFor,
 } from './order-steps';
 import { ORDER_STEP_NAMES as FROM_ORDER } from './order';
@@ -76,5 +76,25 @@ describe('order step schemas', () => {
     expect(stepAddressSchema.safeParse(base).success).toBe(true);
     const issues = stepAddressSchema.safeParse({ ...base, shipping_same_as_activation: false }).error?.issues.map((i) => i.path[0]);
     expect(issues).toEqual(expect.arrayContaining(['shipping_recipient', 'shipping_address', 'shipping_zip', 'shipping_province']));
+  });
+});
+
+describe('dates', () => {
+  const messageOf = (value: string) => {
+    const r = isoDateSchema.safeParse(value);
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+
+  it('says a well-typed day the calendar lacks does not exist, rather than blame the format', () => {
+    expect(messageOf('31/02/2030')).toBe('La data 31/02/2030 non esiste.');
+    expect(messageOf('29/02/2027')).toBe('La data 29/02/2027 non esiste.');
+    expect(messageOf('31/04/2030')).toBe('La data 31/04/2030 non esiste.');
+    expect(messageOf('29/02/2028')).toBeNull();
+  });
+
+  it('still calls a wrong shape, or a year before 1900, a format error', () => {
+    expect(messageOf('31-02-2030')).toBe('Data non valida: usare il formato gg/mm/aaaa.');
+    expect(messageOf('1/2/2030')).toBe('Data non valida: usare il formato gg/mm/aaaa.');
+    expect(messageOf('01/01/1850')).toBe('Data non valida: usare il formato gg/mm/aaaa.');
   });
 });

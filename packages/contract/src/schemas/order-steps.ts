@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CustomerType } from '../constants';
-import { toIsoDate } from '../rules/date-conversion';
+import { toIsoDate, toItalianDate } from '../rules/date-conversion';
 import {
   ADDRESS_TEXT_MESSAGE, ADDRESS_TEXT_PATTERN, COMPANY_NAME_MESSAGE, COMPANY_NAME_PATTERN, PERSON_NAME_MESSAGE, PERSON_NAME_PATTERN,
 } from '../italian/person-name';
@@ -61,7 +61,20 @@ export const isoDateSchema = z
   .min(1, REQUIRED)
   .max(10, 'Data non valida: usare il formato gg/mm/aaaa.')
   .transform(toIsoDate)
-  .refine(isRealIsoDate, 'Data non valida: usare il formato gg/mm/aaaa.');
+  .superRefine((iso, ctx) => {
+    if (isRealIsoDate(iso)) return;
+    // The right shape for a day the calendar lacks (31/02/2030) is not a format error: say the day does not exist.
+    ctx.addIssue({ code: 'custom', message: noSuchDay(iso) ? `La data ${toItalianDate(iso)} non esiste.` : 'Data non valida: usare il formato gg/mm/aaaa.' });
+  });
+
+/** A yyyy-mm-dd the calendar lacks: 31/02, 29/02 of a common year, 31/04, month 13, day 00. */
+function noSuchDay(iso: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return !(date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d);
+}
 
 export function isRealIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
