@@ -24,6 +24,11 @@ describe('pillStates', () => {
   ])('maxStep %i on %s (can sign: %s) → active %j', (maxStep, path, canSign, expected) => {
     expect(active(maxStep, path, canSign)).toEqual(expected);
   });
+
+  it('after signing nothing is a link or current, everything is done', () => {
+    const pills = pillStates(0, '/attiva/firma', false, true);
+    expect(pills.every((p) => p.done && !p.active && !p.current)).toBe(true);
+  });
 });
 
 describe('ProgressPills', () => {
@@ -37,6 +42,35 @@ describe('ProgressPills', () => {
     expect(screen.getByRole('link', { name: '1. Contatti' }).getAttribute('aria-current')).toBeNull();
     const disabled = Array.from(nav.querySelectorAll('[aria-disabled="true"]')).map((el) => el.textContent);
     expect(disabled).toEqual(['4. Pagamento (non ancora disponibile)', '5. Documento (non ancora disponibile)', 'Firma (non ancora disponibile)']);
+  });
+});
+
+describe('ProgressPills wording and the end of the journey', () => {
+  it('names step 2 as its heading does for a business customer', () => {
+    useCheckoutStore.setState((s) => ({ persistent: { ...s.persistent, maxStep: 2 }, fields: { ...s.fields, customer_type: 'business' } }));
+    render(<AppProviders><MemoryRouter initialEntries={['/attiva/step-2']}><ProgressPills /></MemoryRouter></AppProviders>);
+    expect(screen.getByRole('link', { name: '2. Dati dell’azienda' }).getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByText(/Dati personali/)).toBeNull();
+  });
+
+  it('shows every step as done on the thank-you screen (the signature page without an order), none locked', () => {
+    // Signing resets the store (SPEC §4 full reset): maxStep 0, no order.
+    render(<AppProviders><MemoryRouter initialEntries={['/attiva/firma']}><ProgressPills /></MemoryRouter></AppProviders>);
+    const nav = screen.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
+    expect(nav.textContent).not.toContain('non ancora disponibile');
+    expect(nav.querySelectorAll('a')).toHaveLength(0);
+    expect(Array.from(nav.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      '✓1. Contatti (completato)', '✓2. Dati personali (completato)', '✓3. Indirizzi (completato)',
+      '✓4. Pagamento (completato)', '✓5. Documento (completato)', '✓Firma (completato)',
+    ]);
+  });
+
+  it('keeps the signature page of an order in progress as it was', () => {
+    const HASH = 'q'.repeat(24);
+    useCheckoutStore.setState((s) => ({ persistent: { ...s.persistent, maxStep: 5, currentOrderData: { id: HASH, hash: HASH } } }));
+    render(<AppProviders><MemoryRouter initialEntries={['/attiva/firma']}><ProgressPills /></MemoryRouter></AppProviders>);
+    expect(screen.getByRole('link', { name: 'Firma' }).getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByText(/completato/)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutStore } from '../state/checkout-store';
+import './progress-pills.css';
 
 export const PROGRESS_STEPS = [
   { step: 1, path: '/attiva/step-1', key: 'step1' },
@@ -12,23 +13,36 @@ export const PROGRESS_STEPS = [
   { step: 6, path: '/attiva/firma', key: 'firma' },
 ] as const;
 
-export interface PillState { step: number; path: string; key: string; active: boolean; current: boolean }
+export interface PillState { step: number; path: string; key: string; active: boolean; current: boolean; done: boolean }
 
 /**
  * Which pills are links (SPEC §1): the steps reached so far (maxStep) and the page on screen.
  * The signature pill opens only when the server says every step is valid (`ready_to_sign`):
  * reaching step 5 is not enough, its data may still be missing.
  */
-export const pillStates = (maxStep: number, pathname: string, canSign: boolean): PillState[] => {
+export const pillStates = (maxStep: number, pathname: string, canSign: boolean, journeyDone = false): PillState[] => {
+  // After signing every pill is done and none is a link: the order is over, its steps cannot be reopened.
+  if (journeyDone) return PROGRESS_STEPS.map(({ step, path, key }) => ({ step, path, key, current: false, active: false, done: true }));
   const here = PROGRESS_STEPS.find((p) => p.path === pathname)?.step ?? 0;
   return PROGRESS_STEPS.map(({ step, path, key }) => ({
     step, path, key,
     current: step === here,
     active: step === here || (step <= 5 ? step <= maxStep : canSign && maxStep >= 5),
+    done: false,
   }));
 };
 
 const SIGNATURE_PILL_PATH = '/attiva/firma';
+
+/**
+ * The thank-you screen: the signature page without an order. Signing starts a new, empty order at once
+ * (SPEC §4 full reset), and without an order the signature page shows nothing else (it sends the visitor
+ * back to the steps).
+ */
+export const isJourneyDone = (pathname: string, hasOrder: boolean): boolean => pathname === SIGNATURE_PILL_PATH && !hasOrder;
+
+/** Step 2 is named as its heading names it: a business gives the company's data. */
+const pillKey = (key: string, business: boolean): string => (key === 'step2' && business ? 'step2Business' : key);
 
 /** A plain left click, the one the app handles itself (a click for a new tab or window is the browser's). */
 const isPlainClick = (e: MouseEvent): boolean => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -54,14 +68,34 @@ export function ProgressPills() {
   };
   const maxStep = useCheckoutStore((s) => s.persistent.maxStep);
   const canSign = useCheckoutStore((s) => s.order?.status === 'ready_to_sign');
+  const hasOrder = useCheckoutStore((s) => s.persistent.currentOrderData.hash !== null);
+  const business = useCheckoutStore((s) => s.fields.customer_type === 'business');
+  const pills = pillStates(maxStep, pathname, canSign, isJourneyDone(pathname, hasOrder));
+
+  // Below 768 px the pills are one row that scrolls sideways (progress-pills.css): the current one is brought into view.
+  const listRef = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left;
+    list.scrollLeft = Math.max(0, list.scrollLeft + offset - (list.clientWidth - current.offsetWidth) / 2);
+  }, [pathname]);
+
   return (
     <nav aria-label={t('progress.label')} className="progress-pills">
-      <ol className="nav nav-pills">
-        {pillStates(maxStep, pathname, canSign).map(({ step, path, key, active, current }) => {
-          const label = `${step <= 5 ? `${step}. ` : ''}${t(`progress.${key}`)}`;
+      <ol className="nav nav-pills" ref={listRef}>
+        {pills.map(({ step, path, key, active, current, done }) => {
+          const label = `${step <= 5 ? `${step}. ` : ''}${t(`progress.${pillKey(key, business)}`)}`;
           return (
             <li className="nav-item" key={path}>
-              {active ? (
+              {done ? (
+                <span className="nav-link is-done">
+                  <span aria-hidden="true" className="progress-pill-check">✓</span>
+                  {label}
+                  <span className="visually-hidden"> ({t('progress.done')})</span>
+                </span>
+              ) : active ? (
                 <Link to={path} className={`nav-link${current ? ' active' : ''}`} aria-current={current ? 'step' : undefined} onClick={leaveSignature(path)}>{label}</Link>
               ) : (
                 <span className="nav-link disabled" aria-disabled="true">

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './scroll-to-top-button.css';
 
 const SHOW_AFTER_PX = 300;
 
-/** Appears once the visitor has scrolled down; takes them back to the top of the page. */
+/**
+ * Appears once the visitor has scrolled down; takes them back to the top of the page. Floating at the
+ * bottom corner from 768 px, after the footer on phones (scroll-to-top-button.css).
+ */
 export function ScrollToTopButton() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

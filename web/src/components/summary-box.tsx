@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuro, priceOrder, type Offer, type OptionsState, type Promo } from '@checkout/contract';
 import { PriceLines } from './price-lines';
@@ -16,6 +16,32 @@ export interface SummaryBoxProps {
   problem?: string | null;
 }
 
+/** The CSS variable checkout-kit.css keeps the page clear of the fixed bottom panel with. */
+export const BOTTOM_PANEL_HEIGHT_VAR = '--bottom-panel-height';
+
+/**
+ * Below 992 px the summary is a fixed bottom panel whose height depends on its text (a promo's problem
+ * line, the window's width): the page's bottom padding and scroll padding follow its measured height, so
+ * the last field, its error and the buttons after the footer can always scroll above it. The open detail
+ * covers the page by design: its height is not the page's padding.
+ */
+function useBottomPanelHeight(ref: RefObject<HTMLElement | null>, expanded: boolean): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || expanded) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty(BOTTOM_PANEL_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [ref, expanded]);
+  // Leaving the page (the panel unmounts): no padding for a panel that is gone.
+  useLayoutEffect(() => () => {
+    document.documentElement.style.removeProperty(BOTTOM_PANEL_HEIGHT_VAR);
+  }, []);
+}
+
 /**
  * SPEC §1 order summary: a sticky box beside the options from 992 px, a fixed bottom panel
  * below (totals and 'Continua' always visible, the detail on demand). One element for both, so
@@ -26,10 +52,12 @@ export function SummaryBox({ offer, state, routerVariant, promo = null, onContin
   const { t } = useTranslation();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  useBottomPanelHeight(panelRef, expanded);
   const { lines, totals } = priceOrder(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant }, { promo });
 
   return (
-    <section className={`order-summary${expanded ? ' is-expanded' : ''}`} aria-labelledby={`${id}-title`} data-testid="order-summary">
+    <section ref={panelRef} className={`order-summary${expanded ? ' is-expanded' : ''}`} aria-labelledby={`${id}-title`} data-testid="order-summary">
       <div className="order-summary-head">
         <h2 id={`${id}-title`} className="order-summary-title">{t('kit.summary.title')}</h2>
         <button

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { SummaryBox } from '../../components/summary-box';
@@ -8,7 +8,7 @@ import { StepAddressForm } from './step-address-form';
 import { StepContactForm } from './step-contact-form';
 import { StepDocumentForm } from './step-document-form';
 import { STEP_FORM_ID } from './step-form';
-import { stepFromPath, stepPath, stepRedirect } from './step-guard';
+import { firstIncompleteStep, stepFromPath, stepPath, stepRedirect } from './step-guard';
 import { StepPaymentForm } from './step-payment-form';
 import { StepPersonalBusiness } from './step-personal-business';
 import { StepPersonalPrivato } from './step-personal-privato';
@@ -27,6 +27,12 @@ export default function StepPage() {
   })));
   const options = useCheckoutStore(useShallow((x) => optionsStateOf(x)));
   const routerVariant = useCheckoutStore((x) => x.fields.routerVariant);
+  /*
+   * Step 5 of an order the server does not find ready to sign (its answer to step 5, or the signature page
+   * sending the visitor back): the first earlier step whose data is incomplete is named, with a link to it.
+   */
+  const missingStep = useCheckoutStore((x) =>
+    step === 5 && x.order !== null && x.order.status !== 'ready_to_sign' ? firstIncompleteStep(x.fields, 5) : null);
   const { promo } = usePromo();
 
   const redirect = stepRedirect({ step, maxStep: s.maxStep, hasOrder: s.hasOrder, promo: s.promo });
@@ -37,7 +43,8 @@ export default function StepPage() {
     void navigate(stepPath(step + 1));
   };
   const business = s.customerType === 'business';
-  const title = step === 2 && business ? t('checkout.business.title') : t(`pages.steps.${step}`);
+  const titleOf = (n: number): string => (n === 2 && business ? t('checkout.business.title') : t(`pages.steps.${n}`));
+  const title = titleOf(step);
   const form = (() => {
     switch (step) {
       case 1: return <StepContactForm onDone={onDone} />;
@@ -54,6 +61,12 @@ export default function StepPage() {
         <div className="col-lg-8">
           <p className="text-body-secondary mb-1">{t('pages.steps.label', { step })}</p>
           <h1 id="step-title">{title}</h1>
+          {missingStep !== null && (
+            <div className="alert alert-warning" role="alert" data-testid="missing-step">
+              {t('progress.missing', { step: missingStep, name: titleOf(missingStep) })}{' '}
+              <Link to={stepPath(missingStep)} className="alert-link">{t('progress.missingLink', { step: missingStep, name: titleOf(missingStep) })}</Link>
+            </div>
+          )}
           {/* A step of its own key: going from step 2 to 3 starts a fresh form. */}
           <div key={`${step}-${s.customerType}`}>{form}</div>
         </div>
