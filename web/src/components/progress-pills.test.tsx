@@ -59,6 +59,8 @@ describe('ProgressPills wording and the end of the journey', () => {
     const nav = screen.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
     expect(nav.textContent).not.toContain('non ancora disponibile');
     expect(nav.querySelectorAll('a')).toHaveLength(0);
+    // Without links, the row (scrolling sideways on a phone) is reachable by keyboard itself.
+    expect(nav.querySelector('ol')?.getAttribute('tabindex')).toBe('0');
     expect(Array.from(nav.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
       '✓1. Contatti (completato)', '✓2. Dati personali (completato)', '✓3. Indirizzi (completato)',
       '✓4. Pagamento (completato)', '✓5. Documento (completato)', '✓Firma (completato)',

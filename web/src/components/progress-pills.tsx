@@ -70,21 +70,28 @@ export function ProgressPills() {
   const canSign = useCheckoutStore((s) => s.order?.status === 'ready_to_sign');
   const hasOrder = useCheckoutStore((s) => s.persistent.currentOrderData.hash !== null);
   const business = useCheckoutStore((s) => s.fields.customer_type === 'business');
-  const pills = pillStates(maxStep, pathname, canSign, isJourneyDone(pathname, hasOrder));
+  const done = isJourneyDone(pathname, hasOrder);
+  const pills = pillStates(maxStep, pathname, canSign, done);
 
   // Below 768 px the pills are one row that scrolls sideways (progress-pills.css): the current one is brought into view.
   const listRef = useRef<HTMLOListElement>(null);
   useLayoutEffect(() => {
     const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    if (!list || list.scrollWidth <= list.clientWidth) return;
+    const current = list.querySelector<HTMLElement>('[aria-current="step"]');
+    // Done: the row ends on the signature, ticked.
+    if (!current) {
+      if (done) list.scrollLeft = list.scrollWidth;
+      return;
+    }
     const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left;
     list.scrollLeft = Math.max(0, list.scrollLeft + offset - (list.clientWidth - current.offsetWidth) / 2);
-  }, [pathname]);
+  }, [pathname, done]);
 
   return (
     <nav aria-label={t('progress.label')} className="progress-pills">
-      <ol className="nav nav-pills" ref={listRef}>
+      {/* Done, the row has no link to reach by keyboard: a phone's sideways-scrolling row takes the focus itself. */}
+      <ol className="nav nav-pills" ref={listRef} tabIndex={done ? 0 : undefined}>
         {pills.map(({ step, path, key, active, current, done }) => {
           const label = `${step <= 5 ? `${step}. ` : ''}${t(`progress.${pillKey(key, business)}`)}`;
           return (
