@@ -27,7 +27,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    // `@phone-only`: journeys about what a 375 px window shows run in the mobile project alone.
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } }, grepInvert: /@phone-only/ },
     { name: 'mobile', use: { ...chromium, ...devices['Pixel 5'], browserName: 'chromium', viewport: { width: 375, height: 740 } }, grep: /@mobile/ },
   ],
   webServer: {

@@ -49,9 +49,8 @@ async function coveredByScrollToTop(page: Page): Promise<string[]> {
   return covered;
 }
 
-test.describe('a visitor on a phone sees every field and the current step @mobile', () => {
+test.describe('a visitor on a phone sees every field and the current step @mobile @phone-only', () => {
   test('pills in one row, errors above the bottom panel, scroll-to-top clear of fields and prices, typed steps guarded', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'mobile', 'what a 375 px window shows');
 
     // ——— A later step typed on a fresh visit: nothing is done yet, the coverage check is first ———
     await page.goto('/attiva/step-4');
