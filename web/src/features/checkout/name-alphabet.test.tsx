@@ -6,13 +6,13 @@ import { AppProviders } from '../../app/app-providers';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { StepContactForm } from './step-contact-form';
 import { StepPaymentForm } from './step-payment-form';
+import { answer } from '../../testing/api-answers';
 
 /*
  * Names are checked with the contract's alphabet in the browser too (italian/person-name.ts): an emoji
  * is refused next to its field before anything is sent, with the same message the server gives.
  */
 const HASH = 'h'.repeat(24);
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   useCheckoutStore.setState((s) => ({

@@ -5,11 +5,10 @@ import { CHECKOUT_STORE_KEY } from '@checkout/contract';
 import { AppProviders } from '../../app/app-providers';
 import { createCheckoutStore, useCheckoutStore } from '../../state/checkout-store';
 import { StepContactForm } from './step-contact-form';
+import { answer } from '../../testing/api-answers';
 
 const HASH = 'h'.repeat(24);
 
-/** The server's 422 envelope for a step with field errors (DESIGN §3). */
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   useCheckoutStore.setState((s) => ({

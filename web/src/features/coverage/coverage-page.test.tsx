@@ -7,13 +7,12 @@ import { ModalHost } from '../../components/modals/modal-host';
 import { closeModal } from '../../components/modals/modal-store';
 import { useCheckoutStore } from '../../state/checkout-store';
 import CoveragePage from './coverage-page';
+import { answer, refusal } from '../../testing/api-answers';
 
 /* The coverage check reached through a promo link, against a get-promo that answers like the demo server. */
 
 const promo = (code: string, description: string, recurrent_discount: number, cash_discount: number): Promo =>
   ({ code, description, offer_id: null, recurrent_discount, cash_discount, valid_until: null });
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, code: string, message: string) => answer(status, { result: false, error: { code, message } });
 
 /** server/src/modules/catalog/seed.ts, judged on the demo "today". */
 const getPromo = ({ promo_code, customer_type, cluster }: { promo_code: string; customer_type: string; cluster?: string }): Response => {

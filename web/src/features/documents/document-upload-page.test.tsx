@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/app-providers';
 import { useCheckoutStore } from '../../state/checkout-store';
+import { answer, refusal } from '../../testing/api-answers';
 import DocumentUploadPage from './document-upload-page';
 
 /* What the page says is still needed, before any upload: from nothing (after the signature the checkout starts afresh) or from this browser's checkout. */
@@ -19,12 +20,12 @@ const lines = () => within(checklist()).getAllByRole('listitem').map((li) => li.
 /** The server's answer to the order's documents call. */
 const serverAnswers = (data: unknown) => vi.stubGlobal('fetch', vi.fn(async (url: string) => (
   String(url).endsWith(`/api/orders/${HASH}/documents`)
-    ? new Response(JSON.stringify({ result: true, data }), { status: 200, headers: { 'content-type': 'application/json' } })
-    : new Response('{}', { status: 404 })
+    ? answer(200, { result: true, data })
+    : refusal(404, 'not_found', 'Ordine non trovato')
 )));
 
 // No server unless a test gives one: the list cannot be read, the page keeps what this browser knows.
-beforeEach(() => { vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 }))); });
+beforeEach(() => { vi.stubGlobal('fetch', vi.fn(async () => refusal(503, 'unavailable', 'Servizio non disponibile'))); });
 
 afterEach(() => {
   vi.unstubAllGlobals();

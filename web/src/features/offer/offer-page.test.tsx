@@ -8,6 +8,7 @@ import { closeModal } from '../../components/modals/modal-store';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { fixtureOffer } from './offer-fixture';
 import OfferPage from './offer-page';
+import { answer, refusal } from '../../testing/api-answers';
 
 /*
  * The offer page with its real wiring (store, react-query, the contract client) against a fetch that
@@ -20,8 +21,6 @@ const BLACKFRIDAY: Promo = {
   offer_id: 101, recurrent_discount: 500, cash_discount: 3990, valid_until: '2026-12-01',
 };
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, code: string, message: string) => answer(status, { result: false, error: { code, message } });
 
 type PromoAnswer = Promo | Response;
 let promoAnswer: () => PromoAnswer;

@@ -4,11 +4,11 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../../app/app-providers';
 import { useCheckoutStore } from '../../state/checkout-store';
 import SignaturePage from './signature-page';
+import { answer } from '../../testing/api-answers';
 
 const HASH = 's'.repeat(24);
 const ORDER = { id: HASH, hash: HASH, short_hash: 'ABC123', status: 'ready_to_sign' as const };
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => answer(200, { result: true, data });
 
 interface Call { path: string; body: Record<string, unknown> }
