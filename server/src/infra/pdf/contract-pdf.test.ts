@@ -8,7 +8,6 @@ import { extractPdfText } from './pdf-text';
 
 const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
   brandName: 'Fibra Viva',
-  productName: 'Fibra Viva Casa',
   accentColour: '#0b5ed7',
   orderCode: 'ORD-1234',
   documentDate: new Date('2025-03-01T09:00:00.000Z'),
@@ -97,6 +96,8 @@ describe('contract PDF', () => {
     expect(consumer).toMatch(/Diritto di ripensamento/);
     expect(consumer).toMatch(/Ripensamento: entro 14 giorni/);
     expect(business).not.toMatch(/ripensamento|14 giorni/i);
+    // A business contract names its own offer, never the consumer product ("Casa").
+    expect(extractPdfText(await renderContractPdf(sample({ customerType: 'business', offer: { name: 'Fibra Viva Business', monthly: 3990, oneOff: 0 } })))).not.toMatch(/Casa/);
     // The terms stay numbered without a gap.
     expect(business).toMatch(/3\. Recesso/);
   });

@@ -33,7 +33,6 @@ export interface SepaMandate {
 
 export interface ContractPdfData {
   brandName: string;
-  productName: string;
   /** The brand colour of titles and headings (`#rrggbb`), the site's own. */
   accentColour: string;
   /** The order number the customer sees (`FV-2026-K7M4Q9`). */
@@ -159,7 +158,7 @@ class Layout {
 }
 
 const summaryBullets = (data: ContractPdfData): string[] => [
-  `Operatore: ${data.brandName}. Servizio: ${data.productName}, offerta "${data.offer.name}" in tecnologia ${data.technology || 'da verificare'}.`,
+  `Operatore: ${data.brandName}. Offerta "${data.offer.name}" in tecnologia ${data.technology || 'da verificare'}.`,
   `Prezzo: ${formatEuro(data.totals.monthly)} al mese (${data.customerType === 'business' ? 'IVA esclusa' : 'IVA inclusa'}) e ${formatEuro(data.totals.oneOff)} una tantum, come dettagliato nella sezione Offerta.`,
   'Durata: contratto a tempo indeterminato, senza vincolo di permanenza minima.',
   'Recesso: puoi recedere in ogni momento con preavviso di 30 giorni, senza penali; restano dovuti solo i costi di disattivazione indicati nella sezione Offerta e le eventuali rate residue dei dispositivi.',

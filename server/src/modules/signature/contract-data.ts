@@ -151,7 +151,7 @@ export interface ContractInputs {
   priced: PricedOrder;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorId' | 'sepaCreditorName'>;
 }
 
 export function buildContractData({ order, priced, mobile, config }: ContractInputs): ContractPdfData {
@@ -164,7 +164,6 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
 
   return {
     brandName: config.brandName,
-    productName: config.productName,
     accentColour: config.brandColour,
     orderCode: order.order_number,
     documentDate,
