@@ -149,9 +149,9 @@ export async function fillCompany(page: Page, company: string, partitaIva: strin
   // 0000000 is accepted because a PEC is given (SPEC §5).
   await textbox(form, 'Codice SDI').fill('0000000');
   const ateco = form.getByRole('combobox', { name: 'Codice ATECO' });
-  // Searched by a word of the activity (the list is ATECO 2025: software development is 62.10).
-  await ateco.fill('software');
-  await page.getByRole('option', { name: /^62\.10/ }).click();
+  // Searched by the ATECO 2007 code a visura camerale still shows: software development became 62.10.
+  await ateco.fill('62.01');
+  await page.getByRole('option', { name: /^62\.10 – .*\(ex 62\.01 ATECO 2007\)$/ }).click();
   await expect(ateco).toHaveValue(/^62\.10 – Attività di programmazione informatica/);
   await textbox(form, 'Provincia REA').fill('RM');
   await textbox(form, 'Numero REA').fill('1234567');

@@ -28,6 +28,8 @@ export interface ComboboxProps<T> {
   autoComplete?: string;
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
+  /** Marked with an asterisk and aria-required, as the other fields are. */
+  required?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ComboboxProps<T> {
 export function Combobox<T>(props: ComboboxProps<T>) {
   const {
     label, value, onInputChange, options, getOptionKey, getOptionLabel, renderOption, getOptionAccessibleName, onSelect,
-    loading = false, error = null, minChars = 2, hint, placeholder, disabled = false, autoComplete = 'off', inputRef, name,
+    loading = false, error = null, minChars = 2, hint, placeholder, disabled = false, autoComplete = 'off', inputRef, name, required = false,
   } = props;
   const { t } = useTranslation();
   const baseId = useId();
@@ -133,7 +135,10 @@ export function Combobox<T>(props: ComboboxProps<T>) {
 
   return (
     <div className="combobox">
-      <label htmlFor={inputId} className="form-label">{label}</label>
+      <label htmlFor={inputId} className="form-label">
+        {label}
+        {required && <span className="form-required" aria-hidden="true"> *</span>}
+      </label>
       <div className="combobox-field">
         <input
           ref={inputRef}
@@ -148,6 +153,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           aria-activedescendant={activeOption}
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           autoComplete={autoComplete}
           spellCheck={false}
           placeholder={placeholder}

@@ -15,10 +15,11 @@ export interface FormComuneFieldProps {
   hint?: string;
   inputRef?: Ref<HTMLInputElement>;
   autoComplete?: string;
+  required?: boolean;
 }
 
 /** A comune typed and chosen from the list (search-comuni, debounced). */
-export function FormComuneField({ label, name, value, onInputChange, onSelect, error, hint, inputRef, autoComplete = 'off' }: FormComuneFieldProps) {
+export function FormComuneField({ label, name, value, onInputChange, onSelect, error, hint, inputRef, autoComplete = 'off', required = false }: FormComuneFieldProps) {
   const term = useDebouncedValue(value, 250);
   const search = useComuniSearch(term);
   return (
@@ -37,6 +38,7 @@ export function FormComuneField({ label, name, value, onInputChange, onSelect, e
         hint={hint}
         inputRef={inputRef}
         autoComplete={autoComplete}
+        required={required}
       />
     </div>
   );

@@ -230,6 +230,8 @@ describeEachDialect('orders', (dialect) => {
       ['personal: cf of another birth date', 'step-personal', { ...personal, birth_date: '1980-01-02' }, 'birth_date'],
       ['personal: cf of another place', 'step-personal', { ...personal, birth_city: 'Milano', birth_province: 'MI' }, 'birth_city'],
       ['personal: cf of another name', 'step-personal', { ...personal, first_name: 'Luigi' }, 'cf'],
+      ['personal: cf of another first name, named on it', 'step-personal', { ...personal, first_name: 'Luigi' }, 'first_name'],
+      ['personal: cf of another surname, named on it', 'step-personal', { ...personal, last_name: 'Bianchi' }, 'last_name'],
       ['personal: impossible date', 'step-personal', { ...personal, birth_date: '31/02/1980' }, 'birth_date'],
       ['personal: unknown province', 'step-personal', { ...personal, residenza_provincia: 'XX' }, 'residenza_provincia'],
       ['personal: bad cap', 'step-personal', { ...personal, residenza_cap: '0018' }, 'residenza_cap'],

@@ -41,9 +41,12 @@ const CF_PART_NAMES: Record<keyof CfPerson, string> = {
   birth_city: 'comune di nascita', birth_province: 'provincia di nascita', birth_country: 'stato di nascita',
 };
 
-/** The step's own field for a part of the person the codice fiscale disagrees with. */
+/**
+ * The field of a part of the person the codice fiscale disagrees with. The names belong to step 1:
+ * naming them lets the browser send the customer back there to correct them.
+ */
 const CF_PART_FIELDS: Partial<Record<keyof CfPerson, string>> = {
-  sex: 'sex', birth_date: 'birth_date', birth_city: 'birth_city', birth_country: 'country',
+  first_name: 'first_name', last_name: 'last_name', sex: 'sex', birth_date: 'birth_date', birth_city: 'birth_city', birth_country: 'country',
 };
 
 async function checkPrivato(v: StepPersonalPrivato, order: OrderFields, today: string): Promise<FieldProblems> {

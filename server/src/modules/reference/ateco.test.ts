@@ -47,8 +47,27 @@ describe('searchAteco', () => {
     ['programmazione informatica', '62.10'],
     ['attivita studi legali', '69.10'],
     ['ATTIVITÀ degli studi odontoiatrici', '86.23'],
+    ['ristorante', '56.11'],
+    ['farmacia', '47.73'],
+    ['dentista', '86.23'],
   ])('words %j find %s', (query, code) => {
     expect(searchAteco(query).map((e) => e.code)).toContain(code);
+  });
+
+  it.each([
+    ['62.01', ['62.10']],
+    ['6201', ['62.10']],
+    ['62.0', ['62.10', '62.20', '62.90']],
+    ['96.02', ['96.21', '96.22']],
+    ['45.20', ['95.31']],
+  ])('the ATECO 2007 code %j finds the class it became, %j, naming the old code', (query, codes) => {
+    const hits = searchAteco(query);
+    expect(hits.map((e) => e.code)).toEqual(codes);
+    for (const hit of hits) expect(hit.description).toMatch(/\(ex \d{2}\.\d{2} ATECO 2007\)$/);
+  });
+
+  it('keeps words under five letters whole: "bari" does not shrink to "bar"', () => {
+    expect(searchAteco('bari')).toEqual([]);
   });
 
   it('needs every word', () => {

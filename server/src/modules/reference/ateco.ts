@@ -1,3 +1,4 @@
+import { ATECO_2007_TO_2025 } from './ateco-2007';
 import { ATECO_STARTER } from './ateco-starter';
 import type { AtecoEntry } from './ateco-starter';
 import { normaliseName, tokens } from '@checkout/contract/italian/normalise';
@@ -26,9 +27,24 @@ const compareCodes = (a: string, b: string): number => {
 };
 
 /**
+ * Whether a description word answers a query word: it starts with it, or, for words of five letters or
+ * more, with it less its final vowel, since Italian inflects by the last vowel (`ristorante` finds
+ * "ristoranti", `farmacia` finds "farmacie").
+ */
+const answers = (word: string, q: string): boolean =>
+  word.startsWith(q) || (q.length >= 5 && /[aeio]$/.test(q) && word.startsWith(q.slice(0, -1)));
+
+/** ATECO 2007 codes (three digits or more) that the query's digits start, with the codes they became. */
+const formerCodes = (digits: string): { former: string; codes: readonly string[] }[] =>
+  digits.length < 3 ? [] : Object.entries(ATECO_2007_TO_2025)
+    .filter(([former]) => former.replace(/\D/g, '').startsWith(digits))
+    .map(([former, codes]) => ({ former, codes }));
+
+/**
  * ATECO entries by code prefix (`62`, `62.1`, `6210`, `62.10.00`: dots optional), by section letter,
  * or by words (every query word must start a word of the description, accent- and case-insensitive:
  * `parrucch` finds 96.21). Word hits whose description starts with the query come first, then tree order.
+ * A renumbered ATECO 2007 code (`62.01`) finds the class it became, its description naming the old code.
  * At most 20. `entries` defaults to the built-in starter set; pass the imported ISTAT list to search that.
  */
 export const searchAteco = (query: string, entries: readonly AtecoEntry[] = ATECO_STARTER): AtecoEntry[] => {
@@ -42,6 +58,15 @@ export const searchAteco = (query: string, entries: readonly AtecoEntry[] = ATEC
     const digits = raw.replace(/\D/g, '');
     hits = idx.filter((e) => e.digits !== '' && e.digits.startsWith(digits))
       .sort((a, b) => compareCodes(a.entry.code, b.entry.code));
+    const seen = new Set(hits.map((h) => h.entry.code));
+    for (const { former, codes } of formerCodes(digits)) {
+      for (const code of codes) {
+        const found = idx.find((e) => e.entry.code === code);
+        if (!found || seen.has(code)) continue;
+        seen.add(code);
+        hits.push({ ...found, entry: { code, description: `${found.entry.description} (ex ${former} ATECO 2007)` } });
+      }
+    }
   } else if (/^[A-Za-z]$/.test(raw)) {
     const letter = raw.toUpperCase();
     hits = idx.filter((e) => e.entry.code === letter);
@@ -49,7 +74,7 @@ export const searchAteco = (query: string, entries: readonly AtecoEntry[] = ATEC
     const q = normaliseName(raw);
     const qWords = tokens(q);
     if (qWords.length === 0) return [];
-    hits = idx.filter((e) => qWords.every((w) => e.words.some((word) => word.startsWith(w))))
+    hits = idx.filter((e) => qWords.every((w) => e.words.some((word) => answers(word, w))))
       .sort((a, b) => Number(b.norm.startsWith(q)) - Number(a.norm.startsWith(q)) || compareCodes(a.entry.code, b.entry.code));
   }
   return hits.slice(0, ATECO_SEARCH_LIMIT).map((h) => ({ ...h.entry }));

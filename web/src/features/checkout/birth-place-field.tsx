@@ -39,6 +39,7 @@ export function BirthPlaceField({ value, onInputChange, onSelect, error, inputRe
       <Combobox<BirthPlace>
         label={t('checkout.fields.birth_place')}
         name="birth_city"
+        required
         value={value}
         onInputChange={onInputChange}
         options={options}

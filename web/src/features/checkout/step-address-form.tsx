@@ -145,6 +145,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
             <FormComuneField
               label={t('checkout.fields.shipping_city')}
               name="shipping_city"
+              required
               value={str(watch('shipping_city'))}
               onInputChange={(text) => setValue('shipping_city', text, validateLater)}
               onSelect={chooseShippingCity}

@@ -107,6 +107,7 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
         <FormComuneField
           label={t('checkout.fields.document_issue_comune')}
           name="document_issue_comune"
+          required
           value={str(watch('document_issue_comune'))}
           onInputChange={(text) => setValue('document_issue_comune', text, validateLater)}
           onSelect={chooseComune}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stepPersonalBusinessSchema, type Comune } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
@@ -21,6 +20,8 @@ export const TIPI_IMPRESA = ['Micro impresa', 'Piccola impresa', 'Media impresa'
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 type Ateco = { code: string; description: string };
 const atecoLabel = (a: Ateco): string => `${a.code} – ${a.description}`.slice(0, 200);
+/** A label written by choosing from the list ("62.10 – …"), not a search the customer typed. */
+const isChosenAteco = (text: string): boolean => /^(?:[A-Z]|\d{2}(?:\.\d{1,2}){0,2}) – /.test(text);
 
 /** Step 2 for a business customer: the company, its registrations (REA, albo), ATECO and legal seat. */
 export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
@@ -31,9 +32,10 @@ export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
   const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   const set = (patch: StepValues) => { for (const [k, v] of Object.entries(patch)) setValue(k, v, validateLater); };
 
+  // Whatever the customer typed is searched, also a text restored after a reload; a chosen label is not.
   const ateco = str(watch('ateco'));
-  const [atecoChosen, setAtecoChosen] = useState(ateco);
-  const atecoTerm = useDebouncedValue(ateco === atecoChosen ? '' : ateco, 250);
+  const typedAteco = isChosenAteco(ateco) ? '' : ateco;
+  const atecoTerm = useDebouncedValue(typedAteco, 250);
   const atecoSearch = useAtecoSearch(atecoTerm);
 
   const chooseSeat = (c: Comune) => {
@@ -88,12 +90,9 @@ export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
             options={atecoSearch.data ?? []}
             getOptionKey={(a) => a.code}
             getOptionLabel={atecoLabel}
-            onSelect={(a) => {
-              const label = atecoLabel(a);
-              setAtecoChosen(label);
-              setValue('ateco', label, validateLater);
-            }}
-            loading={atecoSearch.isFetching}
+            onSelect={(a) => setValue('ateco', atecoLabel(a), validateLater)}
+            loading={atecoSearch.isFetching || atecoTerm !== typedAteco}
+            required
             error={errorOf('ateco') ?? null}
             hint={t('checkout.business.atecoHint')}
             inputRef={register('ateco').ref}
@@ -140,6 +139,7 @@ export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
         <FormComuneField
           label={t('checkout.fields.sede_legale_comune')}
           name="sede_legale_comune"
+          required
           value={str(watch('sede_legale_comune'))}
           onInputChange={(text) => setValue('sede_legale_comune', text, validateLater)}
           onSelect={chooseSeat}

@@ -22,7 +22,15 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** Step 2 for a private customer: codice fiscale (with help, compute and decode), birth, nationality, residence. */
 export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const step = useStepForm({ schema: stepPersonalPrivatoSchema, fallbacks: { nationality: ITALY } });
+  const step = useStepForm({
+    schema: stepPersonalPrivatoSchema,
+    fallbacks: { nationality: ITALY },
+    shownEarlier: {
+      fields: ['first_name', 'last_name'],
+      message: t('checkout.personal.cfNamesMismatch'),
+      link: { to: stepPath(1), label: t('checkout.personal.fixNames') },
+    },
+  });
   const { form, errorOf } = step;
   const { register, setValue, getValues, watch } = form;
   const countries = useCountries();
@@ -191,6 +199,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
         <FormComuneField
           label={t('checkout.fields.residenza_comune')}
           name="residenza_comune"
+          required
           value={str(watch('residenza_comune'))}
           onInputChange={(text) => setValue('residenza_comune', text, validateLater)}
           onSelect={chooseResidence}

@@ -67,6 +67,11 @@ export interface UseStepFormOptions {
   schema: AnyObjectSchema;
   /** Values that replace the stored ones when these are empty (e.g. nationality 'Italia'). */
   fallbacks?: Partial<StepValues>;
+  /**
+   * Fields the schema carries but an earlier step shows (step 2 sends step 1's names for the codice
+   * fiscale check): a server error on one of them says so and links back to that step.
+   */
+  shownEarlier?: { fields: readonly string[]; message: string; link: FailureLink };
 }
 
 /**
@@ -74,7 +79,7 @@ export interface UseStepFormOptions {
  * persisted store and saved back as the visitor types (debounced, and at once when the page goes
  * away), server field errors mapped onto fields, and the error summary focused after a failure.
  */
-export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
+export function useStepForm({ schema, fallbacks = {}, shownEarlier }: UseStepFormOptions) {
   const { t } = useTranslation();
   const names = Object.keys(schema.shape);
   const kept = storedNames(names);
@@ -151,11 +156,16 @@ export function useStepForm({ schema, fallbacks = {} }: UseStepFormOptions) {
       return;
     }
     const { fields, message } = splitServerErrors(error, names);
-    for (const [name, text] of Object.entries(fields)) form.setError(name, { type: 'server', message: text });
+    const earlier = Object.keys(fields).filter((name) => shownEarlier?.fields.includes(name));
+    for (const [name, text] of Object.entries(fields)) if (!earlier.includes(name)) form.setError(name, { type: 'server', message: text });
+    if (shownEarlier && earlier.length > 0) {
+      failWith(shownEarlier.message, shownEarlier.link);
+      return;
+    }
     setFailure(message ?? (Object.keys(fields).length > 0 ? null : apiErrorMessage(t, error)));
     setFocusPending(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, t, failWith, setFailure]);
+  }, [form, t, failWith, setFailure, shownEarlier]);
 
   /** A handler for <form onSubmit>: validates, then runs `action` with the parsed values; failures go to the fields and the summary. */
   /** The form as typed, into the store now (not after the autosave pause): the next step reads it on its first render. */
