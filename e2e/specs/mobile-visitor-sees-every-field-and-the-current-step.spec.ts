@@ -8,7 +8,8 @@ import {
 /*
  * At 375 px: the progress pills are one row with the current step marked, no inline error or field stays
  * under the fixed order summary at the bottom, and the scroll-to-top button covers neither a field nor a
- * price. And a later step typed in the address bar opens the first step still to complete.
+ * price, and a list of suggestions opens above it. And a later step typed in the address bar opens the first
+ * step still to complete.
  */
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -129,5 +130,20 @@ test.describe('a visitor on a phone sees every field and the current step @mobil
     await page.goto('/attiva/step-5');
     await expectStep(page, 2, 'Dati personali');
     await keepScreenshot(page, testInfo, 'mobile-step-2');
+
+    // ——— A list of suggestions opening low on the page comes above the panel, to be tapped ———
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    const residence = stepForm(page).getByRole('combobox', { name: 'Comune di residenza' });
+    await residence.fill('Roma');
+    const roma = page.getByRole('option', { name: 'Roma (RM)', exact: true });
+    await expect(roma).toBeVisible();
+    const list = page.getByRole('listbox', { name: 'Comune di residenza' });
+    const panel = await panelTop(page);
+    await expect.poll(async () => {
+      const box = (await list.boundingBox())!;
+      return box.y + box.height;
+    }, { message: `the suggestions end above the bottom panel (top ${panel})` }).toBeLessThanOrEqual(panel);
+    await roma.click();
+    await expect(residence).toHaveValue('Roma');
   });
 });

@@ -71,6 +71,14 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     el?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
+  // Results that open below the fold (or, on a phone, under the fixed order summary) come into view:
+  // the popup's scroll-margin keeps it above the summary (checkout-kit.css).
+  const popupRef = useRef<HTMLDivElement>(null);
+  const showsResults = expanded && options.length > 0;
+  useEffect(() => {
+    if (showsResults) popupRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [showsResults]);
+
   const choose = (option: T) => {
     onSelect(option);
     setOpen(false);
@@ -170,7 +178,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           }}
         />
         {expanded && loading && <span className="combobox-spinner spinner-border spinner-border-sm" aria-hidden="true" />}
-        <div className="combobox-popup" hidden={!(expanded && (options.length > 0 || showEmpty || showLoading))}>
+        <div ref={popupRef} className="combobox-popup" hidden={!(expanded && (options.length > 0 || showEmpty || showLoading))}>
           <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={loading || undefined} className="combobox-listbox">
             {expanded && options.map((option, index) => (
               <li
