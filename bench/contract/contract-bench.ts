@@ -95,7 +95,7 @@ export async function runContractBench({ renders, log }: ContractBenchOptions): 
   const content = reconcileOrderContent(OFFER_ID, 'business', fields);
   const promo: Promo = { code: String(fields.promo), description: filler(200), offer_id: null, recurrent_discount: 500, cash_discount: 500, valid_until: null };
   const priced = priceOrder(content.offer, { options: content.options, additionalVariants: content.additionalVariants, routerVariant: String(fields.routerVariant) }, { promo });
-  const config = { brandName: 'Fibra Viva', brandColour: '#0b5ed7', sepaCreditorId: 'IT00ZZZ0000000000000000', sepaCreditorName: 'Fibra Viva S.p.A.' };
+  const config = { brandName: 'Fibra Viva', brandColour: '#0b5ed7', sepaCreditorId: 'IT00ZZZ0000000000000000', sepaCreditorName: 'Fibra Viva S.p.A.', sepaCreditorAddress: 'Via Nazionale 10, 00184 Roma (RM)' };
   // What the signature service does for a preview: order → data → PDF.
   const once = async (): Promise<{ ms: number; bytes: number; pages: number }> => {
     const started = performance.now();

@@ -66,6 +66,7 @@ const envSchema = z
       .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'identificativo creditore SEPA non valido (es. IT00ZZZ0000000000000000)'))
       .prefault('IT00ZZZ0000000000000000'),
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
+    SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default('Via dell\'Esempio 1, 00100 Roma (RM), Italia'),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.
@@ -128,6 +129,8 @@ export interface Config {
   sepaCreditorId: string;
   /** SEPA creditor name (default `<BRAND_NAME> S.p.A.`). */
   sepaCreditorName: string;
+  /** The creditor's address the mandate prints (the rulebook asks for it). */
+  sepaCreditorAddress: string;
   /** Secret mixed into the one-time code hashes; required in production by the signature module. */
   otpPepper: string | undefined;
   /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
@@ -181,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsApiToken: e.SMS_API_TOKEN,
     sepaCreditorId: e.SEPA_CREDITOR_ID,
     sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
+    sepaCreditorAddress: e.SEPA_CREDITOR_ADDRESS,
     otpPepper: e.OTP_PEPPER,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,

@@ -22,6 +22,7 @@ const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
   totals: { monthly: 2990, oneOff: 1000 },
   sepa: {
     reference: 'FV-ABCD1234-20250301', creditorId: 'IT00ZZZ0000000000000000', creditorName: 'Fibra Viva S.p.A.',
+    creditorAddress: 'Via Nazionale 10, 00184 Roma (RM)', scheme: 'CORE',
     debtorName: 'Mario Rossi', debtorTaxCode: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456', paymentType: 'ricorrente',
   },
   ...overrides,
@@ -70,6 +71,21 @@ describe('contract PDF', () => {
     }
     expect(text.replace(/\s+/g, '')).toContain(sha(preview));
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) ?');
+  });
+
+  it('prints the SEPA Core wording with the 8-week refund for a consumer, the B2B wording without refund for a company', async () => {
+    // Justified lines are drawn word by word: compare without spaces.
+    const squeeze = (text: string): string => text.replace(/\s+/g, '');
+    const core = squeeze(extractPdfText(await renderContractPdf(sample())));
+    expect(core).toContain(squeeze('SEPA Direct Debit Core'));
+    expect(core).toContain(squeeze('entro 8 settimane dalla data di addebito'));
+    expect(core).toContain(squeeze('Via Nazionale 10, 00184 Roma (RM)'));
+    const b2b = squeeze(extractPdfText(await renderContractPdf(sample({
+      customerType: 'business', sepa: { ...sample().sepa, scheme: 'B2B', debtorName: 'Officina Digitale S.r.l.' },
+    }))));
+    expect(b2b).toContain(squeeze('SEPA Direct Debit B2B'));
+    expect(b2b).toContain(squeeze('Il debitore non ha diritto al rimborso dopo l\'addebito in conto'));
+    expect(b2b).not.toContain(squeeze('8 settimane'));
   });
 
   it('prints every letter a name may hold (an embedded font, not WinAnsi)', async () => {

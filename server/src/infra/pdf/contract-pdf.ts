@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatEuro } from '@checkout/contract';
+import { BOLD, MUTED, REGULAR, INK, groupIban, italianDay, newPdf, pageFooters } from './pdf-layout';
+import type { PriceRow } from './pdf-layout';
+
+export { groupIban, italianDay } from './pdf-layout';
 
 /**
  * The contract a customer signs, as a PDF (issue 4 "Contract preview"). This file knows layout only:
@@ -10,19 +11,20 @@ import { formatEuro } from '@checkout/contract';
  * and pdfkit derives the file ID from the metadata, so the preview's SHA-256 is stable across calls.
  */
 
-export interface ContractPriceLine {
-  name: string;
-  /** Cents a month. */
-  monthly: number;
-  /** One-off cents. */
-  oneOff: number;
-}
+/** A price line: cents a month and one-off. */
+export type ContractPriceLine = PriceRow;
 
 export interface SepaMandate {
   /** Unique per order (SEPA: up to 35 characters). */
   reference: string;
   creditorId: string;
   creditorName: string;
+  creditorAddress: string;
+  /**
+   * SEPA Core, with the consumer's 8-week refund right, or SEPA B2B (no refund) when a business pays
+   * from the company's account: the two rulebooks' wordings differ and the bank checks which one was signed.
+   */
+  scheme: 'CORE' | 'B2B';
   debtorName: string;
   /** Debtor's tax code or VAT number, when known. */
   debtorTaxCode: string;
@@ -58,104 +60,13 @@ export interface RenderOptions {
   compress?: boolean;
 }
 
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const RULE = '#cbd2d9';
-
-/*
- * DejaVu Sans, embedded (subset): it prints every letter a name may hold (Latin-1, Latin Extended-A and
- * B: Ł, Ș, Ø…), where the standard Helvetica knows WinAnsi only. Read once; pdfkit subsets per document.
- */
-const fontFile = (name: string): Buffer => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const loadFonts = () => (fonts ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') });
-const REGULAR = 'Contract-Regular';
-const BOLD = 'Contract-Bold';
-
-/** `Europe/Rome` calendar date: dd/mm/yyyy. */
-export const italianDay = (d: Date): string =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
-
-/** IBAN in groups of four, as printed on bank documents. */
-export const groupIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
-
-class Layout {
-  constructor(readonly doc: PDFDocument, readonly accent: string) {}
-
-  get left(): number { return this.doc.page.margins.left; }
-  get width(): number { return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right; }
-  get bottom(): number { return this.doc.page.height - this.doc.page.margins.bottom; }
-
-  /** A new page when fewer than `height` points are left (rows placed at explicit x/y do not flow by themselves). */
-  ensure(height: number): void {
-    if (this.doc.y + height > this.bottom) this.doc.addPage();
-  }
-
-  section(title: string): void {
-    this.ensure(60);
-    this.doc.moveDown(0.8);
-    this.doc.font(BOLD).fontSize(12).fillColor(this.accent).text(title.toUpperCase(), this.left, this.doc.y, { width: this.width });
-    const y = this.doc.y + 2;
-    this.doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    this.doc.y = y + 6;
-    this.doc.font(REGULAR).fontSize(10).fillColor(INK);
-  }
-
-  /** Label on the left, value on the right; long values wrap. */
-  rows(rows: Array<[string, string]>): void {
-    const labelWidth = 150;
-    for (const [label, value] of rows) {
-      if (value.trim() === '') continue;
-      const valueWidth = this.width - labelWidth;
-      this.doc.font(REGULAR).fontSize(10);
-      const h = Math.max(this.doc.heightOfString(value, { width: valueWidth }), this.doc.heightOfString(label, { width: labelWidth - 8 }), 12);
-      this.ensure(h + 4);
-      const y = this.doc.y;
-      this.doc.fillColor(MUTED).text(label, this.left, y, { width: labelWidth - 8 });
-      this.doc.fillColor(INK).text(value, this.left + labelWidth, y, { width: valueWidth });
-      this.doc.y = y + h + 4;
-    }
-  }
-
-  paragraph(text: string, options: { bold?: boolean; size?: number; color?: string } = {}): void {
-    this.doc.font(options.bold ? BOLD : REGULAR).fontSize(options.size ?? 10).fillColor(options.color ?? INK);
-    this.ensure(this.doc.heightOfString(text, { width: this.width }) + 4);
-    this.doc.text(text, this.left, this.doc.y, { width: this.width, align: 'justify', paragraphGap: 4 });
-  }
-
-  bullets(items: string[]): void {
-    this.doc.font(REGULAR).fontSize(10).fillColor(INK);
-    for (const item of items) {
-      const h = this.doc.heightOfString(item, { width: this.width - 14 });
-      this.ensure(h + 3);
-      const y = this.doc.y;
-      this.doc.text('•', this.left + 2, y, { width: 10 });
-      this.doc.text(item, this.left + 14, y, { width: this.width - 14 });
-      this.doc.y = y + h + 3;
-    }
-  }
-
-  /** The price table: description, monthly, one-off. */
-  priceTable(lines: ContractPriceLine[], totals: { monthly: number; oneOff: number }): void {
-    const amountWidth = 95;
-    const nameWidth = this.width - 2 * amountWidth;
-    const row = (cells: [string, string, string], bold: boolean): void => {
-      this.doc.font(bold ? BOLD : REGULAR).fontSize(10).fillColor(INK);
-      const h = Math.max(this.doc.heightOfString(cells[0], { width: nameWidth - 6 }), 12);
-      this.ensure(h + 6);
-      const y = this.doc.y;
-      this.doc.text(cells[0], this.left, y, { width: nameWidth - 6 });
-      this.doc.text(cells[1], this.left + nameWidth, y, { width: amountWidth, align: 'right' });
-      this.doc.text(cells[2], this.left + nameWidth + amountWidth, y, { width: amountWidth, align: 'right' });
-      this.doc.y = y + h + 3;
-      this.doc.moveTo(this.left, this.doc.y).lineTo(this.left + this.width, this.doc.y).lineWidth(0.3).strokeColor(RULE).stroke();
-      this.doc.y += 3;
-    };
-    row(['Voce', 'Canone mensile', 'Una tantum'], true);
-    for (const line of lines) row([line.name, formatEuro(line.monthly), formatEuro(line.oneOff)], false);
-    row(['Totale', formatEuro(totals.monthly), formatEuro(totals.oneOff)], true);
-  }
-}
+/** The authorisation and refund wording of the mandate's scheme (EPC rulebooks, Italian text the banks use). */
+export const mandateWording = (sepa: Pick<SepaMandate, 'creditorName' | 'scheme'>): string => {
+  const authorisation = `Sottoscrivendo il presente mandato il debitore autorizza ${sepa.creditorName} a richiedere alla propria banca l'addebito del conto e la banca ad addebitare il conto secondo le istruzioni del creditore.`;
+  return sepa.scheme === 'B2B'
+    ? `${authorisation} Il presente mandato è finalizzato esclusivamente a transazioni tra imprese (schema SEPA B2B). Il debitore non ha diritto al rimborso dopo l'addebito in conto, ma può chiedere alla propria banca di non addebitare il conto fino al giorno in cui il pagamento è dovuto.`
+    : `${authorisation} Il debitore ha diritto al rimborso dalla propria banca secondo gli accordi e le condizioni che regolano il rapporto con essa; il rimborso deve essere richiesto entro 8 settimane dalla data di addebito.`;
+};
 
 const summaryBullets = (data: ContractPdfData): string[] => [
   `Operatore: ${data.brandName}. Offerta "${data.offer.name}" in tecnologia ${data.technology || 'da verificare'}.`,
@@ -190,34 +101,10 @@ const generalTerms = (customerType: ContractPdfData['customerType']): Array<[str
 
 /** Renders the contract; resolves with the whole file. */
 export function renderContractPdf(data: ContractPdfData, options: RenderOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    bufferPages: true,
-    compress: options.compress ?? true,
-    lang: 'it-IT',
-    displayTitle: true,
-    info: {
-      Title: `Contratto ${data.brandName} - ordine ${data.orderCode}`,
-      Author: data.brandName,
-      Subject: `Contratto ${data.offer.name}`,
-      Creator: data.brandName,
-      Producer: data.brandName,
-      CreationDate: data.documentDate,
-      ModDate: data.documentDate,
-    },
+  const { doc, layout: l, done } = newPdf({
+    title: `Contratto ${data.brandName} - ordine ${data.orderCode}`, author: data.brandName, subject: `Contratto ${data.offer.name}`,
+    date: data.documentDate, accent: data.accentColour, ...(options.compress === undefined ? {} : { compress: options.compress }),
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const { regular, bold } = loadFonts();
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
-  const l = new Layout(doc, data.accentColour);
 
   // Header: brand, title, order code and date.
   doc.font(BOLD).fontSize(22).fillColor(data.accentColour).text(data.brandName, l.left, 50, { width: l.width });
@@ -252,17 +139,16 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     ['Riferimento del mandato', data.sepa.reference],
     ['Identificativo del creditore', data.sepa.creditorId],
     ['Creditore', data.sepa.creditorName],
+    ['Indirizzo del creditore', data.sepa.creditorAddress],
+    ['Schema', data.sepa.scheme === 'B2B' ? 'SEPA Direct Debit B2B (tra imprese)' : 'SEPA Direct Debit Core'],
     ['Debitore (intestatario del conto)', data.sepa.debtorName],
     ['Codice fiscale / P. IVA', data.sepa.debtorTaxCode],
     ['IBAN', groupIban(data.sepa.iban)],
     ['Tipo di pagamento', data.sepa.paymentType],
   ]);
   doc.moveDown(0.3);
-  l.paragraph(
-    `Sottoscrivendo il presente mandato il debitore autorizza ${data.sepa.creditorName} a richiedere alla propria banca l'addebito del conto e la banca ad addebitare il conto secondo le istruzioni del creditore. ` +
-      'Il debitore ha diritto al rimborso dalla propria banca secondo gli accordi e le condizioni che regolano il rapporto con essa; il rimborso deve essere richiesto entro 8 settimane dalla data di addebito.',
-    { size: 9, color: MUTED },
-  );
+  l.paragraph(mandateWording(data.sepa), { size: 9, color: MUTED });
+  l.paragraph('Luogo e data di sottoscrizione: sottoscritto a distanza con firma elettronica avanzata, nel luogo e alla data indicati nell\'attestazione di firma in fondo al documento.', { size: 9, color: MUTED });
 
   l.section('Sintesi contrattuale');
   l.paragraph('Sintesi contrattuale ai sensi della delibera AGCOM n. 307/23/CONS. Le informazioni complete sono nelle condizioni generali che seguono.', { size: 9, color: MUTED });
@@ -276,17 +162,7 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     l.paragraph(text, { size: 9.5 });
   }
 
-  // Footer on every page: written last, with the bottom margin lifted so pdfkit does not start a new page.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font(REGULAR).fontSize(8).fillColor(MUTED)
-      .text(`${data.brandName} - ordine ${data.orderCode} - pagina ${i + 1} di ${range.count}`, l.left, doc.page.height - 35, { width: l.width, align: 'center' });
-    doc.page.margins.bottom = margin;
-  }
-
+  pageFooters(l, (page, count) => `${data.brandName} - ordine ${data.orderCode} - pagina ${page} di ${count}`);
   doc.end();
   return done;
 }

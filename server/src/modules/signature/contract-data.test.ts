@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerRows, portabilityRows, sepaDebtor } from './contract-data';
+import { customerRows, portabilityRows, sepaDebtor, sepaScheme } from './contract-data';
 
 describe('contract data', () => {
   it('prints the voice line and the portability of step 3 as the customer gave them', () => {
@@ -23,6 +23,15 @@ describe('contract data', () => {
     }, '').find(([label]) => label === 'Documento')?.[1];
     expect(row('Comune di Roma')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
     expect(row('Comune')).toBe("Carta d'identità n. CA12345AB rilasciato da Comune di Roma");
+  });
+});
+
+describe('the SEPA scheme', () => {
+  it('is B2B only for a business paying from the company\'s account', () => {
+    expect(sepaScheme('business', { sepa_holder_type: 'company' })).toBe('B2B');
+    expect(sepaScheme('business', { sepa_holder_type: 'person' })).toBe('CORE');
+    expect(sepaScheme('privato', { sepa_holder_type: 'company' })).toBe('CORE');
+    expect(sepaScheme('privato', {})).toBe('CORE');
   });
 });
 

@@ -145,13 +145,21 @@ export function sepaDebtor(customerType: 'privato' | 'business', f: Fields): { n
   return { name, taxCode: str(f, 'sepa_tax_code') || (ownAccount ? str(f, 'cf') : '') };
 }
 
+/**
+ * The mandate's scheme: B2B when a business pays from the company's account (no refund right, the
+ * company's bank must know the mandate), Core otherwise — a consumer, or a person paying for a business,
+ * keeps the 8-week refund.
+ */
+export const sepaScheme = (customerType: 'privato' | 'business', f: Fields): 'CORE' | 'B2B' =>
+  customerType === 'business' && f.sepa_holder_type === 'company' ? 'B2B' : 'CORE';
+
 export interface ContractInputs {
   order: OrderForSignature;
   /** The server's price lines of the order (orders' `priceOrderContent`). */
   priced: PricedOrder;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorId' | 'sepaCreditorName'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress'>;
 }
 
 export function buildContractData({ order, priced, mobile, config }: ContractInputs): ContractPdfData {
@@ -180,6 +188,8 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
       reference: mandateReference(config.brandName, order.id, documentDate),
       creditorId: config.sepaCreditorId,
       creditorName: config.sepaCreditorName,
+      creditorAddress: config.sepaCreditorAddress,
+      scheme: sepaScheme(order.customer_type, f),
       debtorName: debtor.name,
       debtorTaxCode: debtor.taxCode,
       iban: str(f, 'iban'),

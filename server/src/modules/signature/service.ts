@@ -45,7 +45,7 @@ export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret'
 
 export interface SignatureDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'storageDir' | 'otpPepper'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'storageDir' | 'otpPepper'>;
   channels: MessageChannels;
   now: () => Date;
   limits: SendLimits;
