@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { pdfWith, TINY_PNG } from '../../server/src/hostile/hostile-files';
-import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
+import { pdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect } from './fixtures';
 
 /*
@@ -268,9 +268,16 @@ export async function readNewCode(page: Page, to: string, before: OutboxEntry | 
   return code;
 }
 
-/** Ticks the acceptances the signature page asks before a code (the withdrawal one only for consumers). */
+/**
+ * Reads the contract summary (its label opens the PDF in the page) and ticks the acceptances the
+ * signature page asks before a code (the withdrawal one only for consumers).
+ */
 export async function acceptContract(page: Page): Promise<void> {
   const acceptances = page.getByTestId('acceptances');
+  const summaryBox = acceptances.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ });
+  await summaryBox.locator('xpath=..').getByRole('link', { name: 'sintesi contrattuale' }).click();
+  await expect(page.locator('#sintesi-contrattuale iframe[title="Sintesi contrattuale"]')).toBeVisible();
+  await summaryBox.check();
   await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
   const withdrawal = acceptances.getByRole('checkbox', { name: /diritto di recesso/ });
   if (await withdrawal.count() > 0) await withdrawal.check();
@@ -322,7 +329,7 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
   expect(res.headers()['content-type']).toContain('application/pdf');
   const pdf = await res.body();
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const text = extractPdfText(pdf).replace(/\s+/g, ' ');
+  const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
   for (const needle of [...mustContain, orderNumber]) expect(text, `signed PDF names ${needle}`).toContain(needle);
   return orderCode;
 }
@@ -379,5 +386,5 @@ export async function signedContractText(page: Page): Promise<string> {
   const href = await page.getByTestId('thank-you').getByRole('link', { name: 'Scarica il contratto firmato' }).getAttribute('href');
   const res = await page.request.get(new URL(href ?? '', page.url()).toString());
   expect(res.status()).toBe(200);
-  return extractPdfText(await res.body());
+  return await pdfText(await res.body());
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { extractPdfText } from '../../server/src/infra/pdf/pdf-text';
+import { pdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import { keepScreenshot } from './coverage';
@@ -71,6 +71,6 @@ test.describe('a customer uploads the documents after signing @mobile', () => {
     // The documents are the order's, not the contract's: the signed PDF is still the one signed.
     const res = await page.request.get(`/api/orders/${encodeURIComponent(orderCode)}/signed-contract`);
     expect(res.status()).toBe(200);
-    expect(extractPdfText(await res.body())).toBe(signedBefore);
+    expect(await pdfText(await res.body())).toBe(signedBefore);
   });
 });

@@ -95,6 +95,7 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
 
   // ——— Firma: the channel, the code, the signature ———
   await expectContractPreview(page);
+  await tick(page, page.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ }));
   await tick(page, page.getByRole('checkbox', { name: /condizioni generali di contratto/ }));
   await tick(page, page.getByRole('checkbox', { name: /diritto di recesso/ }));
   await chooseRadio(page, page.getByRole('radio', { name: /^Via SMS al numero/ }));

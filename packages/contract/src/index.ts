@@ -28,3 +28,4 @@ export * from './rules/checkout-reset';
 export * from './rules/migration-code';
 export * from './rules/analytics';
 export * from './rules/voucher';
+export * from './rules/contract-acceptances';

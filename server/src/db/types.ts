@@ -149,7 +149,7 @@ export interface ContractDocumentsTable {
   /** Growing integer (autoincrement / serial): the highest preview id is the current preview. */
   id: Generated<number>;
   order_id: string;
-  kind: 'preview' | 'signed';
+  kind: 'preview' | 'summary' | 'signed';
   sha256: string;
   /** Absolute path of the file. */
   path: string;

@@ -149,7 +149,8 @@ export const endpoints = {
     path: '/api/orders/{order_hash}/send-otp', tag: 'signature', summary: 'Send a one-time code',
     request: z.object({
       mode: z.enum(['sms', 'email']),
-      /** The acceptances the contract needs, ticked on the signature page (withdrawal: consumers only). */
+      /** The acceptances the contract needs, ticked on the signature page (rules/contract-acceptances; withdrawal: consumers only). */
+      contract_summary_read: z.boolean().default(false),
       contract_terms_accepted: z.boolean().default(false),
       contract_withdrawal_accepted: z.boolean().default(false),
     }),
@@ -160,8 +161,12 @@ export const endpoints = {
     request: empty, response: orderRefSchema,
   }),
   contractPreview: ep({
-    path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign (base64) and its SHA-256',
-    request: empty, response: z.object({ pdf_base64: z.string(), sha256: z.string(), filename: z.string() }),
+    path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign and its summary (Regulation 2019/2243), base64, with their SHA-256',
+    request: empty,
+    response: z.object({
+      pdf_base64: z.string(), sha256: z.string(), filename: z.string(),
+      summary: z.object({ pdf_base64: z.string(), sha256: z.string(), filename: z.string() }),
+    }),
   }),
   signWithOtp: ep({
     path: '/api/orders/{order_hash}/sign-with-otp', tag: 'signature', summary: 'Sign with the one-time code',

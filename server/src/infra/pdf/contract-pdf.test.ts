@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderContractPdf } from './contract-pdf';
 import type { ContractPdfData } from './contract-pdf';
 import { appendEvidencePage } from './evidence-page';
-import { extractPdfText } from './pdf-text';
+import { pdfText } from './pdf-text';
 
 const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
   brandName: 'Fibra Viva',
@@ -37,7 +37,7 @@ describe('contract PDF', () => {
     const parsed = await PDFDocument.load(pdf);
     expect(parsed.getPageCount()).toBeGreaterThanOrEqual(2);
     expect(parsed.getTitle()).toContain('ORD-1234');
-    const text = extractPdfText(pdf);
+    const text = await pdfText(pdf);
     for (const needle of [
       'Mario Rossi', 'RSSMRA80A01H501U', 'Via Roma 1, 00100 Roma (RM)', 'Fibra 2.5 Giga', 'Router Top (colore: Blu)',
       '29,90', '10,00', 'FV-ABCD1234-20250301', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente',
@@ -65,7 +65,7 @@ describe('contract PDF', () => {
     const signed = await appendEvidencePage(preview, evidence);
     const doc = await PDFDocument.load(signed);
     expect(doc.getPageCount()).toBe(pages + 1);
-    const text = extractPdfText(signed);
+    const text = await pdfText(signed);
     for (const needle of ['Mario Rossi', 'Attestazione di firma', '01/03/2025 10:20:30 UTC', '+39 3** *** **67', '203.0.113.9', 'SMS']) {
       expect(text, needle).toContain(needle);
     }
@@ -76,11 +76,11 @@ describe('contract PDF', () => {
   it('prints the SEPA Core wording with the 8-week refund for a consumer, the B2B wording without refund for a company', async () => {
     // Justified lines are drawn word by word: compare without spaces.
     const squeeze = (text: string): string => text.replace(/\s+/g, '');
-    const core = squeeze(extractPdfText(await renderContractPdf(sample())));
+    const core = squeeze(await pdfText(await renderContractPdf(sample())));
     expect(core).toContain(squeeze('SEPA Direct Debit Core'));
     expect(core).toContain(squeeze('entro 8 settimane dalla data di addebito'));
     expect(core).toContain(squeeze('Via Nazionale 10, 00184 Roma (RM)'));
-    const b2b = squeeze(extractPdfText(await renderContractPdf(sample({
+    const b2b = squeeze(await pdfText(await renderContractPdf(sample({
       customerType: 'business', sepa: { ...sample().sepa, scheme: 'B2B', debtorName: 'Officina Digitale S.r.l.' },
     }))));
     expect(b2b).toContain(squeeze('SEPA Direct Debit B2B'));
@@ -90,12 +90,12 @@ describe('contract PDF', () => {
 
   it('prints every letter a name may hold (an embedded font, not WinAnsi)', async () => {
     const name = 'Łukasz Ștefănescu D’Angelo-Øre';
-    const text = extractPdfText(await renderContractPdf(sample({ customer: [['Nome e cognome', name]] })));
+    const text = await pdfText(await renderContractPdf(sample({ customer: [['Nome e cognome', name]] })));
     expect(text).toContain(name);
   });
 
   it('is titled after the offer, with the order number, and prints the portability data when there is some', async () => {
-    const text = extractPdfText(await renderContractPdf(sample({
+    const text = await pdfText(await renderContractPdf(sample({
       orderCode: 'FV-2026-K7M4Q9',
       portability: [['Operatore attuale', 'TIM'], ['Numero da portare', '061234567'], ['Codice di migrazione', 'TIM1234567890123ABC']],
     })));
@@ -103,17 +103,17 @@ describe('contract PDF', () => {
     expect(text).not.toMatch(/Proposta/);
     expect(text).toContain('FV-2026-K7M4Q9');
     for (const needle of ['LINEA VOCE E PORTABILITÀ', 'TIM', '061234567', 'TIM1234567890123ABC']) expect(text).toContain(needle);
-    expect(extractPdfText(await renderContractPdf(sample()))).not.toContain('PORTABILITÀ');
+    expect(await pdfText(await renderContractPdf(sample()))).not.toContain('PORTABILITÀ');
   });
 
   it('gives the consumer the 14-day withdrawal and a business customer none (Codice del Consumo art. 52)', async () => {
-    const consumer = extractPdfText(await renderContractPdf(sample()));
-    const business = extractPdfText(await renderContractPdf(sample({ customerType: 'business' })));
+    const consumer = await pdfText(await renderContractPdf(sample()));
+    const business = await pdfText(await renderContractPdf(sample({ customerType: 'business' })));
     expect(consumer).toMatch(/Diritto di ripensamento/);
     expect(consumer).toMatch(/Ripensamento: entro 14 giorni/);
     expect(business).not.toMatch(/ripensamento|14 giorni/i);
     // A business contract names its own offer, never the consumer product ("Casa").
-    expect(extractPdfText(await renderContractPdf(sample({ customerType: 'business', offer: { name: 'Fibra Viva Business', monthly: 3990, oneOff: 0 } })))).not.toMatch(/Casa/);
+    expect(await pdfText(await renderContractPdf(sample({ customerType: 'business', offer: { name: 'Fibra Viva Business', monthly: 3990, oneOff: 0 } })))).not.toMatch(/Casa/);
     // The terms stay numbered without a gap.
     expect(business).toMatch(/3\. Recesso/);
   });

@@ -53,6 +53,8 @@ export interface ContractPdfData {
   options: ContractPriceLine[];
   totals: { monthly: number; oneOff: number };
   sepa: SepaMandate;
+  /** SHA-256 of the contract summary shown with this contract: printed, so signing the contract signs the summary. */
+  summarySha256?: string;
 }
 
 export interface RenderOptions {
@@ -151,7 +153,11 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
   l.paragraph('Luogo e data di sottoscrizione: sottoscritto a distanza con firma elettronica avanzata, nel luogo e alla data indicati nell\'attestazione di firma in fondo al documento.', { size: 9, color: MUTED });
 
   l.section('Sintesi contrattuale');
-  l.paragraph('Sintesi contrattuale ai sensi della delibera AGCOM n. 307/23/CONS. Le informazioni complete sono nelle condizioni generali che seguono.', { size: 9, color: MUTED });
+  l.paragraph(
+    'La sintesi contrattuale (Regolamento di esecuzione (UE) 2019/2243, delibera AGCOM n. 307/23/CONS) è consegnata con questo contratto, ne fa parte ed è allegata al documento firmato.' +
+      (data.summarySha256 ? ` Impronta SHA-256 della sintesi: ${data.summarySha256}.` : ''),
+    { size: 9, color: MUTED },
+  );
   l.bullets(summaryBullets(data));
 
   doc.addPage();

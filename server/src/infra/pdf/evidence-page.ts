@@ -9,6 +9,8 @@ import type { PDFFont } from 'pdf-lib';
 
 export interface SignatureEvidenceData {
   brandName: string;
+  /** The brand colour (`#rrggbb`) of the title, as on the contract's pages. */
+  accentColour?: string;
   orderCode: string;
   /** UTC instant of the signature. */
   signedAt: Date;
@@ -20,7 +22,19 @@ export interface SignatureEvidenceData {
   previewSha256: string;
   /** Each acceptance the customer gave before asking for the code, with its time. */
   acceptances?: ReadonlyArray<readonly [label: string, at: Date]>;
+  /** PDFs whose pages follow the contract's, before this page (the contract summary). */
+  annexes?: readonly Uint8Array[];
+  /** SHA-256 (hex) of the contract summary shown with the contract. */
+  summarySha256?: string;
+  /** The identity document the signer identified with (type, number, issuer). */
+  identityDocument?: string;
 }
+
+/** `#0b5ed7` → pdf-lib colour (a malformed value falls back to the ink colour). */
+const hexColour = (hex: string | undefined) => {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
+  return m ? rgb(parseInt(m[1] ?? '0', 16) / 255, parseInt(m[2] ?? '0', 16) / 255, parseInt(m[3] ?? '0', 16) / 255) : rgb(0.12, 0.16, 0.2);
+};
 
 // The standard fonts speak WinAnsi only: anything else (a user agent may carry any Unicode) becomes '?'.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -63,6 +77,10 @@ export const utcStamp = (d: Date): string => {
 /** The preview's bytes with the evidence page appended; the file's dates are the signature time. */
 export async function appendEvidencePage(previewPdf: Uint8Array, evidence: SignatureEvidenceData): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(previewPdf, { updateMetadata: false });
+  for (const annex of evidence.annexes ?? []) {
+    const source = await PDFDocument.load(annex, { updateMetadata: false });
+    for (const page of await pdf.copyPages(source, source.getPageIndices())) pdf.addPage(page);
+  }
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([595.28, 841.89]);
@@ -77,13 +95,13 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     }
   };
 
-  write(evidence.brandName, bold, 18, rgb(0.04, 0.43, 0.31));
+  write(evidence.brandName, bold, 18, hexColour(evidence.accentColour));
   y -= 6;
   write('Attestazione di firma elettronica', bold, 14);
   y -= 4;
   write(
-    'Il Cliente ha sottoscritto il contratto che precede inserendo il codice monouso ricevuto sul recapito indicato sotto. ' +
-      'L\'impronta SHA-256 identifica in modo univoco il documento mostrato al Cliente prima della firma.',
+    'Il Cliente ha sottoscritto il contratto che precede, con la sintesi contrattuale allegata, inserendo il codice monouso ricevuto sul recapito indicato sotto ' +
+      '(firma elettronica avanzata, DPCM 22/02/2013). Le impronte SHA-256 identificano in modo univoco i documenti mostrati al Cliente prima della firma.',
     regular, 10, rgb(0.32, 0.38, 0.43),
   );
   y -= 10;
@@ -95,7 +113,9 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     ['Recapito (mascherato)', evidence.maskedDestination],
     ['Indirizzo IP', evidence.ip],
     ['User agent', evidence.userAgent || '-'],
-    ['SHA-256 del documento', evidence.previewSha256],
+    ['SHA-256 del contratto', evidence.previewSha256],
+    ...(evidence.summarySha256 ? [['SHA-256 della sintesi contrattuale', evidence.summarySha256] as [string, string]] : []),
+    ...(evidence.identityDocument ? [['Documento di identità', evidence.identityDocument] as [string, string]] : []),
     ...(evidence.acceptances ?? []).map(([label, at]): [string, string] => ['Accettazione', `${label} (${utcStamp(at)})`]),
   ];
   const labelWidth = 150;

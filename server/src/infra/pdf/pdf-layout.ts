@@ -149,14 +149,14 @@ export function newPdf(options: {
 }
 
 /** `text(page, count)` at the foot of every page, written last with the bottom margin lifted so pdfkit does not start a new page. */
-export function pageFooters(l: Layout, text: (page: number, count: number) => string): void {
+export function pageFooters(l: Layout, text: (page: number, count: number) => string, size = 8): void {
   const { doc } = l;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font(REGULAR).fontSize(8).fillColor(MUTED)
+    doc.font(REGULAR).fontSize(size).fillColor(MUTED)
       .text(text(i + 1, range.count), l.left, doc.page.height - 35, { width: l.width, align: 'center' });
     doc.page.margins.bottom = margin;
   }

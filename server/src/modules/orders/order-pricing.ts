@@ -1,5 +1,5 @@
 import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconcileSelection } from '@checkout/contract';
-import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext } from '@checkout/contract';
+import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { applicablePromo, getCatalogueOffer } from '../catalog/service';
@@ -88,6 +88,8 @@ export function storedContent(fields: OrderFields, content: Pick<ReconciledConte
 export interface PricedContent extends ReconciledContent {
   promo: Promo | null;
   priced: PricedOrder;
+  /** The address's line the offer runs on (null: an address the coverage data does not know). */
+  line: ServiceCoverage | null;
 }
 
 /**
@@ -95,13 +97,15 @@ export interface PricedContent extends ReconciledContent {
  * coverage result): a 422 on offer_id where the offer is not sold, else the line speed that caps the
  * speed upgrades. An address the coverage data does not know (a pre-made order) limits nothing.
  */
-async function lineContext(db: Db, offerId: number, customerType: CustomerType, fields: OrderFields): Promise<SelectionContext> {
+async function lineContext(
+  db: Db, offerId: number, customerType: CustomerType, fields: OrderFields,
+): Promise<{ context: SelectionContext; line: ServiceCoverage | null }> {
   const services = await availableServicesAt(db, typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico : '');
-  if (services === null) return {};
+  if (services === null) return { context: {}, line: null };
   const offer = offerFor(offerId, customerType);
   const line = lineFor(offer, services);
   if (!offerFitsLine(offer, line)) throw invalid({ offer_id: 'Questa offerta non è disponibile al tuo indirizzo: torna alla verifica della copertura.' }, { offer_id: 'offer_not_at_address' });
-  return { lineSpeed: line?.max_download ?? null };
+  return { context: { lineSpeed: line?.max_download ?? null }, line };
 }
 
 /**
@@ -111,7 +115,8 @@ async function lineContext(db: Db, offerId: number, customerType: CustomerType, 
 export async function priceOrderContent(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
 ): Promise<PricedContent> {
-  const content = reconcileOrderContent(offerId, customerType, fields, await lineContext(db, offerId, customerType, fields));
+  const { context, line } = await lineContext(db, offerId, customerType, fields);
+  const content = reconcileOrderContent(offerId, customerType, fields, context);
   const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now, {
     cluster: promoClusterOf(fields),
   });
@@ -120,5 +125,5 @@ export async function priceOrderContent(
     additionalVariants: content.additionalVariants,
     routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
   }, { promo });
-  return { ...content, promo, priced };
+  return { ...content, promo, priced, line };
 }

@@ -1,5 +1,7 @@
-import { priceLineLabel } from '@checkout/contract';
+import { expectedSpeed, priceLineLabel } from '@checkout/contract';
 import type { PricedOrder, PriceLine } from '@checkout/contract';
+import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
+import type { PricedContent } from '../orders/order-pricing';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
 import { brandInitials } from '../orders/order-number';
@@ -195,5 +197,46 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
       iban: str(f, 'iban'),
       paymentType: 'ricorrente',
     },
+  };
+}
+
+/** The identity document the customer identified with, as the evidence page names it. */
+export const identityDocumentOf = (fields: Record<string, unknown>): string => documentRow(fields);
+
+/** AGCOM 292/18/CONS: only fibre to the home may be called "fibra"; the mixed ones say what they mix. */
+const TECHNOLOGY_WORDING: Record<string, string> = {
+  FTTH: 'fibra (FTTH, fibra ottica fino a casa)',
+  FTTB: 'fibra (FTTB, fibra ottica fino all\'edificio)',
+  FTTC: 'fibra misto rame (FTTC)',
+  FWA: 'fibra misto radio (FWA)',
+};
+
+export interface SummaryInputs {
+  order: OrderForSignature;
+  content: Pick<PricedContent, 'offer' | 'options' | 'line'>;
+  config: Pick<Config, 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl'>;
+}
+
+const mbit = (n: number): string => (n >= 1000 ? `${String(n / 1000).replace('.', ',')} Gbit/s` : `${n} Mbit/s`);
+
+/** What the contract summary states beyond the contract's data: technology wording, speeds at the address, duration, contacts. */
+export function buildSummaryFacts({ order, content, config }: SummaryInputs): SummaryFacts {
+  const technology = content.line?.technology ?? str(order.fields as Fields, 'technology');
+  const chosen = content.options.map((added) => content.offer.options.find((o) => o.id === added.id));
+  const upgrade = chosen.find((o) => o !== undefined && o.max_download_speed !== null) ?? null;
+  const download = expectedSpeed(content.offer, content.line, upgrade);
+  const speeds: Array<[string, string]> = [
+    ['Velocità massima in download all\'indirizzo', mbit(download)],
+    ...(content.line ? [['Velocità massima in upload all\'indirizzo', mbit(content.line.max_upload)] as [string, string]] : []),
+  ];
+  return {
+    technologyWording: TECHNOLOGY_WORDING[technology] ?? (technology || 'da verificare'),
+    speeds,
+    duration: [
+      'Contratto a tempo indeterminato, senza vincolo di durata minima e senza rinnovo da gestire.',
+      'Puoi recedere in ogni momento con preavviso di 30 giorni; restano dovuti solo i costi di disattivazione indicati nelle condizioni economiche e le eventuali rate residue dei dispositivi.',
+    ],
+    providerContact: `${config.sepaCreditorName}, ${config.sepaCreditorAddress}`,
+    infoUrl: config.legalPagesUrl,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { extractPdfText } from '../../infra/pdf/pdf-text';
+import { pdfText } from '../../infra/pdf/pdf-text';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
@@ -16,7 +16,7 @@ import { createSignatureModule } from './routes';
  */
 
 const key = { api_key: DEMO_PUBLIC_API_KEY };
-const ACCEPTED = { contract_terms_accepted: true, contract_withdrawal_accepted: true };
+const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true };
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
 type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
 
@@ -59,7 +59,7 @@ describeEachDialect('frozen contract', (dialect) => {
   const previewText = async (hash: string): Promise<string> => {
     const res = await post(`/api/orders/${hash}/contract-preview`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return extractPdfText(Buffer.from((res.body.data as { pdf_base64: string }).pdf_base64, 'base64'));
+    return await pdfText(Buffer.from((res.body.data as { pdf_base64: string }).pdf_base64, 'base64'));
   };
   const latestCode = async (): Promise<string> => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
@@ -76,18 +76,22 @@ describeEachDialect('frozen contract', (dialect) => {
   const signedText = async (hash: string): Promise<string> => {
     const res = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
     expect(res.statusCode).toBe(200);
-    return extractPdfText(res.rawPayload);
+    return await pdfText(res.rawPayload);
   };
 
   describe('acceptances', () => {
-    it('send-otp names each missing acceptance and sends nothing until both are given', async () => {
+    it('send-otp names each missing acceptance and sends nothing until all are given', async () => {
       const hash = await readyOrder();
       await previewText(hash);
       const none = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms' });
       expect(none.status).toBe(422);
       expect(none.body.error).toMatchObject({ code: 'acceptance_required' });
-      expect(Object.keys(none.body.error!.fields!).sort()).toEqual(['contract_terms_accepted', 'contract_withdrawal_accepted']);
-      const termsOnly = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true });
+      expect(Object.keys(none.body.error!.fields!).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted']);
+      // The summary unread stops the code too (Regulation 2019/2243: it comes before the contract is concluded).
+      const summaryUnread = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true });
+      expect(summaryUnread.status).toBe(422);
+      expect(summaryUnread.body.error!.fields).toEqual({ contract_summary_read: 'Apri e leggi la sintesi contrattuale per continuare.' });
+      const termsOnly = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true });
       expect(Object.keys(termsOnly.body.error!.fields!)).toEqual(['contract_withdrawal_accepted']);
       expect((await row(hash)).signing_locked_until).toBeNull();
     });
@@ -98,8 +102,9 @@ describeEachDialect('frozen contract', (dialect) => {
       const code = await sendCode(hash);
       expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
       const evidence = await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await row(hash)).id).executeTakeFirstOrThrow();
-      expect(Object.keys(JSON.parse(evidence.acceptances_json!) as object).sort()).toEqual(['contract_terms_accepted', 'contract_withdrawal_accepted']);
+      expect(Object.keys(JSON.parse(evidence.acceptances_json!) as object).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted']);
       const text = await signedText(hash);
+      expect(text).toContain('Sintesi contrattuale letta');
       expect(text).toContain('Condizioni generali di contratto accettate');
       expect(text).toContain('Informativa sul diritto di recesso e modulo di recesso letti');
     });

@@ -14,7 +14,10 @@ export type EvidenceRow = Selectable<SignatureEvidenceTable>;
 
 // ---- contract documents ----------------------------------------------------------------------
 
-export const latestDocument = (db: Conn, orderId: string, kind: 'preview' | 'signed'): Promise<DocumentRow | undefined> =>
+/** Kinds of contract document: the preview a code binds to, the contract summary shown with it, the signed contract. */
+export type DocumentKind = 'preview' | 'summary' | 'signed';
+
+export const latestDocument = (db: Conn, orderId: string, kind: DocumentKind): Promise<DocumentRow | undefined> =>
   db.selectFrom('contract_documents').selectAll().where('order_id', '=', orderId).where('kind', '=', kind)
     .orderBy('id', 'desc').limit(1).executeTakeFirst();
 

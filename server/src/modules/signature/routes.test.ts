@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
-import { extractPdfText } from '../../infra/pdf/pdf-text';
+import { pdfText } from '../../infra/pdf/pdf-text';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect, testConfig } from '../../test/dialects';
@@ -65,7 +65,7 @@ describeEachDialect('signature', (dialect) => {
     return hash;
   };
   const preview = async (hash: string) => post(`/api/orders/${hash}/contract-preview`);
-  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_terms_accepted: true, contract_withdrawal_accepted: true }, ip);
+  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true }, ip);
   const sign = (hash: string, otp: string, ip = '127.0.0.1') => post(`/api/orders/${hash}/sign-with-otp`, { otp }, ip);
   const outbox = async (to?: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}` });
@@ -111,7 +111,7 @@ describeEachDialect('signature', (dialect) => {
       expect(sha256(pdf)).toBe(data.sha256);
       expect(data.filename).toMatch(/\.pdf$/);
       await PDFDocument.load(pdf);
-      const text = extractPdfText(pdf);
+      const text = await pdfText(pdf);
       for (const needle of ['Mario Rossi', 'RSSMRA80A01H501U', 'Via del Corso 10, 00186 Roma (RM)', 'Fibra Viva Casa 1 Giga',
         'Router Fibra Viva Top Wi-Fi 7 (acquisto) (colore: Marmo)', 'IT00ZZZ0000000000000000', 'IT60 X054 2811 1010 0000 0123 456', 'ricorrente', '307/23/CONS']) {
         expect(text, needle).toContain(needle);
@@ -124,8 +124,28 @@ describeEachDialect('signature', (dialect) => {
       // Same data, same bytes: a second preview keeps the hash and records nothing new.
       const again = await preview(hash);
       expect((again.body.data as { sha256: string }).sha256).toBe(data.sha256);
-      const rows = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).execute();
-      expect(rows).toEqual([expect.objectContaining({ kind: 'preview', sha256: data.sha256, path: file })]);
+      const rows = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
+      const summary = (res.body.data as { summary: { pdf_base64: string; sha256: string; filename: string } }).summary;
+      const summaryFile = path.join(t.config.storageDir, id, `contract-summary-${summary.sha256}.pdf`);
+      expect(rows).toEqual([
+        expect.objectContaining({ kind: 'summary', sha256: summary.sha256, path: summaryFile }),
+        expect.objectContaining({ kind: 'preview', sha256: data.sha256, path: file }),
+      ]);
+    });
+
+    it('comes with the contract summary: one page, stored with its hash, which the contract prints', async () => {
+      const hash = await readyOrder();
+      const data = (await preview(hash)).body.data as { pdf_base64: string; summary: { pdf_base64: string; sha256: string; filename: string } };
+      const summary = Buffer.from(data.summary.pdf_base64, 'base64');
+      expect(sha256(summary)).toBe(data.summary.sha256);
+      expect(data.summary.filename).toMatch(/^sintesi-contrattuale-.+\.pdf$/);
+      expect((await PDFDocument.load(summary)).getPageCount()).toBe(1);
+      const summaryText = await pdfText(summary);
+      for (const needle of ['Sintesi contrattuale', 'Fibra Viva Casa 1 Giga', 'Velocità massima in download', 'Canone mensile']) expect(summaryText, needle).toContain(needle);
+      const stored = readFileSync(path.join(t.config.storageDir, await orderId(hash), `contract-summary-${data.summary.sha256}.pdf`));
+      expect(stored.equals(summary)).toBe(true);
+      const contractText = (await pdfText(Buffer.from(data.pdf_base64, 'base64'))).replace(/\s+/g, '');
+      expect(contractText).toContain(data.summary.sha256);
     });
   });
 
@@ -223,10 +243,10 @@ describeEachDialect('signature', (dialect) => {
         const hash = ((await p('/api/orders/new', { offer_id: 101 })).json() as Json).data!.hash as string;
         for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(`/api/orders/${hash}/${name}`, payload)).statusCode).toBe(200);
         expect((await p(`/api/orders/${hash}/contract-preview`)).statusCode).toBe(200);
-        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true });
+        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
         expect(res.statusCode).toBe(503);
         expect((res.json() as Json).error!.code).toBe('otp_delivery_failed');
-        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_terms_accepted: true, contract_withdrawal_accepted: true });
+        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
         expect((email.json() as Json).error!.code).toBe('otp_channel_unavailable');
         const rows = await other.db.selectFrom('signature_otps').select('invalidated_at').execute();
         expect(rows).toHaveLength(1);
@@ -260,13 +280,19 @@ describeEachDialect('signature', (dialect) => {
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
       const signed = download.rawPayload;
       expect(sha256(signed)).toBe(data.document_sha256);
-      const text = extractPdfText(signed);
-      for (const needle of ['Mario Rossi', 'Attestazione di firma elettronica', '+39 3** *** **67', '203.0.113.7', 'vitest-agent/1.0', hash]) {
-        expect(text, needle).toContain(needle);
+      const text = await pdfText(signed);
+      const { order_number: orderNumber } = await getOrderForSignature(t.db, hash);
+      for (const needle of ['Mario Rossi', 'Attestazione di firma elettronica', '+39 3** *** **67', '203.0.113.7', 'vitest-agent/1.0', orderNumber,
+        'Sintesi contrattuale', 'SHA-256 della sintesi contrattuale', 'Documento di identità', 'Sintesi contrattuale letta prima della firma']) {
+        // Labels wrap in their column: compared without spaces.
+        expect(text.replace(/\s+/g, ''), needle).toContain(needle.replace(/\s+/g, ''));
       }
+      const summaryRow = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).where('kind', '=', 'summary').executeTakeFirstOrThrow();
       expect(text.replace(/\s+/g, '')).toContain(previewSha);
+      expect(text.replace(/\s+/g, '')).toContain(summaryRow.sha256);
+      // The contract's pages, then the summary's, then the evidence page.
       const previewPages = (await PDFDocument.load(readFileSync(path.join(t.config.storageDir, id, `contract-preview-${previewSha}.pdf`)))).getPageCount();
-      expect((await PDFDocument.load(signed)).getPageCount()).toBe(previewPages + 1);
+      expect((await PDFDocument.load(signed)).getPageCount()).toBe(previewPages + 2);
     });
 
     it('refuses a replayed code, and the order is locked afterwards', async () => {
@@ -353,7 +379,7 @@ describeEachDialect('signature', (dialect) => {
       expect((await sign(hash, code)).body.error!.code).toBe('otp_invalidated');
       advance(31_000);
       expect((await send(hash, ip)).body.error!.code).toBe('preview_required');
-      const text = extractPdfText(Buffer.from(((await preview(hash)).body.data as { pdf_base64: string }).pdf_base64, 'base64'));
+      const text = await pdfText(Buffer.from(((await preview(hash)).body.data as { pdf_base64: string }).pdf_base64, 'base64'));
       expect(text).toContain('3471112299');
       const sent = await send(hash, ip);
       expect(sent.body.data).toMatchObject({ destination: '+39 3** *** **99' });

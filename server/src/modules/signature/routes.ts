@@ -68,7 +68,8 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
       service.sendOtp(params.order_hash ?? '', body.mode, {
-        contract_terms_accepted: body.contract_terms_accepted, contract_withdrawal_accepted: body.contract_withdrawal_accepted,
+        contract_summary_read: body.contract_summary_read, contract_terms_accepted: body.contract_terms_accepted,
+        contract_withdrawal_accepted: body.contract_withdrawal_accepted,
       }, clientOf(req)),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
 

@@ -7,13 +7,16 @@ import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
+import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
-import type { PricedOrder } from '@checkout/contract';
+import { requiredAcceptances } from '@checkout/contract';
+import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
 import { priceOrderContent } from '../orders/order-pricing';
+import type { PricedContent } from '../orders/order-pricing';
 import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
-import { buildContractData } from './contract-data';
+import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
 import {
@@ -45,7 +48,7 @@ export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret'
 
 export interface SignatureDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'storageDir' | 'otpPepper'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl' | 'storageDir' | 'otpPepper'>;
   channels: MessageChannels;
   now: () => Date;
   limits: SendLimits;
@@ -61,14 +64,8 @@ const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').upda
 /** Sorted keys at every level: the same content is the same text, whatever order it was written in. */
 const canonicalJson = configureStringify({ deterministic: true, bigint: false, circularValue: Error });
 
-/** The contract acceptances a code is asked with. The withdrawal right is the consumer's (Codice del Consumo art. 52). */
-export interface Acceptances {
-  contract_terms_accepted: boolean;
-  contract_withdrawal_accepted: boolean;
-}
-
-export const requiredAcceptances = (customerType: 'privato' | 'business'): Array<keyof Acceptances> =>
-  customerType === 'privato' ? ['contract_terms_accepted', 'contract_withdrawal_accepted'] : ['contract_terms_accepted'];
+/** The acceptances a code is asked with (contract rules/contract-acceptances). */
+export type Acceptances = Record<ContractAcceptance, boolean>;
 
 /**
  * SHA-256 of what the contract is made of: the order's content, the number the code goes to and the
@@ -95,6 +92,7 @@ async function writeFileAtomic(file: string, bytes: Uint8Array): Promise<void> {
 
 /** How the evidence page names each acceptance. */
 const ACCEPTANCE_LABELS: Record<string, string> = {
+  contract_summary_read: 'Sintesi contrattuale letta prima della firma',
   contract_terms_accepted: 'Condizioni generali di contratto accettate',
   contract_withdrawal_accepted: 'Informativa sul diritto di recesso e modulo di recesso letti',
 };
@@ -124,10 +122,19 @@ export function createSignatureService(deps: SignatureDeps) {
   }
 
   /** The order's price lines now and the hash of its content (what a preview and a signature bind to). */
-  async function contentOf(order: OrderForSignature): Promise<{ mobile: string; priced: PricedOrder; hash: string }> {
+  async function contentOf(order: OrderForSignature): Promise<{ mobile: string; priced: PricedOrder; hash: string; content: PricedContent }> {
     const mobile = await mobileOf(order);
-    const { priced } = await priceOrderContent(db, order.offer_id, order.customer_type, order.fields, deps.now());
-    return { mobile, priced, hash: orderContentHash(order, mobile, priced) };
+    const content = await priceOrderContent(db, order.offer_id, order.customer_type, order.fields, deps.now());
+    return { mobile, priced: content.priced, hash: orderContentHash(order, mobile, content.priced), content };
+  }
+
+  /** The summary shown with a preview: the one recorded for the same content, if its file is intact. */
+  async function summaryFor(order: OrderForSignature, contentHash: string): Promise<{ row: DocumentRow; bytes: Buffer } | null> {
+    const row = await latestDocument(db, order.id, 'summary');
+    if (!row || row.content_hash !== contentHash) return null;
+    const bytes = await readFile(row.path);
+    if (sha256(bytes) !== row.sha256) throw new Error(`stored summary of order ${order.id} does not match its hash`);
+    return { row, bytes };
   }
 
   /**
@@ -160,23 +167,38 @@ export function createSignatureService(deps: SignatureDeps) {
       return { ok: true };
     },
 
-    async contractPreview(hash: string): Promise<{ pdf_base64: string; sha256: string; filename: string }> {
+    /**
+     * The contract to sign and its summary (Regulation 2019/2243), rendered from the same data. The
+     * contract prints the summary's SHA-256, so the code that signs the contract signs the summary too.
+     */
+    async contractPreview(hash: string) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
       const content = await contentOf(order);
-      const data = buildContractData({ order, priced: content.priced, mobile: content.mobile, config });
-      const pdf = await renderContractPdf(data);
+      const base = buildContractData({ order, priced: content.priced, mobile: content.mobile, config });
+      const summaryPdf = await renderContractSummaryPdf(base, buildSummaryFacts({ order, content: content.content, config }));
+      const summarySha = sha256(summaryPdf);
+      const pdf = await renderContractPdf({ ...base, summarySha256: summarySha });
       const digest = sha256(pdf);
       const file = path.join(orderDir(order.id), `contract-preview-${digest}.pdf`);
+      const summaryFile = path.join(orderDir(order.id), `contract-summary-${summarySha}.pdf`);
+      await writeFileAtomic(summaryFile, summaryPdf);
       await writeFileAtomic(file, pdf);
-      // The same bytes as the current preview: nothing new to record (a code sent for it stays valid).
+      const nowIso = deps.now().toISOString();
+      // The same bytes as the current ones: nothing new to record (a code sent for the preview stays valid).
+      const currentSummary = await latestDocument(db, order.id, 'summary');
+      if (currentSummary?.sha256 !== summarySha || currentSummary.content_hash !== content.hash) {
+        await insertDocument(db, { order_id: order.id, kind: 'summary', sha256: summarySha, path: summaryFile, created_at: nowIso, content_hash: content.hash });
+      }
       const current = await currentPreview(order, content.hash);
       if (!current || current.sha256 !== digest) {
-        await insertDocument(db, {
-          order_id: order.id, kind: 'preview', sha256: digest, path: file, created_at: deps.now().toISOString(), content_hash: content.hash,
-        });
+        await insertDocument(db, { order_id: order.id, kind: 'preview', sha256: digest, path: file, created_at: nowIso, content_hash: content.hash });
       }
-      return { pdf_base64: pdf.toString('base64'), sha256: digest, filename: `contratto-${slug(config.brandName)}-anteprima.pdf` };
+      const brand = slug(config.brandName);
+      return {
+        pdf_base64: pdf.toString('base64'), sha256: digest, filename: `contratto-${brand}-anteprima.pdf`,
+        summary: { pdf_base64: summaryPdf.toString('base64'), sha256: summarySha, filename: `sintesi-contrattuale-${brand}.pdf` },
+      };
     },
 
     async sendOtp(hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo) {
@@ -279,9 +301,13 @@ export function createSignatureService(deps: SignatureDeps) {
       const previewBytes = await readFile(preview.path);
       if (sha256(previewBytes) !== preview.sha256) throw new Error(`stored preview of order ${order.id} does not match its hash`);
       const acceptances = parseAcceptances(otp.acceptances_json);
+      // The summary travels with the signed contract, after its pages (the contract already names its hash).
+      const summary = await summaryFor(order, preview.content_hash ?? '');
       const signedPdf = await appendEvidencePage(previewBytes, {
-        brandName: config.brandName, orderCode: order.hash, signedAt: now, channel: otp.channel,
+        brandName: config.brandName, accentColour: config.brandColour, orderCode: order.order_number, signedAt: now, channel: otp.channel,
         maskedDestination: otp.masked_destination, ip: client.ip, userAgent: client.userAgent, previewSha256: preview.sha256,
+        ...(summary ? { annexes: [summary.bytes], summarySha256: summary.row.sha256 } : {}),
+        identityDocument: identityDocumentOf(order.fields),
         acceptances: acceptances.map(([name, at]) => [ACCEPTANCE_LABELS[name] ?? name, new Date(at)]),
       });
       const signedSha = sha256(signedPdf);

@@ -1,18 +1,19 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { requiredAcceptances, type ContractAcceptance } from '@checkout/contract';
 import { usePublicConfig } from '../../lib/public-config';
 import './contract-acceptances.css';
 
-/** The acceptances send-otp needs (the server's names, SPEC §7 send-otp). */
-export type AcceptanceName = 'contract_terms_accepted' | 'contract_withdrawal_accepted';
+/** The acceptances send-otp needs (the contract's rule, shared with the server). */
+export type AcceptanceName = ContractAcceptance;
 export type Acceptances = Record<AcceptanceName, boolean>;
 
 /**
- * What a customer accepts before asking for the code. The 14-day withdrawal right is the consumer's
- * (Codice del Consumo art. 52): a business order accepts the general conditions only.
+ * What a customer accepts before asking for the code: the summary read, the general conditions, and
+ * for a consumer the withdrawal information (a business has no 14-day withdrawal right).
  */
 export const acceptancesFor = (customerType: string): AcceptanceName[] =>
-  customerType === 'business' ? ['contract_terms_accepted'] : ['contract_terms_accepted', 'contract_withdrawal_accepted'];
+  requiredAcceptances(customerType === 'business' ? 'business' : 'privato');
 
 /** The acceptances still missing, in the order they are shown. */
 export const missingAcceptances = (names: readonly AcceptanceName[], accepted: Acceptances): AcceptanceName[] =>
@@ -20,16 +21,42 @@ export const missingAcceptances = (names: readonly AcceptanceName[], accepted: A
 
 /** The in-page text each acceptance's label links to. */
 export const ACCEPTANCE_TEXT_ID: Record<AcceptanceName, string> = {
+  contract_summary_read: 'sintesi-contrattuale',
   contract_terms_accepted: 'condizioni-generali',
   contract_withdrawal_accepted: 'informativa-recesso',
 };
 
 const LABEL_KEY: Record<AcceptanceName, string> = {
+  contract_summary_read: 'signature.acceptSummary',
   contract_terms_accepted: 'signature.acceptTerms',
   contract_withdrawal_accepted: 'signature.acceptWithdrawal',
 };
 
 interface Clause { title: string; text: string }
+
+/** The summary's PDF as the server made it, shown in the page, with its download. */
+export interface SummaryPdf { url: string; filename: string }
+
+const TITLE_KEY: Record<AcceptanceName, string> = {
+  contract_summary_read: 'signature.summary.title',
+  contract_terms_accepted: 'signature.terms.title',
+  contract_withdrawal_accepted: 'signature.withdrawal.title',
+};
+
+/** Regulation (EU) 2019/2243: the summary the customer reads before the contract is concluded. */
+function SummaryText({ summary }: { summary: SummaryPdf | null }) {
+  const { t } = useTranslation();
+  if (!summary) return <p role="status">{t('signature.previewLoading')}</p>;
+  return (
+    <>
+      <p className="mt-2">{t('signature.summary.intro')}</p>
+      <iframe src={summary.url} title={t('signature.summary.title')} className="w-100 border rounded-4 mb-2" style={{ height: '50vh' }} />
+      <a className="btn btn-outline-primary" href={summary.url} download={summary.filename} data-testid="summary-download">
+        {t('signature.summary.download')}
+      </a>
+    </>
+  );
+}
 
 /** The general conditions in short: the same clauses the contract PDF prints in full. */
 function TermsText() {
@@ -79,6 +106,8 @@ function WithdrawalText() {
 
 export interface ContractAcceptancesProps {
   names: readonly AcceptanceName[];
+  /** The contract summary of this order (null while it is made). */
+  summary: SummaryPdf | null;
   accepted: Acceptances;
   errors: Partial<Record<AcceptanceName, string | undefined>>;
   onChange: (name: AcceptanceName, checked: boolean) => void;
@@ -88,7 +117,7 @@ export interface ContractAcceptancesProps {
  * The required ticks before the code is sent. Each label links to its text, a section of this page
  * (a native <details>: keyboard and screen readers get a toggle for free) that the link opens.
  */
-export function ContractAcceptances({ names, accepted, errors, onChange }: ContractAcceptancesProps) {
+export function ContractAcceptances({ names, summary, accepted, errors, onChange }: ContractAcceptancesProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Partial<Record<AcceptanceName, boolean>>>({});
   const summaries = useRef<Partial<Record<AcceptanceName, HTMLElement | null>>>({});
@@ -141,11 +170,11 @@ export function ContractAcceptances({ names, accepted, errors, onChange }: Contr
               }}
             >
               <summary id={`${textId}-title`} ref={(el) => { summaries.current[name] = el; }}>
-                {t(name === 'contract_terms_accepted' ? 'signature.terms.title' : 'signature.withdrawal.title')}
+                {t(TITLE_KEY[name])}
               </summary>
               {/* A bounded box keeps the ticks next to the send button; focusable so the keyboard can scroll it. */}
               <div className="legal-text-body mt-2" role="region" tabIndex={0} aria-labelledby={`${textId}-title`}>
-                {name === 'contract_terms_accepted' ? <TermsText /> : <WithdrawalText />}
+                {name === 'contract_summary_read' ? <SummaryText summary={summary} /> : name === 'contract_terms_accepted' ? <TermsText /> : <WithdrawalText />}
               </div>
             </details>
           </div>

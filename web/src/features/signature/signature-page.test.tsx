@@ -26,7 +26,10 @@ const fakeServer = (overrides: Record<string, (body: Record<string, unknown>) =>
     const override = overrides[path];
     if (override) return override(body);
     switch (path) {
-      case 'contract-preview': return ok({ pdf_base64: 'JVBERi0xLjQK', sha256: 'a'.repeat(64), filename: 'contratto.pdf' });
+      case 'contract-preview': return ok({
+        pdf_base64: 'JVBERi0xLjQK', sha256: 'a'.repeat(64), filename: 'contratto.pdf',
+        summary: { pdf_base64: 'JVBERi0xLjQK', sha256: 'b'.repeat(64), filename: 'sintesi-contrattuale-fibra-viva.pdf' },
+      });
       case 'send-otp': return ok({ sent: true, channel: 'sms', destination: '+39 333 ••• 4567', resend_after_seconds: 60 });
       case 'reopen-order': return ok(ORDER);
       case 'change-mobile-phone-number': return ok({ ok: true });
@@ -53,6 +56,7 @@ const renderPage = () => render(
 );
 
 const sendButton = () => screen.getByRole('button', { name: 'Invia codice' });
+const summaryBox = () => screen.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ });
 const termsBox = () => screen.getByRole('checkbox', { name: /Ho letto e accetto le condizioni generali di contratto/ });
 const withdrawalBox = () => screen.getByRole('checkbox', { name: /Ho letto l’informativa sul diritto di recesso \(14 giorni\)/ });
 /** The message a control's aria-describedby points to (its error). */
@@ -81,6 +85,19 @@ const ready = async () => {
 };
 
 describe('signature page: acceptances before the code', () => {
+  it('asks every customer to read the contract summary first, its label opening the summary PDF in the page', async () => {
+    fakeServer();
+    await ready();
+    const summary = document.getElementById('sintesi-contrattuale') as HTMLDetailsElement;
+    expect(summary.open).toBe(false);
+    fireEvent.click(within(summaryBox().closest('.form-check') as HTMLElement).getByRole('link', { name: 'sintesi contrattuale' }));
+    expect(summary.open).toBe(true);
+    expect(within(summary).getByTitle('Sintesi contrattuale').tagName).toBe('IFRAME');
+    expect(within(summary).getByTestId('summary-download').getAttribute('download')).toBe('sintesi-contrattuale-fibra-viva.pdf');
+    const boxes = screen.getAllByRole('checkbox').map((box) => box.id);
+    expect(boxes.indexOf('accept-contract_summary_read')).toBe(0);
+  });
+
   it('asks a consumer for the general conditions and the withdrawal information, each label opening its text', async () => {
     fakeServer();
     await ready();
@@ -107,6 +124,7 @@ describe('signature page: acceptances before the code', () => {
     setCustomer('business');
     fakeServer();
     await ready();
+    expect(summaryBox()).toBeTruthy();
     expect(termsBox()).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /diritto di recesso/ })).toBeNull();
     expect(document.getElementById('informativa-recesso')).toBeNull();
@@ -118,10 +136,11 @@ describe('signature page: acceptances before the code', () => {
     await act(async () => {
       fireEvent.click(sendButton());
     });
+    expect(errorOf(summaryBox())).toBe('Apri e leggi la sintesi contrattuale per ricevere il codice.');
     expect(errorOf(termsBox())).toBe('Accetta le condizioni generali di contratto per ricevere il codice.');
     expect(errorOf(withdrawalBox())).toBe('Conferma di aver letto l’informativa sul diritto di recesso per ricevere il codice.');
     expect(termsBox().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(termsBox());
+    expect(document.activeElement).toBe(summaryBox());
     expect(calls.map((c) => c.path)).not.toContain('send-otp');
 
     // Ticking one clears its own message only.
@@ -133,6 +152,7 @@ describe('signature page: acceptances before the code', () => {
   it('sends the acceptances with the code request', async () => {
     const calls = fakeServer();
     await ready();
+    fireEvent.click(summaryBox());
     fireEvent.click(termsBox());
     fireEvent.click(withdrawalBox());
     await act(async () => {
@@ -140,7 +160,7 @@ describe('signature page: acceptances before the code', () => {
     });
     await screen.findByText(/Codice inviato a/);
     expect(calls.find((c) => c.path === 'send-otp')?.body).toMatchObject({
-      mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true,
+      mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true,
     });
     expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(true);
   });
@@ -156,6 +176,7 @@ describe('signature page: acceptances before the code', () => {
       }),
     });
     await ready();
+    fireEvent.click(summaryBox());
     fireEvent.click(termsBox());
     fireEvent.click(withdrawalBox());
     await act(async () => {

@@ -25,6 +25,7 @@ import { ContractAcceptances, acceptancesFor, missingAcceptances, type Acceptanc
 const STEP_5_PATH = '/attiva/step-5';
 
 const ACCEPTANCE_MISSING: Record<AcceptanceName, string> = {
+  contract_summary_read: 'signature.summaryMissing',
   contract_terms_accepted: 'signature.termsMissing',
   contract_withdrawal_accepted: 'signature.withdrawalMissing',
 };
@@ -100,7 +101,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const [newMobile, setNewMobile] = useState('');
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [mobileStatus, setMobileStatus] = useState('');
-  const [accepted, setAccepted] = useState({ contract_terms_accepted: false, contract_withdrawal_accepted: false });
+  const [accepted, setAccepted] = useState({ contract_summary_read: false, contract_terms_accepted: false, contract_withdrawal_accepted: false });
   const [acceptErrors, setAcceptErrors] = useState<Partial<Record<AcceptanceName, string>>>({});
   const [reopening, setReopening] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
@@ -118,6 +119,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
     gcTime: 0,
   });
   const pdfUrl = usePdfUrl(preview.data?.pdf_base64);
+  const summaryUrl = usePdfUrl(preview.data?.summary.pdf_base64);
 
   if (!s.hash) return <Navigate to={resumeUrl(s.maxStep, s.promo)} replace />;
   if (s.status !== 'ready_to_sign') return <Navigate to={STEP_5_PATH} replace />;
@@ -319,6 +321,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
 
             <ContractAcceptances
               names={acceptances}
+              summary={summaryUrl && preview.data ? { url: summaryUrl, filename: preview.data.summary.filename } : null}
               accepted={accepted}
               errors={acceptErrors}
               onChange={(name, checked) => {
