@@ -58,8 +58,11 @@ test.describe('a business customer buys a router, upgrades and covers @mobile', 
     await submitStep(page, 'Vai alla firma');
 
     await expectContractPreview(page);
-    // A business contract asks for the terms only: the withdrawal right is the consumer's.
-    await expect(page.getByTestId('acceptances').getByRole('checkbox')).toHaveCount(1);
+    // A business contract asks for the summary and the terms only: the withdrawal right is the consumer's.
+    const boxes = page.getByTestId('acceptances').getByRole('checkbox');
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.nth(0)).toHaveAccessibleName(/Ho letto la sintesi contrattuale/);
+    await expect(boxes.nth(1)).toHaveAccessibleName(/condizioni generali di contratto/);
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
     await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [

@@ -275,7 +275,7 @@ export async function readNewCode(page: Page, to: string, before: OutboxEntry | 
 export async function acceptContract(page: Page): Promise<void> {
   const acceptances = page.getByTestId('acceptances');
   const summaryBox = acceptances.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ });
-  await summaryBox.locator('xpath=..').getByRole('link', { name: 'sintesi contrattuale' }).click();
+  await summaryBox.locator('xpath=..').getByRole('link', { name: 'sintesi contrattuale', exact: true }).click();
   await expect(page.locator('#sintesi-contrattuale iframe[title="Sintesi contrattuale"]')).toBeVisible();
   await summaryBox.check();
   await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
@@ -364,16 +364,15 @@ export async function shownOrder(page: Page, prefix: 'summary' | 'review'): Prom
 /** The lines of the contract's price table (label, monthly, one-off) and its "Totale" row, from the PDF's text. */
 export function contractOrder(pdfText: string): ShownOrder {
   const rows = pdfText.split('\n').map((l) => l.trim());
-  const start = rows.indexOf('Una tantum');
+  const start = rows.findIndex((row) => /Canone mensile\s+Una tantum$/.test(row));
   const lines: ShownOrder['lines'] = [];
-  // An amount row: the euro sign comes out of the PDF's WinAnsi text as an odd character, so only digits count.
-  const isAmount = (row: string) => !/\p{L}/u.test(row) && /^-?[\d.]+,\d{2}$/.test(row.replace(/[^\d,.-]/g, ''));
+  // A row ends with its two amounts; a label too long for its column continues on the rows before them.
+  const amounts = /^(.*?)\s*(-?[\d.]+,\d{2})\s*€\s+(-?[\d.]+,\d{2})\s*€$/;
   let label: string[] = [];
-  for (let i = start + 1; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (!isAmount(row)) { label.push(row); continue; }
-    const entry: [string, number, number] = [label.join(' '), centsOf(row), centsOf(rows[i + 1] ?? '')];
-    i += 1;
+  for (let i = start + 1; start >= 0 && i < rows.length; i++) {
+    const m = amounts.exec(rows[i]!);
+    if (!m) { label.push(rows[i]!); continue; }
+    const entry: [string, number, number] = [[...label, m[1]!].filter(Boolean).join(' '), centsOf(m[2]!), centsOf(m[3]!)];
     label = [];
     if (entry[0] === 'Totale') return { lines, monthly: entry[1], oneOff: entry[2] };
     lines.push(entry);

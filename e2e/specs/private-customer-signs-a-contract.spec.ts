@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './coverage';
 import {
-  checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
+  acceptContract, checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
   fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, sendCodeAndRead, shownOrder, signedContractText, signWith, stepForm,
   submitStep, textbox, tinyPng, uniqueEmail, uploadIdentityWithProgress,
 } from './checkout-journey';
@@ -104,6 +104,10 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expectContractPreview(page);
     await expectFitsWidth(page, 'firma');
     await keepScreenshot(page, testInfo, 'signature', { forReview: true });
+    // The contract summary is read in the page before the code is asked for.
+    await acceptContract(page);
+    await page.locator('#sintesi-contrattuale').scrollIntoViewIfNeeded();
+    await keepScreenshot(page, testInfo, 'signature-summary', { forReview: true });
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
 

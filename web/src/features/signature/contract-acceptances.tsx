@@ -38,7 +38,7 @@ interface Clause { title: string; text: string }
 export interface SummaryPdf { url: string; filename: string }
 
 const TITLE_KEY: Record<AcceptanceName, string> = {
-  contract_summary_read: 'signature.summary.title',
+  contract_summary_read: 'signature.contractSummary.title',
   contract_terms_accepted: 'signature.terms.title',
   contract_withdrawal_accepted: 'signature.withdrawal.title',
 };
@@ -49,10 +49,10 @@ function SummaryText({ summary }: { summary: SummaryPdf | null }) {
   if (!summary) return <p role="status">{t('signature.previewLoading')}</p>;
   return (
     <>
-      <p className="mt-2">{t('signature.summary.intro')}</p>
-      <iframe src={summary.url} title={t('signature.summary.title')} className="w-100 border rounded-4 mb-2" style={{ height: '50vh' }} />
+      <p className="mt-2">{t('signature.contractSummary.intro')}</p>
+      <iframe src={summary.url} title={t('signature.contractSummary.title')} className="w-100 border rounded-4 mb-2" style={{ height: '50vh' }} />
       <a className="btn btn-outline-primary" href={summary.url} download={summary.filename} data-testid="summary-download">
-        {t('signature.summary.download')}
+        {t('signature.contractSummary.download')}
       </a>
     </>
   );
