@@ -58,11 +58,14 @@ test.describe('a business customer buys a router, upgrades and covers @mobile', 
     await submitStep(page, 'Vai alla firma');
 
     await expectContractPreview(page);
-    // A business contract asks for the summary and the terms only: the withdrawal right is the consumer's.
+    // A business contract asks for the summary, the terms and the FEA conditions: the withdrawal right is the consumer's.
     const boxes = page.getByTestId('acceptances').getByRole('checkbox');
-    await expect(boxes).toHaveCount(2);
+    await expect(boxes).toHaveCount(3);
     await expect(boxes.nth(0)).toHaveAccessibleName(/Ho letto la sintesi contrattuale/);
     await expect(boxes.nth(1)).toHaveAccessibleName(/condizioni generali di contratto/);
+    await expect(boxes.nth(2)).toHaveAccessibleName(/condizioni della firma elettronica avanzata/);
+    // Nor is a business asked about activation within a withdrawal period it does not have.
+    await expect(page.getByTestId('early-activation')).toHaveCount(0);
     const code = await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE);
     await signWith(page, code);
     await expectSignedAndDownload(page, { heading: `Grazie ${COMPANY}, il contratto è firmato!`, mustContain: [

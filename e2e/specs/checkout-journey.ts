@@ -281,6 +281,7 @@ export async function acceptContract(page: Page): Promise<void> {
   await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
   const withdrawal = acceptances.getByRole('checkbox', { name: /diritto di recesso/ });
   if (await withdrawal.count() > 0) await withdrawal.check();
+  await acceptances.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ }).check();
 }
 
 /** Asks for the code by the chosen channel (after the acceptances) and reads it from the development outbox. */
@@ -297,7 +298,8 @@ export const otpBox = (page: Page): Locator => textbox(page, 'Codice di firma (6
 
 export async function signWith(page: Page, code: string): Promise<void> {
   await otpBox(page).fill(code);
-  await page.getByRole('button', { name: 'Firma il contratto' }).click();
+  // Codice del Consumo art. 51 c. 2: the button says the order is an obligation to pay.
+  await page.getByRole('button', { name: 'Firma: ordine con obbligo di pagare' }).click();
 }
 
 /**

@@ -350,6 +350,14 @@ test.describe('every screen is accessible @mobile', () => {
     });
   });
 
+  test('the FEA information, linked from the signature page', async ({ page }) => {
+    await page.goto('/firma-elettronica');
+    await expect(page.getByRole('heading', { level: 1, name: 'Firma elettronica avanzata (FEA)' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Per quanto tempo' })).toBeVisible();
+    await expect(page.getByText('conservati per 20 anni')).toBeVisible();
+    await axe(page, 'fea');
+  });
+
   test('the 404 page', async ({ page }) => {
     await page.goto('/error-404');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeVisible();

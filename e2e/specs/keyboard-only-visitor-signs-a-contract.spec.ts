@@ -98,13 +98,14 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
   await tick(page, page.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ }));
   await tick(page, page.getByRole('checkbox', { name: /condizioni generali di contratto/ }));
   await tick(page, page.getByRole('checkbox', { name: /diritto di recesso/ }));
+  await tick(page, page.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ }));
   await chooseRadio(page, page.getByRole('radio', { name: /^Via SMS al numero/ }));
   const before = await newestOutboxEntry(page, MOBILE);
   await press(page, page.getByRole('button', { name: 'Invia codice' }));
   await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
   const code = await readNewCode(page, MOBILE, before);
   await typeInto(page, otpBox(page), code);
-  await press(page, page.getByRole('button', { name: 'Firma il contratto' }));
+  await press(page, page.getByRole('button', { name: 'Firma: ordine con obbligo di pagare' }));
 
   await expectSignedAndDownload(page, { heading: 'Grazie Lucia, il contratto è firmato!', mustContain: ['Lucia Bianchi', 'BNCLCU85M41F205T'] });
 });

@@ -68,7 +68,7 @@ export async function readyOrder(t: TestApp): Promise<string> {
 /** A signed order: the code goes to the development outbox, from where a test reads it like a phone would. */
 export async function signedOrder(t: TestApp): Promise<string> {
   const hash = await readyOrder(t);
-  await post(t, `/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+  await post(t, `/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
   const outbox = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent('+393331234567')}` });
   const text = (outbox.json() as { data: Array<{ text: string }> }).data[0]?.text ?? '';
   const otp = /\b(\d{6})\b/.exec(text)?.[1];

@@ -161,7 +161,7 @@ export async function signedCheckout(api: ApiAs, c: Customer): Promise<SignedChe
   const preview = await client.contractPreview({ order_hash: hash });
   if (createHash('sha256').update(Buffer.from(preview.pdf_base64, 'base64')).digest('hex') !== preview.sha256) throw new Error('preview hash mismatch');
   const askedAt = new Date(Date.now() - 1000).toISOString();
-  const sent = await client.sendOtp({ order_hash: hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+  const sent = await client.sendOtp({ order_hash: hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
   if (!sent.sent) throw new Error('send-otp: not sent');
   const code = await readCode(api, e164(c.mobile), askedAt);
   const signed = await client.signWithOtp({ order_hash: hash }, { otp: code });

@@ -29,7 +29,7 @@ describeEachDialect('one-time code under parallel guessing', (dialect) => {
     await api.client.submitStep({ order_hash: hash, step_name: 'step-document' }, steps[4]![1]);
     await api.client.contractPreview({ order_hash: hash });
     const askedAt = new Date(Date.now() - 1000).toISOString();
-    await api.client.sendOtp({ order_hash: hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+    await api.client.sendOtp({ order_hash: hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
     const code = await readCode(api, e164(c.mobile), askedAt);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

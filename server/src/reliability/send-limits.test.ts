@@ -68,7 +68,7 @@ function sendLimitScenarios(servers: () => Servers, where: string, burstCounter?
     await client.contractPreview({ order_hash: hash });
     return hash;
   }));
-  const send = (api: ApiAs, hash: string) => api.post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+  const send = (api: ApiAs, hash: string) => api.post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
   const otpsOf = async (hashes: string[]): Promise<number> => {
     const { db } = servers();
     const ids = (await db.selectFrom('orders').select('id').where('hash', 'in', hashes).execute()).map((o) => o.id);

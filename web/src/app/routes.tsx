@@ -38,6 +38,7 @@ export const PAGES: Record<string, PageModule> = withText({
   '/dati-portabilita/:ordercode?': () => import('../features/portability/portability-page'),
   '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
   '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
+  '/firma-elettronica': () => import('../features/fea/fea-info-page'),
 });
 
 const CHECKOUT_PARENT = '/attiva';

@@ -153,6 +153,9 @@ export const endpoints = {
       contract_summary_read: z.boolean().default(false),
       contract_terms_accepted: z.boolean().default(false),
       contract_withdrawal_accepted: z.boolean().default(false),
+      fea_conditions_accepted: z.boolean().default(false),
+      /** Consumers only, never required: start the activation within the 14 days (Codice del Consumo art. 50 c. 3). */
+      early_activation_requested: z.boolean().default(false),
     }),
     response: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']), destination: z.string(), resend_after_seconds: z.number().int() }),
   }),
@@ -166,6 +169,8 @@ export const endpoints = {
     response: z.object({
       pdf_base64: z.string(), sha256: z.string(), filename: z.string(),
       summary: z.object({ pdf_base64: z.string(), sha256: z.string(), filename: z.string() }),
+      /** The server's totals of what is signed, in cents: the pre-contract information next to the order button shows these. */
+      totals: z.object({ monthly: z.number().int(), one_off: z.number().int(), vat_included: z.boolean() }),
     }),
   }),
   signWithOtp: ep({

@@ -100,7 +100,7 @@ describeEachDialect('documents', (dialect) => {
     const order = await newOrder();
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) await post(`/api/orders/${order.hash}/${name}`, payload);
     await post(`/api/orders/${order.hash}/contract-preview`);
-    await post(`/api/orders/${order.hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+    await post(`/api/orders/${order.hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
     const code = /\b(\d{6})\b/.exec((outbox.json() as { data: Array<{ text: string }> }).data[0]?.text ?? '')?.[1];
     await post(`/api/orders/${order.hash}/sign-with-otp`, { otp: code });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEA_CONDITIONS_VERSION } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
@@ -16,7 +17,7 @@ import { createSignatureModule } from './routes';
  */
 
 const key = { api_key: DEMO_PUBLIC_API_KEY };
-const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true };
+const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
 type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
 
@@ -86,13 +87,16 @@ describeEachDialect('frozen contract', (dialect) => {
       const none = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms' });
       expect(none.status).toBe(422);
       expect(none.body.error).toMatchObject({ code: 'acceptance_required' });
-      expect(Object.keys(none.body.error!.fields!).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted']);
+      expect(Object.keys(none.body.error!.fields!).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted', 'fea_conditions_accepted']);
       // The summary unread stops the code too (Regulation 2019/2243: it comes before the contract is concluded).
-      const summaryUnread = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true });
+      const summaryUnread = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
       expect(summaryUnread.status).toBe(422);
       expect(summaryUnread.body.error!.fields).toEqual({ contract_summary_read: 'Apri e leggi la sintesi contrattuale per continuare.' });
-      const termsOnly = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true });
+      const termsOnly = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, fea_conditions_accepted: true });
       expect(Object.keys(termsOnly.body.error!.fields!)).toEqual(['contract_withdrawal_accepted']);
+      // The FEA conditions (DPCM 22/02/2013 art. 57) are accepted before a code is sent, like the others.
+      const noFea = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+      expect(noFea.body.error!.fields).toEqual({ fea_conditions_accepted: 'Accetta le condizioni della firma elettronica avanzata per continuare.' });
       expect((await row(hash)).signing_locked_until).toBeNull();
     });
 
@@ -102,9 +106,11 @@ describeEachDialect('frozen contract', (dialect) => {
       const code = await sendCode(hash);
       expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
       const evidence = await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await row(hash)).id).executeTakeFirstOrThrow();
-      expect(Object.keys(JSON.parse(evidence.acceptances_json!) as object).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted']);
+      expect(Object.keys(JSON.parse(evidence.acceptances_json!) as object).sort()).toEqual(['contract_summary_read', 'contract_terms_accepted', 'contract_withdrawal_accepted', 'fea_conditions_accepted']);
       const text = await signedText(hash);
       expect(text).toContain('Sintesi contrattuale letta');
+      expect(text.replace(/\s+/g, ' ')).toContain(`Condizioni della firma elettronica avanzata accettate (versione ${FEA_CONDITIONS_VERSION})`);
+      expect(text).not.toContain('periodo di ripensamento');
       expect(text).toContain('Condizioni generali di contratto accettate');
       expect(text).toContain('Informativa sul diritto di recesso e modulo di recesso letti');
     });
@@ -172,6 +178,20 @@ describeEachDialect('frozen contract', (dialect) => {
       expect(res.status).toBe(409);
       expect(res.body.error!.code).toBe('otp_document_changed');
       nowMs = Date.parse('2026-12-02T10:00:00Z');
+    });
+  });
+
+  describe('activation during the withdrawal period', () => {
+    it('is recorded only when the consumer asks for it, and printed on the evidence page', async () => {
+      const hash = await readyOrder();
+      await previewText(hash);
+      const sent = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED, early_activation_requested: true });
+      expect(sent.status).toBe(200);
+      const code = await latestCode();
+      expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
+      const evidence = await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await row(hash)).id).executeTakeFirstOrThrow();
+      expect(JSON.parse(evidence.acceptances_json!) as object).toHaveProperty('early_activation_requested');
+      expect((await signedText(hash)).replace(/\s+/g, ' ')).toContain('Richiesta espressa di attivazione durante il periodo di ripensamento');
     });
   });
 });

@@ -65,7 +65,7 @@ describeEachDialect('signature', (dialect) => {
     return hash;
   };
   const preview = async (hash: string) => post(`/api/orders/${hash}/contract-preview`);
-  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true }, ip);
+  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true }, ip);
   const sign = (hash: string, otp: string, ip = '127.0.0.1') => post(`/api/orders/${hash}/sign-with-otp`, { otp }, ip);
   const outbox = async (to?: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}` });
@@ -243,10 +243,10 @@ describeEachDialect('signature', (dialect) => {
         const hash = ((await p('/api/orders/new', { offer_id: 101 })).json() as Json).data!.hash as string;
         for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(`/api/orders/${hash}/${name}`, payload)).statusCode).toBe(200);
         expect((await p(`/api/orders/${hash}/contract-preview`)).statusCode).toBe(200);
-        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
         expect(res.statusCode).toBe(503);
         expect((res.json() as Json).error!.code).toBe('otp_delivery_failed');
-        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true });
+        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
         expect((email.json() as Json).error!.code).toBe('otp_channel_unavailable');
         const rows = await other.db.selectFrom('signature_otps').select('invalidated_at').execute();
         expect(rows).toHaveLength(1);

@@ -10,7 +10,7 @@ import { appendEvidencePage } from '../../infra/pdf/evidence-page';
 import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
-import { requiredAcceptances } from '@checkout/contract';
+import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
 import { priceOrderContent } from '../orders/order-pricing';
 import type { PricedContent } from '../orders/order-pricing';
@@ -93,6 +93,8 @@ async function writeFileAtomic(file: string, bytes: Uint8Array): Promise<void> {
 /** How the evidence page names each acceptance. */
 const ACCEPTANCE_LABELS: Record<string, string> = {
   contract_summary_read: 'Sintesi contrattuale letta prima della firma',
+  fea_conditions_accepted: `Condizioni della firma elettronica avanzata accettate (versione ${FEA_CONDITIONS_VERSION})`,
+  early_activation_requested: 'Richiesta espressa di attivazione durante il periodo di ripensamento (art. 50 c. 3 Codice del Consumo)',
   contract_terms_accepted: 'Condizioni generali di contratto accettate',
   contract_withdrawal_accepted: 'Informativa sul diritto di recesso e modulo di recesso letti',
 };
@@ -198,10 +200,11 @@ export function createSignatureService(deps: SignatureDeps) {
       return {
         pdf_base64: pdf.toString('base64'), sha256: digest, filename: `contratto-${brand}-anteprima.pdf`,
         summary: { pdf_base64: summaryPdf.toString('base64'), sha256: summarySha, filename: `sintesi-contrattuale-${brand}.pdf` },
+        totals: { monthly: content.priced.totals.monthly, one_off: content.priced.totals.oneOff, vat_included: order.customer_type !== 'business' },
       };
     },
 
-    async sendOtp(hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo) {
+    async sendOtp(hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo, choices: { earlyActivation?: boolean } = {}) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
       const missing = requiredAcceptances(order.customer_type).filter((name) => !acceptances[name]);
@@ -246,7 +249,9 @@ export function createSignatureService(deps: SignatureDeps) {
         // A new code replaces the pending one.
         await invalidatePendingOtps(trx, order.id, nowIso);
         const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
-        const accepted = Object.fromEntries(requiredAcceptances(order.customer_type).map((name) => [name, nowIso]));
+        const accepted: Record<string, string> = Object.fromEntries(requiredAcceptances(order.customer_type).map((name) => [name, nowIso]));
+        // A consumer's express request to start within the 14 days: recorded with the acceptances, never assumed.
+        if (choices.earlyActivation && order.customer_type === 'privato') accepted.early_activation_requested = nowIso;
         await insertOtp(trx, {
           id: otpId, order_id: order.id, channel: mode, masked_destination: masked,
           code_hash: hashOtp(pepper, otpId, preview.sha256, code), document_sha256: preview.sha256, ip: client.ip,

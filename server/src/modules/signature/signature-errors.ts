@@ -41,6 +41,7 @@ export const SIGNATURE_ERROR_CODES = {
 const C = SIGNATURE_ERROR_CODES;
 const ACCEPTANCE_MESSAGES: Record<string, string> = {
   contract_summary_read: 'Apri e leggi la sintesi contrattuale per continuare.',
+  fea_conditions_accepted: 'Accetta le condizioni della firma elettronica avanzata per continuare.',
   contract_terms_accepted: 'Accetta le condizioni generali di contratto per continuare.',
   contract_withdrawal_accepted: "Conferma di aver letto l'informativa sul diritto di recesso per continuare.",
 };

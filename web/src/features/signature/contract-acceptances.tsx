@@ -1,6 +1,7 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type JSX, type MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { requiredAcceptances, type ContractAcceptance } from '@checkout/contract';
+import { Link } from 'react-router';
+import { FEA_CONDITIONS_VERSION, FEA_INFO_PATH, requiredAcceptances, type ContractAcceptance } from '@checkout/contract';
 import { usePublicConfig } from '../../lib/public-config';
 import './contract-acceptances.css';
 
@@ -21,12 +22,14 @@ export const missingAcceptances = (names: readonly AcceptanceName[], accepted: A
 
 /** The in-page text each acceptance's label links to. */
 export const ACCEPTANCE_TEXT_ID: Record<AcceptanceName, string> = {
+  fea_conditions_accepted: 'condizioni-fea',
   contract_summary_read: 'sintesi-contrattuale',
   contract_terms_accepted: 'condizioni-generali',
   contract_withdrawal_accepted: 'informativa-recesso',
 };
 
 const LABEL_KEY: Record<AcceptanceName, string> = {
+  fea_conditions_accepted: 'signature.acceptFea',
   contract_summary_read: 'signature.acceptSummary',
   contract_terms_accepted: 'signature.acceptTerms',
   contract_withdrawal_accepted: 'signature.acceptWithdrawal',
@@ -38,10 +41,25 @@ interface Clause { title: string; text: string }
 export interface SummaryPdf { url: string; filename: string }
 
 const TITLE_KEY: Record<AcceptanceName, string> = {
+  fea_conditions_accepted: 'fea.title',
   contract_summary_read: 'signature.contractSummary.title',
   contract_terms_accepted: 'signature.terms.title',
   contract_withdrawal_accepted: 'signature.withdrawal.title',
 };
+
+/** DPCM 22/02/2013 art. 57: the FEA conditions in short, the full information on its own page. */
+function FeaText() {
+  const { t } = useTranslation();
+  const points = t('fea.conditions', { returnObjects: true }) as string[];
+  return (
+    <>
+      <ul className="mt-2">{points.map((p) => <li key={p}>{p}</li>)}</ul>
+      <p className="mb-0">
+        <Link to={FEA_INFO_PATH} target="_blank" rel="noopener">{t('fea.readMore')}</Link> ({t('fea.version', { version: FEA_CONDITIONS_VERSION })})
+      </p>
+    </>
+  );
+}
 
 /** Regulation (EU) 2019/2243: the summary the customer reads before the contract is concluded. */
 function SummaryText({ summary }: { summary: SummaryPdf | null }) {
@@ -103,6 +121,14 @@ function WithdrawalText() {
     </>
   );
 }
+
+/** Each acceptance's text, opened from its label. */
+const ACCEPTANCE_BODY: Record<AcceptanceName, (props: { summary: SummaryPdf | null }) => JSX.Element> = {
+  contract_summary_read: ({ summary }) => <SummaryText summary={summary} />,
+  contract_terms_accepted: () => <TermsText />,
+  contract_withdrawal_accepted: () => <WithdrawalText />,
+  fea_conditions_accepted: () => <FeaText />,
+};
 
 export interface ContractAcceptancesProps {
   names: readonly AcceptanceName[];
@@ -174,7 +200,7 @@ export function ContractAcceptances({ names, summary, accepted, errors, onChange
               </summary>
               {/* A bounded box keeps the ticks next to the send button; focusable so the keyboard can scroll it. */}
               <div className="legal-text-body mt-2" role="region" tabIndex={0} aria-labelledby={`${textId}-title`}>
-                {name === 'contract_summary_read' ? <SummaryText summary={summary} /> : name === 'contract_terms_accepted' ? <TermsText /> : <WithdrawalText />}
+                {ACCEPTANCE_BODY[name]({ summary })}
               </div>
             </details>
           </div>

@@ -29,6 +29,7 @@ const fakeServer = (overrides: Record<string, (body: Record<string, unknown>) =>
       case 'contract-preview': return ok({
         pdf_base64: 'JVBERi0xLjQK', sha256: 'a'.repeat(64), filename: 'contratto.pdf',
         summary: { pdf_base64: 'JVBERi0xLjQK', sha256: 'b'.repeat(64), filename: 'sintesi-contrattuale-fibra-viva.pdf' },
+        totals: { monthly: 3190, one_off: 3990, vat_included: true },
       });
       case 'send-otp': return ok({ sent: true, channel: 'sms', destination: '+39 333 ••• 4567', resend_after_seconds: 60 });
       case 'reopen-order': return ok(ORDER);
@@ -57,6 +58,7 @@ const renderPage = () => render(
 
 const sendButton = () => screen.getByRole('button', { name: 'Invia codice' });
 const summaryBox = () => screen.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ });
+const feaBox = () => screen.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ });
 const termsBox = () => screen.getByRole('checkbox', { name: /Ho letto e accetto le condizioni generali di contratto/ });
 const withdrawalBox = () => screen.getByRole('checkbox', { name: /Ho letto l’informativa sul diritto di recesso \(14 giorni\)/ });
 /** The message a control's aria-describedby points to (its error). */
@@ -155,14 +157,40 @@ describe('signature page: acceptances before the code', () => {
     fireEvent.click(summaryBox());
     fireEvent.click(termsBox());
     fireEvent.click(withdrawalBox());
+    fireEvent.click(feaBox());
     await act(async () => {
       fireEvent.click(sendButton());
     });
     await screen.findByText(/Codice inviato a/);
     expect(calls.find((c) => c.path === 'send-otp')?.body).toMatchObject({
-      mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true,
+      mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true,
+      // Never asked for unless the consumer ticks it.
+      early_activation_requested: false,
     });
     expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(true);
+    // Codice del Consumo art. 51 c. 2: the server's price, duration and withdrawal right right before an unambiguous order button.
+    const info = screen.getByTestId('pre-contract');
+    expect(screen.getByTestId('pre-contract-price').textContent).toBe('Prezzo: 31,90\u00a0€ al mese e 39,90\u00a0€ una tantum (IVA inclusa).');
+    expect(info.textContent).toContain('entro 14 giorni');
+    expect(screen.getByRole('button', { name: 'Firma: ordine con obbligo di pagare' })).toBeTruthy();
+  });
+
+  it('sends the consumer’s express request to start within the 14 days only when ticked, and offers none to a business', async () => {
+    const calls = fakeServer();
+    await ready();
+    const early = screen.getByRole('checkbox', { name: /Chiedo che l’attivazione inizi durante i 14 giorni/ });
+    expect((early as HTMLInputElement).checked).toBe(false);
+    for (const box of [summaryBox(), termsBox(), withdrawalBox(), feaBox(), early]) fireEvent.click(box);
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    await screen.findByText(/Codice inviato a/);
+    expect(calls.find((c) => c.path === 'send-otp')?.body).toMatchObject({ early_activation_requested: true });
+    cleanup();
+    setCustomer('business');
+    fakeServer();
+    await ready();
+    expect(screen.queryByRole('checkbox', { name: /Chiedo che l’attivazione/ })).toBeNull();
   });
 
   it('puts the server’s refusal of a missing acceptance next to its box', async () => {
@@ -179,6 +207,7 @@ describe('signature page: acceptances before the code', () => {
     fireEvent.click(summaryBox());
     fireEvent.click(termsBox());
     fireEvent.click(withdrawalBox());
+    fireEvent.click(feaBox());
     await act(async () => {
       fireEvent.click(sendButton());
     });

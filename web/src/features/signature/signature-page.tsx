@@ -16,6 +16,7 @@ import { analyticsOrderId, ecommerceOf } from '../../lib/ecommerce';
 import { getPublicConfig } from '../../lib/public-config';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { ContractPreview, usePdfUrl } from './contract-preview';
+import { EarlyActivationChoice, PreContractInformation } from './pre-contract-information';
 import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
 import { useCountdown } from './use-countdown';
 import { usePromo } from '../../lib/promo-queries';
@@ -26,6 +27,7 @@ const STEP_5_PATH = '/attiva/step-5';
 
 const ACCEPTANCE_MISSING: Record<AcceptanceName, string> = {
   contract_summary_read: 'signature.summaryMissing',
+  fea_conditions_accepted: 'signature.feaMissing',
   contract_terms_accepted: 'signature.termsMissing',
   contract_withdrawal_accepted: 'signature.withdrawalMissing',
 };
@@ -101,7 +103,8 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const [newMobile, setNewMobile] = useState('');
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [mobileStatus, setMobileStatus] = useState('');
-  const [accepted, setAccepted] = useState({ contract_summary_read: false, contract_terms_accepted: false, contract_withdrawal_accepted: false });
+  const [accepted, setAccepted] = useState({ contract_summary_read: false, contract_terms_accepted: false, contract_withdrawal_accepted: false, fea_conditions_accepted: false });
+  const [earlyActivation, setEarlyActivation] = useState(false);
   const [acceptErrors, setAcceptErrors] = useState<Partial<Record<AcceptanceName, string>>>({});
   const [reopening, setReopening] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
@@ -162,7 +165,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
     setSending(true);
     setSendError(null);
     try {
-      const answer = await getApiClient().sendOtp({ order_hash: hash }, { mode, ...accepted });
+      const answer = await getApiClient().sendOtp({ order_hash: hash }, { mode, ...accepted, early_activation_requested: s.customerType !== 'business' && earlyActivation });
       setSentTo(answer.destination);
       setResendAt(Date.now() + answer.resend_after_seconds * 1000);
       useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
@@ -330,6 +333,10 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               }}
             />
 
+            {s.customerType !== 'business' && (
+              <EarlyActivationChoice checked={earlyActivation} onChange={setEarlyActivation} />
+            )}
+
             <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
               <button
                 type="button"
@@ -366,6 +373,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
                 />
                 <div id={ids.otpHint} className="form-text">{t('signature.otpHint')}</div>
                 {signError && <div id={ids.otpError} className="invalid-feedback d-block" role="alert">{signError}</div>}
+                {preview.data && <PreContractInformation totals={preview.data.totals} consumer={s.customerType !== 'business'} />}
                 <p className="small mt-3">{t('signature.consent')}</p>
                 <button type="submit" className="btn btn-primary btn-lg" disabled={signing} aria-busy={signing || undefined}>
                   {signing && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
