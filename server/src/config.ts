@@ -66,7 +66,7 @@ const envSchema = z
       .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'identificativo creditore SEPA non valido (es. IT00ZZZ0000000000000000)'))
       .prefault('IT00ZZZ0000000000000000'),
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
-    SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default('Via dell\'Esempio 1, 00100 Roma (RM), Italia'),
+    SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default('Via della Fibra 1, 20121 Milano (MI)'),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.

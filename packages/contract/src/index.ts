@@ -29,3 +29,4 @@ export * from './rules/migration-code';
 export * from './rules/analytics';
 export * from './rules/voucher';
 export * from './rules/contract-acceptances';
+export * from './rules/withdrawal-period';

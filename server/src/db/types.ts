@@ -193,6 +193,23 @@ export interface SignatureContactsTable {
   updated_at: string;
 }
 
+/** Signature module: an online withdrawal's one-time code and, once confirmed, its evidence (never deleted). */
+export interface WithdrawalsTable {
+  id: string;
+  order_id: string;
+  channel: 'sms' | 'email';
+  masked_destination: string;
+  /** HMAC of the code (the code itself is never stored). */
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+  expires_at: string;
+  /** When the customer confirmed with the code: the withdrawal's time. */
+  confirmed_at: string | null;
+}
+
 /** Signature module: append-only evidence of a signature (never updated or deleted). */
 export interface SignatureEvidenceTable {
   id: string;
@@ -298,6 +315,7 @@ export interface Database {
   signature_send_throttle: SignatureSendThrottleTable;
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
+  withdrawals: WithdrawalsTable;
   dev_outbox: DevOutboxTable;
   mobile_orders: MobileOrdersTable;
   mobile_mnp_corrections: MobileMnpCorrectionsTable;

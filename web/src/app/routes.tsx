@@ -39,6 +39,7 @@ export const PAGES: Record<string, PageModule> = withText({
   '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
   '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
   '/firma-elettronica': () => import('../features/fea/fea-info-page'),
+  '/recesso/:ordercode?': () => import('../features/withdrawal/withdrawal-page'),
 });
 
 const CHECKOUT_PARENT = '/attiva';

@@ -15,6 +15,8 @@ export interface ThankYouData {
   signedContractUrl: string;
   /** Whether a router is shipped (an activation with a router to send). */
   shipsRouter: boolean;
+  /** A consumer, who may withdraw within 14 days (a business may not). */
+  consumer?: boolean;
 }
 
 /** SPEC §1 thank-you screen: the order code and what happens next. */
@@ -43,6 +45,11 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
         <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
+      {data.consumer !== false && (
+        <p className="mt-4 text-body-secondary" data-testid="thank-you-withdrawal">
+          {t('thankYou.withdrawal')} <Link to={`/recesso/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.withdrawalLink')}</Link>
+        </p>
+      )}
     </section>
   );
 });

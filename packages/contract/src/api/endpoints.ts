@@ -178,6 +178,16 @@ export const endpoints = {
     request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }),
     response: z.object({ signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string() }),
   }),
+  withdrawalSendOtp: ep({
+    path: '/api/withdrawals/send-otp', tag: 'signature', summary: 'Withdrawal within 14 days: send a confirmation code to the signer',
+    request: z.object({ order_number: z.string().trim().min(1).max(24), mode: z.enum(['sms', 'email']).default('sms') }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), last_day: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  withdrawalConfirm: ep({
+    path: '/api/withdrawals/confirm', tag: 'signature', summary: 'Withdrawal within 14 days: confirm with the code',
+    request: z.object({ order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6) }),
+    response: z.object({ withdrawn: z.literal(true), order_number: z.string(), withdrawn_at: z.string() }),
+  }),
   confirmMobileMnpOrder: ep({
     path: '/api/orders/{short_hash}/confirm-mobile-mnp-order', tag: 'mobile', summary: 'Confirm a mobile porting order',
     request: empty, response: mobileOrderView,

@@ -7,7 +7,7 @@ import { addedOptionWireSchema } from './offer';
 export * from './order-steps';
 
 /** docs/orders.md: draft → in_progress → ready_to_sign → signed; cancelled by an operator. */
-export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled'] as const;
+export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled', 'withdrawn'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -9,6 +9,7 @@ import * as m0007 from './0007-side-flows';
 import * as m0008 from './0008-coverage-civic-bytewise';
 import * as m0009 from './0009-orders-frozen-contract';
 import * as m0010 from './0010-orders-number';
+import * as m0011 from './0011-signature-withdrawals';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-coverage-civic-bytewise': m0008,
   '0009-orders-frozen-contract': m0009,
   '0010-orders-number': m0010,
+  '0011-signature-withdrawals': m0011,
 };

@@ -88,6 +88,15 @@ describe('contract PDF', () => {
     expect(b2b).not.toContain(squeeze('8 settimane'));
   });
 
+  it('gives a consumer the model withdrawal form (Annex I-B) with the order and the recipient, and a business none', async () => {
+    const consumer = (await pdfText(await renderContractPdf(sample()))).replace(/\s+/g, ' ');
+    expect(consumer).toContain('MODULO DI RECESSO TIPO');
+    expect(consumer).toContain('Destinatario: Fibra Viva S.p.A., Via Nazionale 10, 00184 Roma (RM)');
+    expect(consumer).toContain('contratto di fornitura del seguente servizio: Fibra 2.5 Giga, ordine ORD-1234');
+    const business = await pdfText(await renderContractPdf(sample({ customerType: 'business' })));
+    expect(business).not.toContain('MODULO DI RECESSO TIPO');
+  });
+
   it('prints every letter a name may hold (an embedded font, not WinAnsi)', async () => {
     const name = 'Łukasz Ștefănescu D’Angelo-Øre';
     const text = await pdfText(await renderContractPdf(sample({ customer: [['Nome e cognome', name]] })));

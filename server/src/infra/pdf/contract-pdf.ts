@@ -1,5 +1,6 @@
 import { formatEuro } from '@checkout/contract';
 import { BOLD, MUTED, REGULAR, INK, groupIban, italianDay, newPdf, pageFooters } from './pdf-layout';
+import type { Layout } from './pdf-layout';
 import type { PriceRow } from './pdf-layout';
 
 export { groupIban, italianDay } from './pdf-layout';
@@ -101,6 +102,32 @@ const generalTerms = (customerType: ContractPdfData['customerType']): Array<[str
     .filter(([title]) => customerType !== 'business' || !title.includes('ripensamento'))
     .map(([title, text], i) => [`${i + 1}. ${title}`, text]);
 
+/**
+ * Codice del Consumo allegato I, parte B: the model withdrawal form, in the contract a consumer keeps,
+ * with the ways to send it (the online page needs only the order number and a code).
+ */
+function withdrawalForm(l: Layout, data: ContractPdfData): void {
+  const recipient = `${data.sepa.creditorName}, ${data.sepa.creditorAddress}`;
+  l.ensure(300);
+  l.section('Modulo di recesso tipo');
+  l.paragraph(
+    `Puoi recedere entro 14 giorni dalla firma senza indicarne il motivo: online dalla pagina «Recesso» del sito con il numero d'ordine ${data.orderCode} e un codice di conferma, ` +
+      `oppure inviando questo modulo o un'altra dichiarazione esplicita a ${recipient}.`,
+    { size: 9.5 },
+  );
+  l.paragraph('(compilare e restituire il presente modulo solo se si desidera recedere dal contratto)', { size: 9, color: MUTED });
+  for (const line of [
+    `Destinatario: ${recipient}`,
+    `Con la presente io/noi (*) notifichiamo il recesso dal mio/nostro (*) contratto di fornitura del seguente servizio: ${data.offer.name}, ordine ${data.orderCode}`,
+    'Ordinato il (*)/ricevuto il (*): ...........................',
+    'Nome del/dei consumatore(i): ...........................',
+    'Indirizzo del/dei consumatore(i): ...........................',
+    'Firma del/dei consumatore(i) (solo se il presente modulo è notificato in versione cartacea): ...........................',
+    'Data: ...........................',
+  ]) l.paragraph(line, { size: 9.5 });
+  l.paragraph('(*) Cancellare la dicitura inutile.', { size: 9, color: MUTED });
+}
+
 /** Renders the contract; resolves with the whole file. */
 export function renderContractPdf(data: ContractPdfData, options: RenderOptions = {}): Promise<Buffer> {
   const { doc, layout: l, done } = newPdf({
@@ -167,6 +194,8 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
     l.paragraph(title, { bold: true });
     l.paragraph(text, { size: 9.5 });
   }
+
+  if (data.customerType !== 'business') withdrawalForm(l, data);
 
   pageFooters(l, (page, count) => `${data.brandName} - ordine ${data.orderCode} - pagina ${page} di ${count}`);
   doc.end();

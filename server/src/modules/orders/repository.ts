@@ -7,6 +7,9 @@ export type OrderRow = Selectable<OrdersTable>;
 export const selectOrderByHash = (db: Conn, hash: string): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirst();
 
+export const selectOrderByNumber = (db: Conn, orderNumber: string): Promise<OrderRow | undefined> =>
+  db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+
 export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -2,7 +2,7 @@ import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
 import type { CustomerType, FormFields, OrderStatus } from '@checkout/contract';
 import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
-import { selectOrderByHash, updateOrderRow } from './repository';
+import { selectOrderByHash, selectOrderByNumber, updateOrderRow } from './repository';
 import type { Conn, OrderRow } from './repository';
 
 export type { Conn, OrderRow } from './repository';
@@ -134,6 +134,14 @@ export async function getOrderForSignature(db: Conn, hash: string): Promise<Orde
     customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, referer_code: o.referer_code, created_at: o.created_at,
     signing_locked_until: o.signing_locked_until, order_number: o.order_number,
   };
+}
+
+/** The order people know by its number (`FV-2026-K7M4Q9`, any case), or null. */
+export async function findOrderForSignatureByNumber(db: Conn, orderNumber: string): Promise<OrderForSignature | null> {
+  const normalised = orderNumber.trim().toUpperCase();
+  if (!/^[A-Z]{1,4}-\d{4}-[0-9A-Z]{4,10}$/.test(normalised)) return null;
+  const row = await selectOrderByNumber(db, normalised);
+  return row ? getOrderForSignature(db, row.hash) : null;
 }
 
 /** Sets the status (e.g. `signed` from the signature module, inside its transaction). */

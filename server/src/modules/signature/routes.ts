@@ -9,7 +9,8 @@ import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
-import { DEFAULT_SEND_LIMITS, createSignatureService } from './service';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
+import { createWithdrawalService } from './withdrawal';
 import type { ClientInfo, SendLimits } from './service';
 
 export interface SignatureModuleOptions {
@@ -79,6 +80,14 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
 
     registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) =>
       service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
+
+    const withdrawals = createWithdrawalService({
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()),
+    });
+    registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
+      { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
+    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body }) => withdrawals.confirm(body.order_number, body.otp),
+      { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     // A plain GET so the thank-you page can link it: the order hash is the secret, as for every order call.
     app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {

@@ -236,6 +236,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
         customerName: store.fields.customer_type === 'business' && store.fields.ragione_sociale ? store.fields.ragione_sociale : store.fields.first_name,
         signedAt: answer.signed_at,
         signedContractUrl: `${apiBaseUrl.replace(/\/+$/, '')}/api/orders/${encodeURIComponent(answer.order.hash)}/signed-contract`,
+        consumer: s.customerType !== 'business',
         shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
       });
     } catch (rejection) {

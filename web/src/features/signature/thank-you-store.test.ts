@@ -3,7 +3,7 @@ import { clearThankYou, readThankYou, saveThankYou, THANK_YOU_KEY } from './than
 
 const data = {
   orderCode: 'abc', orderNumber: 'FV-2026-K7M4Q9', email: 'mario@example.it', customerName: 'Mario', signedAt: '2026-01-01T10:00:00.000Z',
-  signedContractUrl: '/api/orders/abc/signed-contract', shipsRouter: true,
+  signedContractUrl: '/api/orders/abc/signed-contract', shipsRouter: true, consumer: true,
 };
 
 afterEach(() => sessionStorage.clear());

@@ -15,6 +15,8 @@ const schema = z.object({
   signedAt: z.string(),
   signedContractUrl: z.string(),
   shipsRouter: z.boolean(),
+  /** A consumer has 14 days to withdraw (a thank-you saved before this field reads as one). */
+  consumer: z.boolean().default(true),
 });
 
 export const saveThankYou = (data: ThankYouData, storage: Storage = sessionStorage): void => {

@@ -1,0 +1,70 @@
+import { expect, test } from './fixtures-with-expected-errors';
+import { keepScreenshot } from './coverage';
+import {
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestOutboxEntry,
+  readNewCode, reachPaymentStep, sendCodeAndRead, signWith, submitStep, textbox,
+} from './checkout-journey';
+
+const MOBILE = '3331234567';
+
+/*
+ * A consumer signs with the summary read and every acceptance given, then withdraws online within the
+ * 14 days (Codice del Consumo art. 52-54): the order number from the thank-you page, a code sent to the
+ * number the contract was signed with, a wrong code refused next to the field, then the confirmation.
+ */
+test.describe('a customer withdraws within 14 days @mobile', () => {
+  test.use({ expectedConsoleErrors: [/status of 4\d\d .* @ .*\/api\/withdrawals\/(confirm|send-otp)\/?$/] });
+
+  test('signs, then withdraws with the order number and a one-time code', async ({ page }, testInfo) => {
+    await reachPaymentStep(page, MOBILE);
+    await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
+    await submitStep(page);
+    await expectStep(page, 5, 'Documento e riepilogo');
+    await fillIdentityDocument(page, 'CA12345AB');
+    await submitStep(page, 'Vai alla firma');
+    await expectContractPreview(page);
+    await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
+    await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'MODULO DI RECESSO TIPO'] });
+    const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+    // The thank-you page says where to withdraw.
+    const withdrawLink = page.getByTestId('thank-you-withdrawal').getByRole('link', { name: 'recedi online con il numero d’ordine' });
+    await expect(withdrawLink).toHaveAttribute('href', `/recesso/${orderNumber}`);
+
+    // ——— An unknown number: said next to the field ———
+    await page.goto('/recesso');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recesso entro 14 giorni' })).toBeVisible();
+    const number = textbox(page, 'Numero d’ordine');
+    await number.fill('FV-2026-ZZZZZZ');
+    await page.getByRole('button', { name: 'Invia il codice' }).click();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('withdrawal-error')).toContainText('Non troviamo un ordine con questo numero');
+
+    // ——— The real number, carried by the thank-you page's link ———
+    await page.goBack();
+    await withdrawLink.click();
+    await expect(page).toHaveURL(new RegExp(`/recesso/${orderNumber}$`));
+    await expect(number).toHaveValue(orderNumber);
+    const before = await newestOutboxEntry(page, MOBILE);
+    await page.getByRole('button', { name: 'Invia il codice' }).click();
+    await expect(page.getByTestId('withdrawal-sent')).toContainText('Codice inviato a +39 3** *** **67. Puoi recedere fino al');
+    const code = await readNewCode(page, MOBILE, before);
+    const otp = textbox(page, 'Codice di conferma (6 cifre)');
+    await otp.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Conferma il recesso' }).click();
+    await expect(otp).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'Codice errato: restano 4 tentativi.' })).toBeVisible();
+    await expectFitsWidth(page, 'withdrawal with a wrong code');
+    await keepScreenshot(page, testInfo, 'withdrawal', { forReview: true });
+
+    await otp.fill(code);
+    await page.getByRole('button', { name: 'Conferma il recesso' }).click();
+    const done = page.getByTestId('withdrawal-done');
+    await expect(done.getByRole('heading', { level: 1, name: 'Recesso registrato' })).toBeFocused();
+    await expect(done).toContainText(`Abbiamo registrato il recesso dall’ordine ${orderNumber}`);
+
+    // A second attempt is told it is done already, and changes nothing.
+    await page.goto(`/recesso/${orderNumber}`);
+    await page.getByRole('button', { name: 'Invia il codice' }).click();
+    await expect(page.getByTestId('withdrawal-error')).toHaveText('Hai già esercitato il recesso da questo contratto: non devi fare altro.');
+  });
+});
