@@ -30,3 +30,4 @@ export * from './rules/analytics';
 export * from './rules/voucher';
 export * from './rules/contract-acceptances';
 export * from './rules/withdrawal-period';
+export * from './rules/consents';

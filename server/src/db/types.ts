@@ -193,6 +193,22 @@ export interface SignatureContactsTable {
   updated_at: string;
 }
 
+/** Orders module: the consent ledger, append-only (a change of mind is a new row). */
+export interface ConsentEventsTable {
+  id: string;
+  order_id: string;
+  /** `privacy_consent`, `marketing_consent`, `profiling_consent` (contract rules/consents). */
+  consent: string;
+  /** 0/1: given or withdrawn. */
+  granted: number;
+  text_version: string;
+  /** SHA-256 of the exact text shown next to the box. */
+  text_sha256: string;
+  /** Where it was given: `checkout` (step 1). */
+  channel: string;
+  recorded_at: string;
+}
+
 /** Signature module: an online withdrawal's one-time code and, once confirmed, its evidence (never deleted). */
 export interface WithdrawalsTable {
   id: string;
@@ -316,6 +332,7 @@ export interface Database {
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
   withdrawals: WithdrawalsTable;
+  consent_events: ConsentEventsTable;
   dev_outbox: DevOutboxTable;
   mobile_orders: MobileOrdersTable;
   mobile_mnp_corrections: MobileMnpCorrectionsTable;

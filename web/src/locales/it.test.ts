@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 // The file as written (Vite's raw import): JSON.parse would already have dropped the duplicates.
 import itJson from './it.json?raw';
+import { CONSENT_NAMES, CONSENT_TEXTS } from '@checkout/contract';
+import texts from './it.json';
 
 /**
  * Keys written twice in one object of a JSON text: JSON.parse keeps the last silently, so a new
@@ -43,5 +45,9 @@ describe('Italian texts', () => {
 
   it('write no key twice in one object', () => {
     expect(duplicateKeys(itJson)).toEqual([]);
+  });
+
+  it('label each consent box with the exact text the consent ledger records a version and hash of', () => {
+    for (const name of CONSENT_NAMES) expect(texts.checkout.fields[name], name).toBe(CONSENT_TEXTS[name]);
   });
 });

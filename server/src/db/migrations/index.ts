@@ -10,6 +10,7 @@ import * as m0008 from './0008-coverage-civic-bytewise';
 import * as m0009 from './0009-orders-frozen-contract';
 import * as m0010 from './0010-orders-number';
 import * as m0011 from './0011-signature-withdrawals';
+import * as m0012 from './0012-orders-consent-events';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-orders-frozen-contract': m0009,
   '0010-orders-number': m0010,
   '0011-signature-withdrawals': m0011,
+  '0012-orders-consent-events': m0012,
 };

@@ -54,6 +54,8 @@ export interface ContractPdfData {
   options: ContractPriceLine[];
   totals: { monthly: number; oneOff: number };
   sepa: SepaMandate;
+  /** Each consent as the ledger has it, label → answer with its time and text version (empty: no section). */
+  consents?: Array<[string, string]>;
   /** SHA-256 of the contract summary shown with this contract: printed, so signing the contract signs the summary. */
   summarySha256?: string;
 }
@@ -178,6 +180,11 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
   doc.moveDown(0.3);
   l.paragraph(mandateWording(data.sepa), { size: 9, color: MUTED });
   l.paragraph('Luogo e data di sottoscrizione: sottoscritto a distanza con firma elettronica avanzata, nel luogo e alla data indicati nell\'attestazione di firma in fondo al documento.', { size: 9, color: MUTED });
+
+  if (data.consents && data.consents.length > 0) {
+    l.section('Consensi al trattamento dei dati');
+    l.rows(data.consents, 190);
+  }
 
   l.section('Sintesi contrattuale');
   l.paragraph(

@@ -8,6 +8,7 @@ import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderReco
 import { priceOrderContent, storedContent } from './order-pricing';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
+import { recordConsents } from './consent-ledger';
 import type { OrderRef } from './order-write';
 
 export const unknownStep = (): AppError => notFound('Passaggio non trovato');
@@ -52,6 +53,8 @@ export async function submitStep(
     }
     const submittedAt = now.toISOString();
     await upsertStep(trx, current.id, step, JSON.stringify(values), submittedAt);
+    // Every consent answered at step 1 goes to the ledger, with the text it was given for.
+    if (step === 'step-contact') await recordConsents(trx, current.id, values, submittedAt);
     // The checkout's step 3 carries the portability fields too and is the newer word on them.
     if (step === 'step-address') await deleteStep(trx, current.id, 'step-portability');
     const steps = await selectSteps(trx, current.id);

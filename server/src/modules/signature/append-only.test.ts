@@ -13,13 +13,24 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('signature evidence', () => {
-  it('is append-only: no code updates or deletes it', () => {
-    const offenders = sources(SERVER_SRC).filter((file) => {
-      const text = readFileSync(file, 'utf8');
-      return /(updateTable|deleteFrom)\(\s*['"]signature_evidence['"]/.test(text)
-        || /\b(update|delete\s+from)\s+"?signature_evidence\b/i.test(text);
-    });
-    expect(offenders).toEqual([]);
+/** Source files that update or delete `table` (Kysely or SQL). */
+const writersOf = (table: string, { deletes = true, updates = true } = {}): string[] => sources(SERVER_SRC).filter((file) => {
+  const text = readFileSync(file, 'utf8');
+  const calls = [updates ? 'updateTable' : '', deletes ? 'deleteFrom' : ''].filter(Boolean).join('|');
+  const sqlVerbs = [updates ? 'update' : '', deletes ? 'delete\\s+from' : ''].filter(Boolean).join('|');
+  return new RegExp(`(${calls})\\(\\s*['"]${table}['"]`).test(text) || new RegExp(`\\b(${sqlVerbs})\\s+"?${table}\\b`, 'i').test(text);
+});
+
+describe('evidence tables', () => {
+  it('signature evidence is append-only: no code updates or deletes it', () => {
+    expect(writersOf('signature_evidence')).toEqual([]);
+  });
+
+  it('the consent ledger is append-only: a change of mind is a new row', () => {
+    expect(writersOf('consent_events')).toEqual([]);
+  });
+
+  it('withdrawals are never deleted (a code row is only marked confirmed or counted)', () => {
+    expect(writersOf('withdrawals', { updates: false })).toEqual([]);
   });
 });

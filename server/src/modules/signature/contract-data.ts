@@ -1,7 +1,8 @@
-import { expectedSpeed, priceLineLabel } from '@checkout/contract';
+import { CONSENT_LABELS, expectedSpeed, priceLineLabel } from '@checkout/contract';
 import type { PricedOrder, PriceLine } from '@checkout/contract';
 import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
 import type { PricedContent } from '../orders/order-pricing';
+import type { ConsentState } from '../orders/consent-ledger';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
 import { brandInitials } from '../orders/order-number';
@@ -155,16 +156,26 @@ export function sepaDebtor(customerType: 'privato' | 'business', f: Fields): { n
 export const sepaScheme = (customerType: 'privato' | 'business', f: Fields): 'CORE' | 'B2B' =>
   customerType === 'business' && f.sepa_holder_type === 'company' ? 'B2B' : 'CORE';
 
+/** The consents of the ledger as the contract prints them: given or refused, when, and which text. */
+export function consentRows(consents: readonly ConsentState[]): Array<[string, string]> {
+  return consents.map((c) => {
+    const when = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(c.recorded_at));
+    return [CONSENT_LABELS[c.consent], `${c.granted ? 'dato' : 'non dato'} il ${when} (testo versione ${c.text_version}, SHA-256 ${c.text_sha256.slice(0, 16)}…)`];
+  });
+}
+
 export interface ContractInputs {
   order: OrderForSignature;
   /** The server's price lines of the order (orders' `priceOrderContent`). */
   priced: PricedOrder;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
+  /** The consent ledger's latest answers (orders' `currentConsents`). */
+  consents?: readonly ConsentState[];
   config: Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress'>;
 }
 
-export function buildContractData({ order, priced, mobile, config }: ContractInputs): ContractPdfData {
+export function buildContractData({ order, priced, mobile, config, consents = [] }: ContractInputs): ContractPdfData {
   const f = order.fields as Fields;
   const [offerLine, ...optionLines] = priced.lines;
   if (offerLine?.kind !== 'offer') throw new Error('price lines must start with the offer');
@@ -182,6 +193,7 @@ export function buildContractData({ order, priced, mobile, config }: ContractInp
     activationAddress: formatAddress(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province')),
     shippingAddress: shippingAddress(f),
     portability: portabilityRows(f),
+    consents: consentRows(consents),
     technology: str(f, 'technology'),
     offer: toContractLine(offerLine),
     options: optionLines.map(toContractLine),

@@ -14,6 +14,7 @@ import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract'
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
 import { priceOrderContent } from '../orders/order-pricing';
 import type { PricedContent } from '../orders/order-pricing';
+import { currentConsents } from '../orders/consent-ledger';
 import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
@@ -177,7 +178,7 @@ export function createSignatureService(deps: SignatureDeps) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
       const content = await contentOf(order);
-      const base = buildContractData({ order, priced: content.priced, mobile: content.mobile, config });
+      const base = buildContractData({ order, priced: content.priced, mobile: content.mobile, config, consents: await currentConsents(db, order.id) });
       const summaryPdf = await renderContractSummaryPdf(base, buildSummaryFacts({ order, content: content.content, config }));
       const summarySha = sha256(summaryPdf);
       const pdf = await renderContractPdf({ ...base, summarySha256: summarySha });
