@@ -8,7 +8,8 @@ import {
 const MOBILE = '3331234567';
 
 /*
- * A consumer signs with the summary read and every acceptance given, then withdraws online within the
+ * A consumer is refused the code while an acceptance is missing, signs with the summary read and every
+ * acceptance given, then withdraws online within the
  * 14 days (Codice del Consumo art. 52-54): the order number from the thank-you page, a code sent to the
  * number the contract was signed with, a wrong code refused next to the field, then the confirmation.
  */
@@ -23,6 +24,16 @@ test.describe('a customer withdraws within 14 days @mobile', () => {
     await fillIdentityDocument(page, 'CA12345AB');
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
+    // No code while an acceptance is missing: each box says what it needs, nothing is sent.
+    const outboxBefore = await newestOutboxEntry(page, MOBILE);
+    const acceptances = page.getByTestId('acceptances');
+    await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
+    await page.getByRole('button', { name: 'Invia codice' }).click();
+    await expect(acceptances.getByRole('checkbox', { name: /Ho letto la sintesi contrattuale/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(acceptances.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(acceptances.getByText('Accetta le condizioni della firma elettronica avanzata per ricevere il codice.')).toBeVisible();
+    await expect(page.getByTestId('otp-sent')).toHaveText('');
+    expect(await newestOutboxEntry(page, MOBILE)).toEqual(outboxBefore);
     await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
     await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'MODULO DI RECESSO TIPO'] });
     const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
