@@ -68,6 +68,8 @@ const envSchema = z
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
     SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default('Via della Fibra 1, 20121 Milano (MI)'),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
+    SEAL_P12_PATH: z.string().min(1).max(500).optional(),
+    SEAL_P12_PASSPHRASE: z.string().max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).optional(),
@@ -133,6 +135,9 @@ export interface Config {
   sepaCreditorAddress: string;
   /** Secret mixed into the one-time code hashes; required in production by the signature module. */
   otpPepper: string | undefined;
+  /** PKCS#12 of the provider's seal on signed contracts; unset outside production: a self-signed development seal. */
+  sealP12Path: string | undefined;
+  sealP12Passphrase: string | undefined;
   /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
   otpSendsPerIpPerHour: number;
   /** Where leads are delivered (signed POST); unset: leads stay pending, listed by `npm run cli -- list-leads`. */
@@ -186,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
     sepaCreditorAddress: e.SEPA_CREDITOR_ADDRESS,
     otpPepper: e.OTP_PEPPER,
+    sealP12Path: e.SEAL_P12_PATH,
+    sealP12Passphrase: e.SEAL_P12_PASSPHRASE,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,
     leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,

@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
+import { selfSignedSeal } from '../../infra/pdf/pdf-seal';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
@@ -293,6 +296,12 @@ describeEachDialect('signature', (dialect) => {
       // The contract's pages, then the summary's, then the evidence page.
       const previewPages = (await PDFDocument.load(readFileSync(path.join(t.config.storageDir, id, `contract-preview-${previewSha}.pdf`)))).getPageCount();
       expect((await PDFDocument.load(signed)).getPageCount()).toBe(previewPages + 2);
+      // The provider's seal: an independent verifier (poppler's pdfsig) finds it valid over the whole file.
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'signed-')), 'contratto.pdf');
+      writeFileSync(file, signed);
+      const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Total document signed');
     });
 
     it('refuses a replayed code, and the order is locked afterwards', async () => {
@@ -410,8 +419,13 @@ describeEachDialect('signature', (dialect) => {
 });
 
 describe('signature in production', () => {
-  const production = (overrides: Parameters<typeof testConfig>[0] = {}) =>
-    testConfig({ nodeEnv: 'production', publicApiKey: 'prod-key-123456', otpPepper: 'p'.repeat(32), smtpUrl: 'smtp://127.0.0.1:2525', ...overrides });
+  // The provider's seal certificate, as production configures it (a file and its passphrase).
+  const sealFile = path.join(mkdtempSync(path.join(tmpdir(), 'seal-')), 'seal.p12');
+  writeFileSync(sealFile, selfSignedSeal('Fibra Viva S.p.A.', 'seal-pass'));
+  const production = (overrides: Parameters<typeof testConfig>[0] = {}) => testConfig({
+    nodeEnv: 'production', publicApiKey: 'prod-key-123456', otpPepper: 'p'.repeat(32), smtpUrl: 'smtp://127.0.0.1:2525',
+    sealP12Path: sealFile, sealP12Passphrase: 'seal-pass', ...overrides,
+  });
 
   it('serves no development outbox', async () => {
     const handle = createDb('sqlite::memory:');
@@ -429,6 +443,7 @@ describe('signature in production', () => {
   it.each([
     [{ smtpUrl: undefined, smsApiUrl: undefined }, /SMTP_URL \/ SMS_API_URL/],
     [{ otpPepper: undefined }, /OTP_PEPPER/],
+    [{ sealP12Path: undefined }, /SEAL_P12_PATH/],
   ])('refuses to start without %o', async (overrides, message) => {
     const handle = createDb('sqlite::memory:');
     await expect(buildApp(production(overrides), { db: handle.db, modules: [createSignatureModule()] })).rejects.toThrow(message);

@@ -7,6 +7,7 @@ import { createMessageChannels, messagingProblems } from '../../infra/messaging/
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
+import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
 import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
@@ -26,6 +27,9 @@ export interface SignatureModuleOptions {
 /** What must be configured before production can take signatures: a real channel and the code pepper. */
 export function signatureConfigProblems(config: Config): string[] {
   const problems = messagingProblems(config);
+  if (config.nodeEnv === 'production' && !config.sealP12Path) {
+    problems.push('SEAL_P12_PATH: obbligatoria in produzione (il certificato PKCS#12 del sigillo elettronico sui contratti firmati)');
+  }
   if (config.nodeEnv === 'production' && !config.otpPepper) {
     problems.push('OTP_PEPPER: obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)');
   }
@@ -58,8 +62,12 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
 
     const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
     app.addHook('onClose', async () => channels.close());
+    // The seal on every signed contract: the configured certificate, or the development one.
+    const sealer = createPdfSealer(await loadSeal({
+      p12Path: config.sealP12Path, passphrase: config.sealP12Passphrase, storageDir: config.storageDir, name: config.sepaCreditorName,
+    }));
     const service = createSignatureService({
-      db, config, channels,
+      db, config, channels, sealer,
       now: options.now ?? (() => new Date()),
       limits: { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits },
     });

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
+import type { PdfSealer } from '../../infra/pdf/pdf-seal';
 import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
@@ -51,6 +52,8 @@ export interface SignatureDeps {
   db: Db;
   config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl' | 'storageDir' | 'otpPepper'>;
   channels: MessageChannels;
+  /** The provider's seal over each signed contract (infra/pdf/pdf-seal). */
+  sealer: PdfSealer;
   now: () => Date;
   limits: SendLimits;
 }
@@ -309,13 +312,15 @@ export function createSignatureService(deps: SignatureDeps) {
       const acceptances = parseAcceptances(otp.acceptances_json);
       // The summary travels with the signed contract, after its pages (the contract already names its hash).
       const summary = await summaryFor(order, preview.content_hash ?? '');
-      const signedPdf = await appendEvidencePage(previewBytes, {
+      const evidencePdf = await appendEvidencePage(previewBytes, {
         brandName: config.brandName, accentColour: config.brandColour, orderCode: order.order_number, signedAt: now, channel: otp.channel,
         maskedDestination: otp.masked_destination, ip: client.ip, userAgent: client.userAgent, previewSha256: preview.sha256,
         ...(summary ? { annexes: [summary.bytes], summarySha256: summary.row.sha256 } : {}),
         identityDocument: identityDocumentOf(order.fields),
         acceptances: acceptances.map(([name, at]) => [ACCEPTANCE_LABELS[name] ?? name, new Date(at)]),
       });
+      // Sealed last: any change to the file after this shows in every PDF reader.
+      const signedPdf = await deps.sealer.seal(evidencePdf, now);
       const signedSha = sha256(signedPdf);
       // A name of its own: the loser of a double click removes its file, never the winner's.
       const signedFile = path.join(orderDir(order.id), `contract-signed-${signedSha.slice(0, 16)}-${randomUUID()}.pdf`);

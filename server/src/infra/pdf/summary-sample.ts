@@ -1,0 +1,38 @@
+import type { ContractPdfData } from './contract-pdf';
+import type { SummaryFacts } from './summary-pdf';
+
+/** A consumer's FTTC order, as the summary and seal tests render it. */
+export const dataOf = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
+  brandName: 'Fibra Viva',
+  accentColour: '#0b5ed7',
+  orderCode: 'FV-2026-K7M4Q9',
+  documentDate: new Date('2026-03-01T09:00:00.000Z'),
+  customerType: 'privato',
+  customer: [['Nome e cognome', 'Mario Rossi']],
+  activationAddress: 'Via Roma 1, 00185 Roma (RM)',
+  shippingAddress: 'Via Roma 1, 00185 Roma (RM)',
+  portability: [],
+  technology: 'FTTC',
+  offer: { name: 'Fibra Viva Casa 1 Giga', monthly: 2690, oneOff: 3990 },
+  options: [
+    { name: 'Modem Fibra Viva Wi-Fi 6 (colore: Blu)', monthly: 0, oneOff: 0 },
+    { name: 'Voce Illimitata Family', monthly: 500, oneOff: 0 },
+  ],
+  totals: { monthly: 3190, oneOff: 3990 },
+  sepa: {
+    reference: 'FV-ABCD-20260301', creditorId: 'IT00ZZZ0000000000000000', creditorName: 'Fibra Viva S.p.A.', creditorAddress: 'Via Nazionale 10, 00184 Roma (RM)',
+    scheme: 'CORE', debtorName: 'Mario Rossi', debtorTaxCode: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456', paymentType: 'ricorrente',
+  },
+  ...overrides,
+});
+
+export const facts: SummaryFacts = {
+  technologyWording: 'fibra misto rame (FTTC)',
+  speeds: [['Download', 'massima 100 Mbit/s'], ['Upload', 'massima 20 Mbit/s']],
+  duration: ['Contratto a tempo indeterminato, senza vincolo di durata.', 'Recesso in ogni momento con preavviso di 30 giorni.'],
+  providerContact: 'Fibra Viva S.p.A., Via Nazionale 10, 00184 Roma (RM)',
+  infoUrl: 'https://www.fibraviva.example/legal',
+};
+
+
+export const data: ContractPdfData = dataOf();
