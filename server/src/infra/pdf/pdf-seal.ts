@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+// The class, not the default instance: Node's ESM and Vitest disagree on a CommonJS module's default export.
+import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 
@@ -41,7 +42,7 @@ export function createPdfSealer({ p12, passphrase, name }: SealIdentity): PdfSea
       });
       const prepared = await doc.save({ useObjectStreams: false });
       // A signer per document: P12Signer reads its PKCS#12 through a buffer it consumes on the first use.
-      return signpdf.sign(Buffer.from(prepared), new P12Signer(p12, { passphrase }), at);
+      return new SignPdf().sign(Buffer.from(prepared), new P12Signer(p12, { passphrase }), at);
     },
   };
 }
