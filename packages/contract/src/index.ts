@@ -31,3 +31,4 @@ export * from './rules/voucher';
 export * from './rules/contract-acceptances';
 export * from './rules/withdrawal-period';
 export * from './rules/consents';
+export * from './rules/technology-wording';

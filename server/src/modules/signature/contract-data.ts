@@ -1,4 +1,4 @@
-import { CONSENT_LABELS, expectedSpeed, priceLineLabel } from '@checkout/contract';
+import { CONSENT_LABELS, expectedSpeed, priceLineLabel, technologyWording } from '@checkout/contract';
 import type { PricedOrder, PriceLine } from '@checkout/contract';
 import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
 import type { PricedContent } from '../orders/order-pricing';
@@ -215,14 +215,6 @@ export function buildContractData({ order, priced, mobile, config, consents = []
 /** The identity document the customer identified with, as the evidence page names it. */
 export const identityDocumentOf = (fields: Record<string, unknown>): string => documentRow(fields);
 
-/** AGCOM 292/18/CONS: only fibre to the home may be called "fibra"; the mixed ones say what they mix. */
-const TECHNOLOGY_WORDING: Record<string, string> = {
-  FTTH: 'fibra (FTTH, fibra ottica fino a casa)',
-  FTTB: 'fibra (FTTB, fibra ottica fino all\'edificio)',
-  FTTC: 'fibra misto rame (FTTC)',
-  FWA: 'fibra misto radio (FWA)',
-};
-
 export interface SummaryInputs {
   order: OrderForSignature;
   content: Pick<PricedContent, 'offer' | 'options' | 'line'>;
@@ -242,7 +234,7 @@ export function buildSummaryFacts({ order, content, config }: SummaryInputs): Su
     ...(content.line ? [['Velocità massima in upload all\'indirizzo', mbit(content.line.max_upload)] as [string, string]] : []),
   ];
   return {
-    technologyWording: TECHNOLOGY_WORDING[technology] ?? (technology || 'da verificare'),
+    technologyWording: technology ? technologyWording(technology) : 'da verificare',
     speeds,
     duration: [
       'Contratto a tempo indeterminato, senza vincolo di durata minima e senza rinnovo da gestire.',

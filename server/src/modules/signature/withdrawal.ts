@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
+import { toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
 import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { findOrderForSignatureByNumber, markOrderStatus } from '../orders/service';
@@ -30,13 +30,12 @@ export const WITHDRAWAL_ERROR_CODES = {
 } as const;
 
 const C = WITHDRAWAL_ERROR_CODES;
-const italianDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const withdrawalErrors = {
   unknownOrder: () => new SignatureError(C.unknownOrder, 404, 'Non troviamo un ordine con questo numero: controlla di averlo scritto come nella conferma (es. FV-2026-K7M4Q9).', {}, { order_number: 'Numero d’ordine non trovato.' }),
   notSigned: () => new SignatureError(C.notSigned, 409, 'Questo ordine non è stato firmato: non c’è un contratto da cui recedere. Se vuoi annullarlo, contatta il servizio clienti.'),
   notConsumer: () => new SignatureError(C.notConsumer, 409, 'Il diritto di ripensamento è dei consumatori: per un contratto business contatta il servizio clienti per la disdetta con preavviso di 30 giorni.'),
-  periodOver: (lastDay: string) => new SignatureError(C.periodOver, 409, `Il periodo di ripensamento è terminato il ${italianDate(lastDay)}. Puoi comunque recedere in ogni momento con preavviso di 30 giorni contattando il servizio clienti.`),
+  periodOver: (lastDay: string) => new SignatureError(C.periodOver, 409, `Il periodo di ripensamento è terminato il ${toItalianDate(lastDay)}. Puoi comunque recedere in ogni momento con preavviso di 30 giorni contattando il servizio clienti.`),
   alreadyWithdrawn: () => new SignatureError(C.alreadyWithdrawn, 409, 'Hai già esercitato il recesso da questo contratto: non devi fare altro.'),
   cooldown: (seconds: number) => new SignatureError(C.cooldown, 429, `Abbiamo appena inviato un codice: puoi chiederne un altro tra ${seconds} secondi.`, { retry_after_seconds: seconds }),
   codeRequired: () => new SignatureError(C.codeRequired, 409, 'Chiedi prima il codice di conferma.'),
@@ -114,16 +113,18 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now }
       const at = now();
       if (pending.expires_at <= at.toISOString()) throw withdrawalErrors.expired();
       if (!otpMatches(pepper, pending.id, BINDING, code, pending.code_hash)) {
-        const attempts = pending.attempts + 1;
-        await db.updateTable('withdrawals').set({ attempts }).where('id', '=', pending.id).execute();
-        if (attempts >= OTP_MAX_ATTEMPTS) throw withdrawalErrors.locked();
-        throw withdrawalErrors.wrong(OTP_MAX_ATTEMPTS - attempts);
+        // Counted in one conditional UPDATE: parallel wrong guesses cannot get past the limit.
+        const counted = await db.updateTable('withdrawals').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', pending.id).where('attempts', '<', OTP_MAX_ATTEMPTS).where('confirmed_at', 'is', null)
+          .returning('attempts').executeTakeFirst();
+        if (!counted || counted.attempts >= OTP_MAX_ATTEMPTS) throw withdrawalErrors.locked();
+        throw withdrawalErrors.wrong(OTP_MAX_ATTEMPTS - counted.attempts);
       }
       const nowIso = at.toISOString();
       await db.transaction().execute(async (trx) => {
-        // Exactly one confirmation: a double click's second request finds the code used.
+        // Exactly one confirmation, and never by a code locked meanwhile: a double click's second request finds it used.
         const claimed = await trx.updateTable('withdrawals').set({ confirmed_at: nowIso })
-          .where('id', '=', pending.id).where('confirmed_at', 'is', null).executeTakeFirst();
+          .where('id', '=', pending.id).where('confirmed_at', 'is', null).where('attempts', '<', OTP_MAX_ATTEMPTS).executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) throw withdrawalErrors.alreadyWithdrawn();
         await markOrderStatus(trx, order.id, 'withdrawn', at);
       });

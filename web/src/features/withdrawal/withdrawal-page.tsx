@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { COVERAGE_PATH } from '@checkout/contract';
+import { COVERAGE_PATH, toItalianDate } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { getApiClient } from '../../lib/api-client';
 import '../../components/form-kit.css';
-
-const italianDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
  * Withdrawal within 14 days, online (Codice del Consumo art. 52-54): the order number, a code sent to
@@ -81,7 +79,7 @@ export default function WithdrawalPage() {
     return (
       <section className="page-section thank-you" aria-labelledby="withdrawal-done-title" data-testid="withdrawal-done">
         <h1 id="withdrawal-done-title" ref={doneRef} tabIndex={-1}>{t('withdrawal.doneTitle')}</h1>
-        <p className="lead">{t('withdrawal.doneText', { number: done.number, date: italianDate(done.at.slice(0, 10)) })}</p>
+        <p className="lead">{t('withdrawal.doneText', { number: done.number, date: toItalianDate(done.at.slice(0, 10)) })}</p>
         <p>{t('withdrawal.doneNext')}</p>
         <Link to={COVERAGE_PATH} className="btn btn-outline-primary btn-lg">{t('withdrawal.home')}</Link>
       </section>
@@ -135,7 +133,7 @@ export default function WithdrawalPage() {
             </>
           ) : (
             <>
-              <p role="status" data-testid="withdrawal-sent">{t('withdrawal.sentTo', { destination: sent.destination, date: italianDate(sent.lastDay) })}</p>
+              <p role="status" data-testid="withdrawal-sent">{t('withdrawal.sentTo', { destination: sent.destination, date: toItalianDate(sent.lastDay) })}</p>
               <label htmlFor={ids.otp} className="form-label">{t('withdrawal.code')}</label>
               <FormOtpInput ref={otpRef} id={ids.otp} value={otp} onChange={setOtp} invalid={otpError !== null} describedBy={otpError ? ids.otpError : ''} />
               {otpError && <div id={ids.otpError} className="invalid-feedback d-block" role="alert">{otpError}</div>}
