@@ -70,9 +70,39 @@ test.describe('coverage check and offer @mobile', () => {
     await expect(page).toHaveURL(/\/attiva\/offerta/);
     const offers = page.getByTestId('offer-list');
     await expect(offers.getByRole('radio')).toHaveCount(1);
-    await expect(page.getByTestId('offer-speed-104')).toHaveText('FTTC fino a 30 Mbit/s al tuo indirizzo');
+    // AGCOM 292/18/CONS: a cabinet line is "fibra misto rame"; 156/23/CONS: the three speeds at the address.
+    await expect(page.getByTestId('offer-speed-104')).toHaveText('Fibra misto rame (FTTC) fino a 30 Mbit/s al tuo indirizzo');
+    const figures = page.getByTestId('offer-speeds-104');
+    await expect(figures).toContainText('Download: minima 20 Mbit/s · normalmente disponibile 23 Mbit/s · massima 30 Mbit/s');
+    await expect(figures).toContainText('Upload: minima 2 Mbit/s · normalmente disponibile 2 Mbit/s · massima 3 Mbit/s');
+    await expect(page.getByTestId('offer-terms-104')).toHaveText(/Senza vincolo di durata.*Costo di disattivazione: 19,90/);
     await expect(offers).not.toContainText('200 Mbit/s');
     await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
+
+    // Modem libero (AGCOM 348/18/CONS): the customer's own modem, at no cost, with the parameters it needs.
+    const monthly = plain(await page.getByTestId('summary-monthly-total').textContent());
+    const oneOff = plain(await page.getByTestId('summary-one-off-total').textContent());
+    const routers = page.getByRole('group', { name: 'Router', exact: true });
+    await expect(page.getByTestId('router-terms-22')).toHaveText(/^Acquisto in un’unica soluzione: 149,00/);
+    await routers.getByRole('radio', { name: 'Uso il mio modem' }).check();
+    await expect(routers.getByRole('radio', { name: 'Uso il mio modem' })).toBeChecked();
+    await expect(page.getByTestId('router-terms-27')).toHaveText(/^Nessun costo: usi un tuo modem/);
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toBe(monthly);
+    expect(plain(await page.getByTestId('summary-one-off-total').textContent())).toBe(oneOff);
+    await page.getByRole('button', { name: 'Parametri per usare il tuo modem' }).click();
+    const parameters = page.getByTestId('modal-modem-libero');
+    await expect(parameters).toContainText('VDSL2 con profilo 35b');
+    await expect(parameters).toContainText('PPPoE su VLAN 835');
+    await keepScreenshot(page, testInfo, 'modem-libero-parameters');
+    await page.keyboard.press('Escape');
+    await keepScreenshot(page, testInfo, 'offer-fttc-transparency', { forReview: true });
+
+    // The offer's own contract summary, for this technology.
+    const link = page.getByTestId('offer-summary-link');
+    await expect(link).toHaveText('Sintesi contrattuale di Fibra Viva Casa FTTC (PDF)');
+    const sheet = await page.request.get((await link.getAttribute('href'))!);
+    expect(sheet.status()).toBe(200);
+    expect(sheet.headers()['content-type']).toBe('application/pdf');
   });
 
   test('a 1 Gbit/s fibre address is offered no 2.5 or 10 Gbit/s offer or upgrade', async ({ page }) => {
@@ -85,7 +115,7 @@ test.describe('coverage check and offer @mobile', () => {
     await expect(offers.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true })).toBeVisible();
     await expect(offers.getByRole('radio', { name: /Extreme 2.5G|Ultra 10G/ })).toHaveCount(0);
     await offers.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
-    await expect(page.getByTestId('offer-speed-101')).toHaveText('FTTH fino a 1 Gbit/s al tuo indirizzo');
+    await expect(page.getByTestId('offer-speed-101')).toHaveText('Fibra (FTTH, fibra ottica fino a casa) fino a 1 Gbit/s al tuo indirizzo');
     await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
   });
 

@@ -56,6 +56,8 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const MODAL_IDS = [
   'black-friday', 'codice-fiscale', 'invoice-example', 'option-description', 'router-incluso',
   'support', 'xmas', 'distance-cabinet', 'read-notes', 'info-speed-upgrade',
+  // Beyond SPEC §2: the parameters a customer's own modem needs (AGCOM 348/18/CONS).
+  'modem-libero',
 ] as const;
 export type ModalId = (typeof MODAL_IDS)[number];
 

@@ -32,3 +32,4 @@ export * from './rules/contract-acceptances';
 export * from './rules/withdrawal-period';
 export * from './rules/consents';
 export * from './rules/technology-wording';
+export * from './rules/offer-transparency';

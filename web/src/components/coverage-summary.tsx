@@ -1,7 +1,7 @@
+import { formatSpeed } from '@checkout/contract';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceCoverage } from '@checkout/contract';
-import { formatSpeed } from '../lib/format-speed';
 import { InfoButton } from './info-button';
 import { openModal } from './modals/modal-store';
 import './checkout-kit.css';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import {
-  expectedSpeed, formatEuro, isVoucherOffer, lineFor, priceOrder, type Offer, type Promo, type ServiceCoverage,
+  commitmentWording, exitCostWording, expectedSpeed, formatEuro, formatSpeed, isVoucherOffer, lineFor, priceOrder, speedFiguresWording, speedsAt,
+  technologyWording, type Offer, type Promo, type ServiceCoverage,
 } from '@checkout/contract';
-import { formatSpeed } from '../lib/format-speed';
 import { ChoiceCard } from './choice-card';
 import './checkout-kit.css';
 
@@ -30,6 +30,8 @@ export const offerPromoEffect = (offer: Offer, promo: Promo | null | undefined):
   return monthly > 0 || oneOff > 0 ? { code: promo.code, monthly, oneOff } : null;
 };
 
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 export interface OfferCardProps {
   offer: Offer;
   checked: boolean;
@@ -49,6 +51,7 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null, servic
   const effect = offerPromoEffect(offer, promo);
   // Sold here means one of its lines exists at the address: its speed there, not the technology's best.
   const line = lineFor(offer, services);
+  const speeds = speedsAt(offer, line);
   const monthly = offer.recurrent_cost - (effect?.monthly ?? 0);
   const activation = offer.cash_amount - (effect?.oneOff ?? 0);
   const promoText = effect && [
@@ -98,10 +101,20 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null, servic
     >
       <span className="offer-card-speed" data-testid={`offer-speed-${offer.id}`}>
         {line
-          ? t('kit.offer.speedAtAddress', { speed: formatSpeed(expectedSpeed(offer, line)), technologies: line.technology })
-          : t('kit.offer.speed', { speed: formatSpeed(offer.max_download_speed), technologies: offer.technologies.join(' / ') })}
+          ? t('kit.offer.speedAtAddress', { speed: formatSpeed(expectedSpeed(offer, line)), technologies: capitalised(technologyWording(line.technology)) })
+          : t('kit.offer.speed', { speed: formatSpeed(offer.max_download_speed), technologies: capitalised(offer.technologies.map(technologyWording).join(' / ')) })}
       </span>
       {offer.description && <span className="offer-card-description">{offer.description}</span>}
+      {/* AGCOM 156/23/CONS: the three speeds at the address, worded as the contract summary words them. */}
+      {speeds && (
+        <span className="offer-card-figures" data-testid={`offer-speeds-${offer.id}`}>
+          <span>{t('kit.offer.download')}: {speedFiguresWording(speeds.download)}</span>
+          <span>{t('kit.offer.upload')}: {speedFiguresWording(speeds.upload)}</span>
+        </span>
+      )}
+      <span className="offer-card-terms" data-testid={`offer-terms-${offer.id}`}>
+        {commitmentWording(offer)} {exitCostWording(offer)}
+      </span>
       {offer.voucher && (
         <span className="offer-card-voucher" data-testid={`offer-voucher-${offer.id}`}>
           {t('kit.offer.voucherTerms', { amount: formatEuro(offer.voucher.contribution), months: offer.voucher.months })}{' '}

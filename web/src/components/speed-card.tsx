@@ -1,5 +1,5 @@
+import { formatSpeed } from '@checkout/contract';
 import { useTranslation } from 'react-i18next';
-import { formatSpeed } from '../lib/format-speed';
 import { ChoiceCard } from './choice-card';
 import { OptionPrice } from './option-price';
 import './checkout-kit.css';

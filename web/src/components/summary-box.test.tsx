@@ -8,10 +8,10 @@ afterEach(cleanup);
 
 const offer: Offer = {
   id: 101, name: 'Fibra Viva Casa 1 Giga', description: '', customer_type: 'privato', technologies: ['FTTH'],
-  recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null,
+  recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [],
   options: [
-    { id: 50, name: 'Velocità fino a 2,5 Gbit/s', description: '', category: 'speed_upgrade', included: false, hidden_public: false, recurrent_cost: 500, cash_amount: 0, max_download_speed: 2500, compatibility_tag: null, compatible_with_tag: null, contract_code: 'S' },
-    { id: 22, name: 'Router Top (acquisto)', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R' },
+    { id: 50, name: 'Velocità fino a 2,5 Gbit/s', description: '', category: 'speed_upgrade', included: false, hidden_public: false, recurrent_cost: 500, cash_amount: 0, max_download_speed: 2500, compatibility_tag: null, compatible_with_tag: null, contract_code: 'S', instalments: null },
+    { id: 22, name: 'Router Top (acquisto)', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R', instalments: null },
   ],
 };
 const added = (id: number, category: AddedOption['category'], recurrent_cost: number, cash_amount: number): AddedOption => ({ id, category, recurrent_cost, cash_amount });

@@ -16,7 +16,7 @@ describe('ecommerceOf', () => {
   it('values the first month plus the one-off costs, in euro', () => {
     const offer = {
       id: 101, name: 'Fibra', description: '', customer_type: 'privato' as const, technologies: ['FTTH' as const],
-      recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, options: [],
+      recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [], options: [],
     };
     const e = ecommerceOf(offer, [{ id: 50, category: 'speed_upgrade', recurrent_cost: 500, cash_amount: 0 }], ['wood']);
     // Option 50 is not one of this offer's options: priceOrder (and the server) ignore it.
@@ -26,11 +26,11 @@ describe('ecommerceOf', () => {
 
   const option = (o: Partial<Offer['options'][number]> & Pick<Offer['options'][number], 'id' | 'name' | 'category'>): Offer['options'][number] => ({
     description: '', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 0, max_download_speed: null,
-    compatibility_tag: null, compatible_with_tag: null, contract_code: `C${o.id}`, ...o,
+    compatibility_tag: null, compatible_with_tag: null, contract_code: `C${o.id}`, instalments: null, ...o,
   });
   const offer: Offer = {
     id: 101, name: 'Fibra Viva Casa 1 Giga', description: '', customer_type: 'privato', technologies: ['FTTH'],
-    recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null,
+    recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [],
     options: [
       option({ id: 20, name: 'Modem Wi-Fi 6', category: 'router', included: true, max_download_speed: 1000, compatibility_tag: 'base' }),
       option({ id: 22, name: 'Router Top (acquisto)', category: 'router', cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpeed } from './format-speed';
+import { formatSpeed } from './offer-transparency';
 
 describe('formatSpeed', () => {
   it.each([

@@ -5,7 +5,7 @@ import { publicOptions, sortOfferOptions, sortOptions, sortVoipOptions } from '.
 const opt = (id: number, recurrent_cost: number, cash_amount: number, extra: Partial<Option> = {}): Option => ({
   id, name: `o${id}`, description: '', category: 'other', included: false, hidden_public: false,
   recurrent_cost, cash_amount, max_download_speed: null, compatibility_tag: null, compatible_with_tag: null,
-  contract_code: `C${id}`, ...extra,
+  contract_code: `C${id}`, instalments: null, ...extra,
 });
 const ids = (options: readonly { id: number }[]) => options.map((option) => option.id);
 

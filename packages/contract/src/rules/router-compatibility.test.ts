@@ -5,7 +5,7 @@ import { chosenRouter, compatibleRepeaters, routersForSpeed } from './router-com
 const opt = (id: number, extra: Partial<Option>): Option => ({
   id, name: `o${id}`, description: '', category: 'other', included: false, hidden_public: false,
   recurrent_cost: 0, cash_amount: 0, max_download_speed: null, compatibility_tag: null, compatible_with_tag: null,
-  contract_code: `C${id}`, ...extra,
+  contract_code: `C${id}`, instalments: null, ...extra,
 });
 
 const included = opt(27, { category: 'router', included: true, compatibility_tag: 'base', max_download_speed: 1000 });

@@ -31,6 +31,12 @@ export const optionSchema = z.object({
   compatibility_tag: z.string().nullable().default(null),
   compatible_with_tag: z.string().nullable().default(null),
   contract_code: z.string().min(1),
+  /**
+   * Routers paid monthly: the number of monthly instalments (each `recurrent_cost`) after which the
+   * router is the customer's. Null on a rental, which runs as long as the service (AGCOM 348/18/CONS
+   * asks the offer to state the number and value of instalments).
+   */
+  instalments: z.number().int().min(1).max(48).nullable().default(null),
 });
 export type Option = z.infer<typeof optionSchema>;
 
@@ -48,6 +54,22 @@ export const voucherTermsSchema = z.object({
 });
 export type VoucherTerms = z.infer<typeof voucherTermsSchema>;
 
+/** Mbit/s the line gives: the least guaranteed, the normally available and the most (AGCOM 156/23/CONS). */
+export const speedFiguresSchema = z.object({
+  minimum: z.number().int().positive(),
+  normal: z.number().int().positive(),
+  maximum: z.number().int().positive(),
+}).refine((s) => s.minimum <= s.normal && s.normal <= s.maximum, { message: 'Servono minima ≤ normalmente disponibile ≤ massima.' });
+export type SpeedFigures = z.infer<typeof speedFiguresSchema>;
+
+/** An offer's declared speeds on one access technology. */
+export const speedProfileSchema = z.object({
+  technology: z.enum(['FTTH', 'FTTC', 'FWA']),
+  download: speedFiguresSchema,
+  upload: speedFiguresSchema,
+});
+export type SpeedProfile = z.infer<typeof speedProfileSchema>;
+
 export const offerSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
@@ -59,6 +81,12 @@ export const offerSchema = z.object({
   max_download_speed: z.number().int().positive(),
   highlights: z.array(z.enum(offerHighlights)).default([]),
   voucher: voucherTermsSchema.nullable().default(null),
+  /** Months the customer is bound for; AGCOM 307/23/CONS allows at most 24 (0: no commitment). */
+  commitment_months: z.number().int().min(0).max(24).default(0),
+  /** Cents the customer pays to close the line (L. 40/2007, AGCOM 487/18/CONS). */
+  exit_cost: cents.default(0),
+  /** The declared speeds per technology the offer uses. */
+  speeds: z.array(speedProfileSchema).max(3).default([]),
   options: z.array(optionSchema),
 });
 export type Offer = z.infer<typeof offerSchema>;
@@ -92,7 +120,7 @@ const wireAmounts = { recurrent_cost: euros, cash_amount: euros };
 export const optionWireSchema = optionSchema.extend(wireAmounts);
 export const voucherTermsWireSchema = voucherTermsSchema.extend({ contribution: euros });
 export const offerWireSchema = offerSchema.extend({
-  ...wireAmounts, voucher: voucherTermsWireSchema.nullable().default(null), options: z.array(optionWireSchema),
+  ...wireAmounts, exit_cost: euros.default(0), voucher: voucherTermsWireSchema.nullable().default(null), options: z.array(optionWireSchema),
 });
 export const addedOptionWireSchema = addedOptionSchema.extend(wireAmounts);
 export const promoWireSchema = promoSchema.extend({ recurrent_discount: euros, cash_discount: euros });

@@ -26,7 +26,7 @@ describe('contract summary PDF (Regulation 2019/2243)', () => {
 
   it('states the order\'s prices, speeds and technology wording', async () => {
     const text = squeeze(await pdfText(await renderContractSummaryPdf(data(), facts)));
-    for (const needle of ['31,90', '39,90', 'IVA inclusa', 'Voce Illimitata Family', '5,00', 'fibra misto rame (FTTC)', 'massima 100 Mbit/s', 'massima 20 Mbit/s', 'FV-2026-K7M4Q9', '14 giorni']) {
+    for (const needle of ['31,90', '39,90', 'IVA inclusa', 'Voce Illimitata Family', '5,00', 'fibra misto rame (FTTC)', 'normalmente disponibile 75 Mbit/s · massima 100 Mbit/s', 'minima 2 Mbit/s', 'comodato d’uso gratuito', 'FV-2026-K7M4Q9', '14 giorni']) {
       expect(text, needle).toContain(squeeze(needle));
     }
     const business = squeeze(await pdfText(await renderContractSummaryPdf(data({ customerType: 'business' }), facts)));

@@ -16,6 +16,8 @@ export interface SummaryFacts {
   technologyWording: string;
   /** Speed rows of the offer at the address (AGCOM 156/23/CONS), label → text. */
   speeds: Array<[string, string]>;
+  /** The router and its cost broken down (AGCOM 348/18/CONS); null without one. */
+  router: string | null;
   /** The commitment and the cost of leaving, one sentence each. */
   duration: string[];
   /** Provider's name, address and where customers reach it. */
@@ -36,10 +38,18 @@ export const SUMMARY_HEADINGS = [
 
 const TEXT_SIZE = 10;
 
+/**
+ * What the summary prints of the contract's data. `orderCode` null: the offer's own summary (the
+ * "scheda" the offer page links), before any order, with no address.
+ */
+export type SummaryData = Pick<ContractPdfData, 'brandName' | 'accentColour' | 'documentDate' | 'customerType' | 'activationAddress' | 'offer' | 'options' | 'totals'>
+  & { orderCode: string | null };
+
 /** Renders the summary; resolves with the whole file. */
-export function renderContractSummaryPdf(data: ContractPdfData, facts: SummaryFacts, options: RenderOptions = {}): Promise<Buffer> {
+export function renderContractSummaryPdf(data: SummaryData, facts: SummaryFacts, options: RenderOptions = {}): Promise<Buffer> {
+  const about = data.orderCode === null ? `offerta ${data.offer.name}` : `ordine ${data.orderCode}`;
   const { doc, layout: l, done } = newPdf({
-    title: `Sintesi contrattuale ${data.brandName} - ordine ${data.orderCode}`, author: data.brandName,
+    title: `Sintesi contrattuale ${data.brandName} - ${about}`, author: data.brandName,
     subject: `Sintesi contrattuale ${data.offer.name}`, date: data.documentDate, accent: data.accentColour,
     ...(options.compress === undefined ? {} : { compress: options.compress }),
   });
@@ -59,7 +69,7 @@ export function renderContractSummaryPdf(data: ContractPdfData, facts: SummaryFa
 
   doc.font(BOLD).fontSize(16).fillColor(data.accentColour).text('Sintesi contrattuale', l.left, 36, { width: l.width });
   doc.font(REGULAR).fontSize(TEXT_SIZE).fillColor(MUTED)
-    .text(`Ordine ${data.orderCode} - ${italianDay(data.documentDate)}`, l.left, 40, { width: l.width, align: 'right' });
+    .text(`${data.orderCode === null ? 'Scheda dell\'offerta' : `Ordine ${data.orderCode}`} - ${italianDay(data.documentDate)}`, l.left, 40, { width: l.width, align: 'right' });
   doc.moveDown(0.4);
   text(
     'La presente sintesi contrattuale fornisce i principali elementi di questa offerta di servizi, come richiesto dal diritto dell\'UE (Regolamento di esecuzione (UE) 2019/2243). ' +
@@ -71,8 +81,9 @@ export function renderContractSummaryPdf(data: ContractPdfData, facts: SummaryFa
   text(`Offerta: ${data.offer.name} - ${business ? 'cliente business' : 'cliente consumatore'}`, { bold: true });
 
   heading(1);
-  text(`Accesso a Internet da rete fissa in tecnologia ${facts.technologyWording}, all'indirizzo ${data.activationAddress}.`);
+  text(`Accesso a Internet da rete fissa in tecnologia ${facts.technologyWording}${data.activationAddress ? `, all'indirizzo ${data.activationAddress}` : ', secondo la copertura dell\'indirizzo'}.`);
   for (const option of data.options) text(`• ${option.name}`);
+  if (facts.router) text(`Costo del router: ${facts.router}`);
   text('Puoi usare un tuo modem compatibile senza costi aggiuntivi (modem libero, delibera AGCOM 348/18/CONS).');
 
   heading(2);
@@ -101,7 +112,7 @@ export function renderContractSummaryPdf(data: ContractPdfData, facts: SummaryFa
   text('Portabilità del numero e migrazione senza interruzione del servizio, secondo le procedure AGCOM. Reclami al servizio clienti, risposta entro 30 giorni; per le controversie, conciliazione presso il CORECOM tramite ConciliaWeb.');
   text(`Informazioni complete: condizioni generali di contratto e carta dei servizi su ${facts.infoUrl}.`);
 
-  pageFooters(l, (page, count) => `${data.brandName} - sintesi contrattuale dell'ordine ${data.orderCode} - pagina ${page} di ${count}`, TEXT_SIZE);
+  pageFooters(l, (page, count) => `${data.brandName} - sintesi contrattuale dell'${about} - pagina ${page} di ${count}`, TEXT_SIZE);
   doc.end();
   return done;
 }

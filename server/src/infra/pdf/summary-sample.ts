@@ -28,7 +28,11 @@ export const dataOf = (overrides: Partial<ContractPdfData> = {}): ContractPdfDat
 
 export const facts: SummaryFacts = {
   technologyWording: 'fibra misto rame (FTTC)',
-  speeds: [['Download', 'massima 100 Mbit/s'], ['Upload', 'massima 20 Mbit/s']],
+  speeds: [
+    ['Download all\'indirizzo', 'minima 20 Mbit/s · normalmente disponibile 75 Mbit/s · massima 100 Mbit/s'],
+    ['Upload all\'indirizzo', 'minima 2 Mbit/s · normalmente disponibile 16 Mbit/s · massima 20 Mbit/s'],
+  ],
+  router: 'Incluso nel canone, in comodato d’uso gratuito: nessuna rata e nessun riscatto; alla cessazione va restituito.',
   duration: ['Contratto a tempo indeterminato, senza vincolo di durata.', 'Recesso in ogni momento con preavviso di 30 giorni.'],
   providerContact: 'Fibra Viva S.p.A., Via Nazionale 10, 00184 Roma (RM)',
   infoUrl: 'https://www.fibraviva.example/legal',

@@ -58,6 +58,14 @@ describe('the shipped catalogue', () => {
     }
   });
 
+  it('lets the customer use their own modem at no cost on every offer, and declares each technology\'s speeds', () => {
+    for (const o of catalog.offers) {
+      const own = o.options.find((x) => x.id === OPTION_IDS.freeRouter);
+      expect(own, `${o.id}`).toMatchObject({ category: 'router', hidden_public: false, recurrent_cost: 0, cash_amount: 0, name: 'Uso il mio modem' });
+      expect(o.speeds.map((s) => s.technology)).toEqual(o.technologies);
+    }
+  });
+
   it('keeps an agents-only option', () => {
     expect(catalog.offers.some((o) => o.options.some((x) => x.hidden_public))).toBe(true);
     expect(optionIds(101)).toContain(45);
@@ -81,6 +89,13 @@ describe('a broken catalogue', () => {
       c.offers[i]!.options.find((x) => x.id === 27)!.contract_code = 'ALTRO';
       return c;
     }, /offers\[6\]\.options\[\d+\]\.contract_code: .*ROUTER_LIBERO/],
+    ['an offer without modem libero', (c) => { c.offers[4]!.options = c.offers[4]!.options.filter((x) => x.id !== 27); return c; }, /offers\[4\]\.options: manca l'opzione pubblica 27/],
+    ['a modem libero that costs', (c) => { c.offers[0]!.options.find((x) => x.id === 27)!.recurrent_cost = 100; return c; }, /offers\[0\]\.options\[\d+\]: il modem del cliente non può avere costi/],
+    ['an exit cost above the monthly fee', (c) => { c.offers[0]!.exit_cost = 5000; return c; }, /offers\[0\]\.exit_cost: .*un canone mensile/],
+    ['a commitment beyond 24 months', (c) => { c.offers[0]!.commitment_months = 36; return c; }, /offers\[0\]\.commitment_months: /],
+    ['no consumer offer of 12 months or less', (c) => { for (const o of c.offers) if (o.customer_type === 'privato') o.commitment_months = 24; return c; }, /almeno un'offerta privato con vincolo di al massimo 12 mesi/],
+    ['no speeds for a technology the offer uses', (c) => { c.offers[3]!.speeds = [{ technology: 'FTTH', download: { minimum: 1, normal: 2, maximum: 3 }, upload: { minimum: 1, normal: 1, maximum: 1 } }]; return c; }, /offers\[3\]\.speeds: mancano le velocità dichiarate per FTTC/],
+    ['a minimum above the normal speed', (c) => { (c.offers[0]!.speeds as Array<{ download: { minimum: number } }>)[0]!.download.minimum = 950; return c; }, /offers\[0\]\.speeds\[0\]\.download: .*minima/],
     ['no offers', () => ({ offers: [] }), /offers: /],
     ['not JSON', () => '{ "offers": [', /JSON non leggibile/],
   ];

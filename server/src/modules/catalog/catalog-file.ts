@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUSINESS_FREE_ROUTER_CONTRACT_CODE, offerSchema, OPTION_IDS, optionSchema } from '@checkout/contract';
+import { BUSINESS_FREE_ROUTER_CONTRACT_CODE, offerSchema, OPTION_IDS, optionSchema, speedProfileSchema } from '@checkout/contract';
 import type { Offer, OptionCategory } from '@checkout/contract';
 import { z } from 'zod';
 
@@ -34,6 +34,8 @@ const catalogOfferSchema = offerSchema
     options: z.array(optionSchema.strict()),
     /** Open Fiber clusters where the offer is sold; absent: wherever its technologies are. Never public. */
     clusters: z.array(z.string().regex(/^[A-Z]$/)).min(1).optional(),
+    // Declared in the file, never left to the default: AGCOM 156/23/CONS asks every offer for its speeds.
+    speeds: z.array(speedProfileSchema.strict()).min(1).max(3),
   })
   .strict();
 
@@ -67,8 +69,32 @@ const catalogFileSchema = z
         if (offer.customer_type === 'privato' && BUSINESS_ONLY_OPTION_IDS.includes(option.id)) issue(at('id'), `l'opzione ${option.id} è solo per clienti business`);
       });
       if (includedRouters > 1) issue([i, 'options'], 'al massimo un router incluso per offerta');
+      transparencyProblems(offer).forEach(([p, message]) => issue([i, ...p], message));
     });
+    for (const type of ['privato', 'business'] as const) {
+      const sold = offers.filter((o) => o.customer_type === type);
+      // AGCOM 307/23/CONS: beside any offer with a commitment, one of at most 12 months.
+      if (sold.length > 0 && !sold.some((o) => o.commitment_months <= 12)) issue([], `serve almeno un'offerta ${type} con vincolo di al massimo 12 mesi`);
+    }
   });
+
+/** What AGCOM asks each offer to declare, checked where the provider writes it. */
+function transparencyProblems(offer: z.infer<typeof catalogOfferSchema>): Array<[(string | number)[], string]> {
+  const problems: Array<[(string | number)[], string]> = [];
+  const own = offer.options.find((o) => o.id === OPTION_IDS.freeRouter);
+  // Modem libero (348/18/CONS): every offer lets the customer use their own modem, at no charge.
+  if (!own || own.category !== 'router' || own.hidden_public) problems.push([['options'], `manca l'opzione pubblica ${OPTION_IDS.freeRouter} "Uso il mio modem" (modem libero)`]);
+  else if (own.recurrent_cost !== 0 || own.cash_amount !== 0) problems.push([['options', offer.options.indexOf(own)], 'il modem del cliente non può avere costi']);
+  // Exit costs may not exceed one monthly fee (487/18/CONS).
+  if (offer.exit_cost > offer.recurrent_cost) problems.push([['exit_cost'], 'il costo di disattivazione non può superare un canone mensile']);
+  offer.technologies.forEach((t) => {
+    const profile = offer.speeds.find((s) => s.technology === t);
+    if (!profile) problems.push([['speeds'], `mancano le velocità dichiarate per ${t}`]);
+    else if (profile.download.maximum !== offer.max_download_speed && t === 'FTTH') problems.push([['speeds'], `la velocità massima ${t} deve essere quella dell'offerta`]);
+  });
+  offer.speeds.forEach((s, j) => { if (!offer.technologies.includes(s.technology)) problems.push([['speeds', j, 'technology'], `l'offerta non usa ${s.technology}`]); });
+  return problems;
+}
 
 export interface Catalog {
   /** Where it was read from, for messages. */

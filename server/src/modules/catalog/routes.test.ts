@@ -5,6 +5,8 @@ import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../../infra/pdf/pdf-text';
 import { DEFAULT_CATALOG_FILE } from './catalog-file';
 import { createCatalogModule } from './routes';
 import { seedPromoCodes } from './seed';
@@ -43,6 +45,31 @@ describeEachDialect('catalogue calls', (dialect) => {
     expect((await post('/api/offers/101', { ...key, promo: 'blackfriday' })).body.data!.highlights).toEqual(['preferred', 'promo']);
     expect((await post('/api/offers/101', { ...key, promo: 'SCADUTO' })).body.data!.highlights).toEqual(['preferred']);
     expect((await post('/api/offers/101', { ...key, promo: 'NONESISTE' })).status).toBe(200);
+  });
+
+  it('serves each offer\'s contract summary for a technology it uses, with the declared speeds and terms', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/offers/203/summary.pdf?technology=FTTC' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+    const text = await pdfText(pdf);
+    for (const needle of [
+      'Scheda dell\'offerta', 'Fibra Viva Business Voucher', 'fibra misto rame (FTTC)', 'IVA esclusa',
+      'Download: minima 20 Mbit/s · normalmente disponibile 150 Mbit/s · massima 200 Mbit/s',
+      'Vincolo di 24 mesi', 'Costo di disattivazione: 24,90', 'in comodato d’uso gratuito',
+    ]) expect(text, needle).toContain(needle);
+    expect(await pdfText((await t.app.inject({ method: 'GET', url: '/api/offers/101/summary.pdf' })).rawPayload)).toContain('fibra (FTTH');
+  });
+
+  it.each([
+    ['an unknown offer', '/api/offers/999/summary.pdf', 404, 'not_found'],
+    ['a technology the offer does not use', '/api/offers/101/summary.pdf?technology=FWA', 422, 'validation_error'],
+    ['a made-up technology', `/api/offers/101/summary.pdf?technology=${'X'.repeat(5000)}`, 422, 'validation_error'],
+  ])('the offer summary refuses %s with the error envelope', async (_name, url, status, code) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ result: false, error: { code } });
   });
 
   it.each([

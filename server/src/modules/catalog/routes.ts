@@ -2,7 +2,8 @@ import { endpoints, ERROR_CODES } from '@checkout/contract';
 import { AppError, MESSAGES } from '../../http/errors';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../index';
-import { DEFAULT_CATALOG_FILE } from './catalog-file';
+import { DEFAULT_CATALOG_FILE, toContractOffer } from './catalog-file';
+import { renderOfferSheet } from './offer-sheet';
 import { applicablePromo, getPromo, getPublicOffer, loadCatalog, offerNotFound } from './service';
 
 export interface CatalogModuleOptions {
@@ -22,7 +23,7 @@ function parseOfferId(raw: string | undefined): number {
 
 export function createCatalogModule(options: CatalogModuleOptions = {}): AppModule {
   const now = options.now ?? (() => new Date());
-  return async (app, { db }) => {
+  return async (app, { db, config }) => {
     // Loaded while the module registers: a broken catalogue makes buildApp (and so the start) fail
     // with the file and the JSON path of the problem, instead of failing on the first visitor.
     const catalog = loadCatalog(options.file ?? DEFAULT_CATALOG_FILE);
@@ -33,6 +34,23 @@ export function createCatalogModule(options: CatalogModuleOptions = {}): AppModu
       if (!offer) throw offerNotFound();
       const promo = await applicablePromo(db, body.promo, offer.customer_type, now());
       return getPublicOffer(offerId, { customerType: body.customer_type, promo, catalog });
+    });
+
+    // A plain GET so the offer page can link it: the offer's contract summary for one of its technologies.
+    app.get<{ Params: { offer_id: string }; Querystring: { technology?: string } }>('/api/offers/:offer_id/summary.pdf', async (req, reply) => {
+      const offer = catalog.byId.get(parseOfferId(req.params.offer_id));
+      if (!offer) throw offerNotFound();
+      const technology = req.query.technology ?? offer.technologies[0];
+      const sold = offer.technologies.find((t) => t === technology);
+      if (!sold) {
+        throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { technology: `L'offerta usa ${offer.technologies.join(', ')}.` });
+      }
+      const pdf = await renderOfferSheet(toContractOffer(offer), sold, config, now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="sintesi-contrattuale-offerta-${offer.id}-${sold.toLowerCase()}.pdf"`)
+        .header('cache-control', 'public, max-age=300')
+        .send(pdf);
     });
 
     registerEndpoint(app, endpoints.getPromo, async ({ body }) =>

@@ -1,5 +1,8 @@
-import { CONSENT_LABELS, expectedSpeed, priceLineLabel, technologyWording } from '@checkout/contract';
-import type { PricedOrder, PriceLine } from '@checkout/contract';
+import {
+  chosenRouter, commitmentWording, CONSENT_LABELS, exitCostWording, expectedSpeed, formatSpeed, priceLineLabel, routerCostWording,
+  speedFiguresWording, speedsAt, technologyWording,
+} from '@checkout/contract';
+import type { PricedOrder, PriceLine, SpeedsAtAddress } from '@checkout/contract';
 import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
 import type { PricedContent } from '../orders/order-pricing';
 import type { ConsentState } from '../orders/consent-ledger';
@@ -221,25 +224,23 @@ export interface SummaryInputs {
   config: Pick<Config, 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl'>;
 }
 
-const mbit = (n: number): string => (n >= 1000 ? `${String(n / 1000).replace('.', ',')} Gbit/s` : `${n} Mbit/s`);
+/** The speed rows of the summary: the three declared figures each way, or the most the line reaches when the offer declares none. */
+const speedRows = (speeds: SpeedsAtAddress | null, download: number): Array<[string, string]> => (speeds
+  ? [['Download all\'indirizzo', speedFiguresWording(speeds.download)], ['Upload all\'indirizzo', speedFiguresWording(speeds.upload)]]
+  : [['Download all\'indirizzo', `massima ${formatSpeed(download)}`]]);
 
-/** What the contract summary states beyond the contract's data: technology wording, speeds at the address, duration, contacts. */
+/** What the contract summary states beyond the contract's data: technology wording, speeds at the address, duration, router terms. */
 export function buildSummaryFacts({ order, content, config }: SummaryInputs): SummaryFacts {
   const technology = content.line?.technology ?? str(order.fields as Fields, 'technology');
   const chosen = content.options.map((added) => content.offer.options.find((o) => o.id === added.id));
-  const upgrade = chosen.find((o) => o !== undefined && o.max_download_speed !== null) ?? null;
-  const download = expectedSpeed(content.offer, content.line, upgrade);
-  const speeds: Array<[string, string]> = [
-    ['Velocità massima in download all\'indirizzo', mbit(download)],
-    ...(content.line ? [['Velocità massima in upload all\'indirizzo', mbit(content.line.max_upload)] as [string, string]] : []),
-  ];
+  const upgrade = chosen.find((o) => o?.category === 'speed_upgrade') ?? null;
+  const router = chosenRouter(content.offer.options, content.options);
   return {
     technologyWording: technology ? technologyWording(technology) : 'da verificare',
-    speeds,
-    duration: [
-      'Contratto a tempo indeterminato, senza vincolo di durata minima e senza rinnovo da gestire.',
-      'Puoi recedere in ogni momento con preavviso di 30 giorni; restano dovuti solo i costi di disattivazione indicati nelle condizioni economiche e le eventuali rate residue dei dispositivi.',
-    ],
+    speeds: speedRows(speedsAt(content.offer, content.line, upgrade), expectedSpeed(content.offer, content.line, upgrade)),
+    router: router ? routerCostWording(router) : null,
+    duration: [commitmentWording(content.offer), exitCostWording(content.offer),
+      'Alla cessazione restano dovute solo le eventuali rate residue dei dispositivi acquistati a rate.'],
     providerContact: `${config.sepaCreditorName}, ${config.sepaCreditorAddress}`,
     infoUrl: config.legalPagesUrl,
   };

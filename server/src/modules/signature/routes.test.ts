@@ -144,7 +144,13 @@ describeEachDialect('signature', (dialect) => {
       expect(data.summary.filename).toMatch(/^sintesi-contrattuale-.+\.pdf$/);
       expect((await PDFDocument.load(summary)).getPageCount()).toBe(1);
       const summaryText = await pdfText(summary);
-      for (const needle of ['Sintesi contrattuale', 'Fibra Viva Casa 1 Giga', 'Velocità massima in download', 'Canone mensile']) expect(summaryText, needle).toContain(needle);
+      for (const needle of [
+        'Sintesi contrattuale', 'Fibra Viva Casa 1 Giga', 'Canone mensile',
+        // The catalogue's declared figures (AGCOM 156/23/CONS), the commitment, the exit cost and the router's terms.
+        'Download all\'indirizzo: minima 500 Mbit/s · normalmente disponibile 900 Mbit/s · massima 1 Gbit/s',
+        'Upload all\'indirizzo: minima 100 Mbit/s · normalmente disponibile 250 Mbit/s · massima 300 Mbit/s',
+        'Senza vincolo di durata', 'Costo di disattivazione: 19,90', 'in comodato d’uso gratuito',
+      ]) expect(summaryText, needle).toContain(needle);
       const stored = readFileSync(path.join(t.config.storageDir, await orderId(hash), `contract-summary-${data.summary.sha256}.pdf`));
       expect(stored.equals(summary)).toBe(true);
       const contractText = (await pdfText(Buffer.from(data.pdf_base64, 'base64'))).replace(/\s+/g, '');

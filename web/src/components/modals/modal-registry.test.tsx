@@ -14,9 +14,9 @@ afterEach(() => {
 });
 
 describe('modal registry', () => {
-  it('has exactly the ten SPEC modal ids', () => {
+  it('has exactly the ten SPEC modal ids and the modem libero parameters', () => {
     expect(Object.keys(MODAL_REGISTRY).sort()).toEqual([...MODAL_IDS].sort());
-    expect(MODAL_IDS).toHaveLength(10);
+    expect(MODAL_IDS).toHaveLength(11);
   });
 
   it.each(MODAL_IDS.map((id) => [id]))('%s has an Italian title and body', (id) => {

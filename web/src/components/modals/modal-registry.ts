@@ -39,6 +39,7 @@ export const MODAL_REGISTRY: Record<ModalId, ModalEntry> = {
   'distance-cabinet': fromLocale('distance-cabinet'),
   'read-notes': fromLocale('read-notes', 'lg'),
   'info-speed-upgrade': fromLocale('info-speed-upgrade'),
+  'modem-libero': fromLocale('modem-libero', 'lg'),
 };
 
 export const isModalId = (value: unknown): value is ModalId => (MODAL_IDS as readonly unknown[]).includes(value);

@@ -1,10 +1,9 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  addOption, cleanVoipOptions, publicOptions, removeOption, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
-  type Offer, type OptionsState,
-  type RouterColour, type SelectionContext,
-} from '@checkout/contract';
+  addOption, cleanVoipOptions, isOwnModem, publicOptions, removeOption, routerCostWording, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
+  type Offer, type Option, type OptionsState,
+  type RouterColour, type SelectionContext, formatSpeed } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
 import { AdditionalCovers, ColourPicker, colourOf } from '../../components/colour-picker';
 import { InfoButton } from '../../components/info-button';
@@ -13,7 +12,6 @@ import { OptionCheckbox } from '../../components/option-checkbox';
 import { OptionPrice } from '../../components/option-price';
 import { SpeedCard } from '../../components/speed-card';
 import { VoipRadio } from '../../components/voip-radio';
-import { formatSpeed } from '../../lib/format-speed';
 import {
   allowedRouters, chosenSpeed, effectiveRouter, otherOptions, repeatersFor, routerHasColours, selectRouter, speedUpgrades, toAddedOption,
 } from './offer-selection';
@@ -48,6 +46,11 @@ export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVa
   const colour = colourOf(routerVariant);
   const speed = chosenSpeed(offer, state);
   const groupName = `offer-${offer.id}`;
+  const routerInfo = (r: Option) => {
+    if (isOwnModem(r)) return { label: t('offerPage.router.ownInfo'), onClick: () => openModal('modem-libero') };
+    if (r.included) return { label: t('offerPage.router.includedInfo'), onClick: () => openModal('router-incluso') };
+    return { label: t('kit.option.info', { name: r.name }), onClick: () => openModal('option-description', { title: r.name, description: r.description }) };
+  };
 
   return (
     <>
@@ -113,11 +116,11 @@ export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVa
                     aside={r.included
                       ? <span className="badge-included">{t('offerPage.router.included')}</span>
                       : <OptionPrice recurrent={r.recurrent_cost} oneOff={r.cash_amount} freeLabel={t('offerPage.router.noCost')} />}
-                    info={r.included
-                      ? { label: t('offerPage.router.includedInfo'), onClick: () => openModal('router-incluso') }
-                      : { label: t('kit.option.info', { name: r.name }), onClick: () => openModal('option-description', { title: r.name, description: r.description }) }}
+                    info={routerInfo(r)}
                   >
                     {r.max_download_speed !== null ? t('offerPage.router.upTo', { speed: formatSpeed(r.max_download_speed) }) : t('offerPage.router.anySpeed')}
+                    {/* AGCOM 348/18/CONS: the router's cost broken down, as the contract summary states it. */}
+                    <span className="router-terms" data-testid={`router-terms-${r.id}`}>{routerCostWording(r)}</span>
                   </ChoiceCard>
                 ))}
               </div>

@@ -193,7 +193,7 @@ describe('offer page: what the address\'s line carries', () => {
     renderPage();
     await loaded();
     expect(screen.queryByRole('group', { name: 'Velocità' })).toBeNull();
-    expect(text('offer-speed-101')).toBe('FTTH fino a 1 Gbit/s al tuo indirizzo');
+    expect(text('offer-speed-101')).toBe('Fibra (FTTH, fibra ottica fino a casa) fino a 1 Gbit/s al tuo indirizzo');
   });
 
   it('on a 2.5 Gbit/s line offers 2.5 and not 10 Gbit/s, and drops a stored 10 Gbit/s choice', async () => {

@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, promoClusterOf, type Offer, type OptionsState, type RouterColour } from '@checkout/contract';
+import { COVERAGE_PATH, lineFor, promoClusterOf, type Offer, type OptionsState, type RouterColour, formatSpeed } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { formatSpeed } from '../../lib/format-speed';
 import { useOffers } from '../../lib/offer-queries';
 import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
@@ -176,9 +175,20 @@ export default function OfferPage() {
                 </div>
               )}
               {offers.length > 0 && (
-                <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
-                  {t('offerPage.readNotes')}
-                </button>
+                <div className="d-flex flex-wrap column-gap-3">
+                  <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
+                    {t('offerPage.readNotes')}
+                  </button>
+                  {offer && (
+                    // The offer's own contract summary, for the technology of the address's line.
+                    <a
+                      className="btn btn-link px-0" target="_blank" rel="noopener" data-testid="offer-summary-link"
+                      href={`/api/offers/${offer.id}/summary.pdf?technology=${lineFor(offer, services)?.technology ?? offer.technologies[0]}`}
+                    >
+                      {t('offerPage.summaryLink', { name: offer.name })}
+                    </a>
+                  )}
+                </div>
               )}
             </fieldset>
           </section>
