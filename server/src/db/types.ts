@@ -197,7 +197,7 @@ export interface SignatureContactsTable {
 export interface ConsentEventsTable {
   id: string;
   order_id: string;
-  /** `privacy_consent`, `marketing_consent`, `profiling_consent` (contract rules/consents). */
+  /** A name of the contract's CONSENT_NAMES (rules/consents). */
   consent: string;
   /** 0/1: given or withdrawn. */
   granted: number;
@@ -209,8 +209,11 @@ export interface ConsentEventsTable {
   recorded_at: string;
 }
 
-/** Signature module: an online withdrawal's one-time code and, once confirmed, its evidence (never deleted). */
-export interface WithdrawalsTable {
+/**
+ * Signature module: a one-time code asked with an order number (a withdrawal, a change of consents) and,
+ * once confirmed, its evidence (never deleted).
+ */
+export interface OrderCodeChallengeTable {
   id: string;
   order_id: string;
   channel: 'sms' | 'email';
@@ -331,7 +334,8 @@ export interface Database {
   signature_send_throttle: SignatureSendThrottleTable;
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
-  withdrawals: WithdrawalsTable;
+  withdrawals: OrderCodeChallengeTable;
+  consent_changes: OrderCodeChallengeTable;
   consent_events: ConsentEventsTable;
   dev_outbox: DevOutboxTable;
   mobile_orders: MobileOrdersTable;

@@ -40,6 +40,7 @@ export const PAGES: Record<string, PageModule> = withText({
   '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
   '/firma-elettronica': () => import('../features/fea/fea-info-page'),
   '/recesso/:ordercode?': () => import('../features/withdrawal/withdrawal-page'),
+  '/consensi/:ordercode?': () => import('../features/consents/consents-page'),
 });
 
 const CHECKOUT_PARENT = '/attiva';

@@ -50,6 +50,11 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
           {t('thankYou.withdrawal')} <Link to={`/recesso/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.withdrawalLink')}</Link>
         </p>
       )}
+      {data.orderNumber && (
+        <p className="text-body-secondary" data-testid="thank-you-consents">
+          {t('thankYou.consents')} <Link to={`/consensi/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.consentsLink')}</Link>
+        </p>
+      )}
     </section>
   );
 });

@@ -188,6 +188,23 @@ export const endpoints = {
     request: z.object({ order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6) }),
     response: z.object({ withdrawn: z.literal(true), order_number: z.string(), withdrawn_at: z.string() }),
   }),
+  consentsSendOtp: ep({
+    path: '/api/consents/send-otp', tag: 'signature', summary: 'Change of optional consents: send a code to the order\'s contact',
+    request: z.object({ order_number: z.string().trim().min(1).max(24), mode: z.enum(['sms', 'email']).default('sms') }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  consentsUpdate: ep({
+    path: '/api/consents/update', tag: 'signature', summary: 'Change of optional consents: the new choices, with the code',
+    request: z.object({
+      order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6),
+      // Each one stated: an unticked box withdraws the consent (GDPR art. 7(3)).
+      marketing_consent: z.boolean(), profiling_consent: z.boolean(), third_party_consent: z.boolean(),
+    }),
+    response: z.object({
+      order_number: z.string(), updated_at: z.string(),
+      consents: z.object({ marketing_consent: z.boolean(), profiling_consent: z.boolean(), third_party_consent: z.boolean() }),
+    }),
+  }),
   confirmMobileMnpOrder: ep({
     path: '/api/orders/{short_hash}/confirm-mobile-mnp-order', tag: 'mobile', summary: 'Confirm a mobile porting order',
     request: empty, response: mobileOrderView,

@@ -67,6 +67,7 @@ export const formFieldsSchema = z.object({
   privacy_consent: flag,
   marketing_consent: flag,
   profiling_consent: flag,
+  third_party_consent: flag,
   recall: flag,
   contract_terms_accepted: flag,
   contract_withdrawal_accepted: flag,

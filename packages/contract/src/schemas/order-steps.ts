@@ -124,6 +124,7 @@ export const stepContactSchema = z.object({
   /** Separate from privacy and never pre-ticked (the form's default is false). */
   marketing_consent: flag,
   profiling_consent: flag,
+  third_party_consent: flag,
   recall: flag,
 });
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009-orders-frozen-contract';
 import * as m0010 from './0010-orders-number';
 import * as m0011 from './0011-signature-withdrawals';
 import * as m0012 from './0012-orders-consent-events';
+import * as m0013 from './0013-signature-consent-changes';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-orders-number': m0010,
   '0011-signature-withdrawals': m0011,
   '0012-orders-consent-events': m0012,
+  '0013-signature-consent-changes': m0013,
 };

@@ -23,7 +23,7 @@ describeEachDialect('consent ledger', (dialect) => {
     // Every consent of the form is answered, the optional ones unticked.
     const answers = (events: typeof first) => events.map((e) => `${e.recorded_at} ${e.consent}=${e.granted}`).sort();
     const t0 = first[0]!.recorded_at;
-    expect(answers(first)).toEqual([`${t0} marketing_consent=0`, `${t0} privacy_consent=1`, `${t0} profiling_consent=0`]);
+    expect(answers(first)).toEqual([`${t0} marketing_consent=0`, `${t0} privacy_consent=1`, `${t0} profiling_consent=0`, `${t0} third_party_consent=0`]);
     const marketing = first.find((e) => e.consent === 'marketing_consent')!;
     expect(marketing).toMatchObject({
       text_version: '1', channel: 'checkout',
@@ -33,7 +33,7 @@ describeEachDialect('consent ledger', (dialect) => {
     // The same answers again add nothing; a change of mind is a new row, the old one stays.
     clock.ms += 60_000;
     expect((await post(`/api/orders/${hash}/step-contact`, PRIVATO_STEPS['step-contact'])).status).toBe(200);
-    expect(await ledger(hash)).toHaveLength(3);
+    expect(await ledger(hash)).toHaveLength(4);
     clock.ms += 60_000;
     expect((await post(`/api/orders/${hash}/step-contact`, { ...PRIVATO_STEPS['step-contact'], marketing_consent: true, profiling_consent: false })).status).toBe(200);
     const after = await ledger(hash);

@@ -32,5 +32,6 @@ describe('evidence tables', () => {
 
   it('withdrawals are never deleted (a code row is only marked confirmed or counted)', () => {
     expect(writersOf('withdrawals', { updates: false })).toEqual([]);
+    expect(writersOf('consent_changes', { updates: false })).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
 import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
+import { createConsentChangeService } from './consent-changes';
 import { createWithdrawalService } from './withdrawal';
 import type { ClientInfo, SendLimits } from './service';
 
@@ -96,6 +97,15 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body }) => withdrawals.confirm(body.order_number, body.otp),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
+
+    const consentChanges = createConsentChangeService({
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()),
+    });
+    registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
+      { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
+    registerEndpoint(app, endpoints.consentsUpdate, async ({ body }) => consentChanges.update(body.order_number, body.otp, {
+      marketing_consent: body.marketing_consent, profiling_consent: body.profiling_consent, third_party_consent: body.third_party_consent,
+    }), { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     // A plain GET so the thank-you page can link it: the order hash is the secret, as for every order call.
     app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { openConsentPreferences } from '../../components/consent-banner';
 import { openModal } from '../../components/modals/modal-store';
 import { legalPageUrl, type LegalPage } from '../../lib/legal-links';
@@ -34,6 +35,7 @@ export function SiteFooter({ type }: { type: 'static' | 'sticky' }) {
               {t('footer.cookiePreferences')}
             </button>
           </li>
+          <li><Link to="/consensi">{t('footer.consents')}</Link></li>
           <li>
             <button type="button" className="btn btn-link footer-link-button" onClick={() => openModal('support')} aria-haspopup="dialog">
               {t('footer.support')}

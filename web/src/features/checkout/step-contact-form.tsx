@@ -154,6 +154,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
         </details>
         <FormCheckbox registration={register('marketing_consent')} label={t('checkout.fields.marketing_consent')} error={errorOf('marketing_consent')} />
         <FormCheckbox registration={register('profiling_consent')} label={t('checkout.fields.profiling_consent')} error={errorOf('profiling_consent')} />
+        <FormCheckbox registration={register('third_party_consent')} label={t('checkout.fields.third_party_consent')} error={errorOf('third_party_consent')} />
         <FormCheckbox registration={register('recall')} label={t('checkout.fields.recall')} hint={t('checkout.contact.recallHint')} error={errorOf('recall')} />
       </fieldset>
     </StepForm>

@@ -1,0 +1,69 @@
+import { CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
+import type { Db } from '../../db';
+import type { MessageChannels } from '../../infra/messaging/channels';
+import { currentConsents, recordConsents } from '../orders/consent-ledger';
+import { findOrderForSignatureByNumber } from '../orders/service';
+import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+import { SignatureError } from './signature-errors';
+import type { ClientInfo } from './service';
+
+/*
+ * A customer changes their optional consents later (GDPR art. 7(3): withdrawing is as easy as giving),
+ * proving who they are with the order number and a one-time code sent to the order's contact. Each
+ * change is a new row of the consent ledger, on the channel `self-service`.
+ */
+
+export const CONSENT_CHANGE_ERROR_CODES = { unknownOrder: 'consents_unknown_order', ...CHALLENGE_ERROR_CODES } as const;
+
+const unknownOrder = () => new SignatureError(
+  CONSENT_CHANGE_ERROR_CODES.unknownOrder, 404,
+  'Non troviamo un ordine con questo numero: controlla di averlo scritto come nella conferma (es. FV-2026-K7M4Q9).', {},
+  { order_number: 'Numero d’ordine non trovato.' },
+);
+const codeUsed = () => new SignatureError(CHALLENGE_ERROR_CODES.codeRequired, 409, 'Questo codice è già stato usato: chiedine uno nuovo.');
+
+export interface ConsentChangeDeps {
+  db: Db;
+  channels: MessageChannels;
+  brandName: string;
+  pepper: string;
+  now: () => Date;
+}
+
+export function createConsentChangeService({ db, channels, brandName, pepper, now }: ConsentChangeDeps) {
+  const codes = createOrderCodeChallenge({ db, channels, pepper, now }, 'consent_changes');
+  const orderOf = async (orderNumber: string) => {
+    const order = await findOrderForSignatureByNumber(db, orderNumber);
+    if (!order) throw unknownOrder();
+    return order;
+  };
+
+  return {
+    /** Sends a code to the order's contact. */
+    async sendCode(orderNumber: string, mode: 'sms' | 'email', client: ClientInfo) {
+      const order = await orderOf(orderNumber);
+      const sent = await codes.send(order, mode, client, (code) => ({
+        subject: `${brandName}: codice per le tue preferenze di contatto`,
+        text: `${brandName}: il codice per cambiare i consensi dell'ordine ${order.order_number} è ${code}. Vale 10 minuti. Se non l'hai chiesto tu, ignora questo messaggio.`,
+      }));
+      return { sent: true as const, ...sent };
+    },
+
+    /** With the code, records each choice that differs from the ledger's latest; answers the consents as they now stand. */
+    async update(orderNumber: string, code: string, choices: Record<ChangeableConsent, boolean>) {
+      const order = await orderOf(orderNumber);
+      const id = await codes.check(order.id, code);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await codes.claim(trx, id, at))) throw codeUsed();
+        await recordConsents(trx, order.id, choices, at.toISOString(), SELF_SERVICE_CONSENT_CHANNEL);
+      });
+      const now_ = new Map((await currentConsents(db, order.id)).map((c) => [c.consent, c.granted]));
+      return {
+        order_number: order.order_number,
+        updated_at: at.toISOString(),
+        consents: Object.fromEntries(CHANGEABLE_CONSENTS.map((name) => [name, now_.get(name) ?? false])) as Record<ChangeableConsent, boolean>,
+      };
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db';
+import type { MessageChannels } from '../../infra/messaging/channels';
+import type { OrderForSignature } from '../orders/service';
+import { maskEmail, maskPhone, toItalianE164 } from './masking';
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
+import type { Conn } from './repository';
+import { findContact } from './repository';
+import { SignatureError } from './signature-errors';
+import type { ClientInfo } from './service';
+
+/*
+ * A one-time code asked with an order number after the order was made (to withdraw, to change consents):
+ * sent to the contact the order was signed with, valid 10 minutes, five wrong tries, one use. Each use
+ * has its own table of the same columns, so a code for one purpose never confirms another.
+ */
+
+export const CHALLENGE_ERROR_CODES = {
+  cooldown: 'otp_cooldown',
+  codeRequired: 'otp_required',
+  wrong: 'otp_wrong',
+  expired: 'otp_expired',
+  locked: 'otp_locked',
+  destinationMissing: 'otp_destination_missing',
+} as const;
+
+const C = CHALLENGE_ERROR_CODES;
+
+const challengeErrors = {
+  cooldown: (seconds: number) => new SignatureError(C.cooldown, 429, `Abbiamo appena inviato un codice: puoi chiederne un altro tra ${seconds} secondi.`, { retry_after_seconds: seconds }),
+  codeRequired: () => new SignatureError(C.codeRequired, 409, 'Chiedi prima il codice di conferma.'),
+  wrong: (left: number) => new SignatureError(C.wrong, 422, `Codice errato: restano ${left} tentativi.`, { attempts_left: left }, { otp: 'Codice errato.' }),
+  expired: () => new SignatureError(C.expired, 422, 'Il codice è scaduto: chiedine uno nuovo.', {}, { otp: 'Codice scaduto.' }),
+  locked: () => new SignatureError(C.locked, 422, 'Troppi tentativi errati: chiedi un nuovo codice.', {}, { otp: 'Troppi tentativi.' }),
+  destinationMissing: () => new SignatureError(C.destinationMissing, 422, 'Non abbiamo un recapito per questo canale: scegli l’altro.'),
+};
+
+/** The tables of order-number codes (db/types OrderCodeChallengeTable). */
+export type ChallengeTable = 'withdrawals' | 'consent_changes';
+
+export interface ChallengeDeps {
+  db: Db;
+  channels: MessageChannels;
+  pepper: string;
+  now: () => Date;
+}
+
+export interface ChallengeMessage { subject: string; text: string }
+
+/** What each code is bound to in its hash (in place of a document hash). */
+const BINDINGS: Readonly<Record<ChallengeTable, string>> = { withdrawals: 'withdrawal', consent_changes: 'consent_change' };
+
+export function createOrderCodeChallenge({ db, channels, pepper, now }: ChallengeDeps, table: ChallengeTable) {
+  // Both tables have the same columns: typed through one of them.
+  const t = table as 'withdrawals';
+  const binding = BINDINGS[table];
+  const latest = (conn: Conn, orderId: string) =>
+    conn.selectFrom(t).selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+
+  return {
+    /** Sends a code to the order's contact on `mode`, at most one a minute; answers where it went, masked. */
+    async send(order: OrderForSignature, mode: 'sms' | 'email', client: ClientInfo, message: (code: string) => ChallengeMessage) {
+      const at = now();
+      const previous = await latest(db, order.id);
+      if (previous && at.getTime() - new Date(previous.created_at).getTime() < OTP_RESEND_COOLDOWN_MS) {
+        throw challengeErrors.cooldown(Math.ceil((new Date(previous.created_at).getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime()) / 1000));
+      }
+      const contact = await findContact(db, order.id);
+      const mobile = contact?.mobile_phone_number ?? (typeof order.fields.mobile_phone_number === 'string' ? order.fields.mobile_phone_number : '');
+      const email = typeof order.fields.email === 'string' ? order.fields.email.trim().toLowerCase() : '';
+      const to = mode === 'sms' ? toItalianE164(mobile) : email || null;
+      const channel = channels[mode];
+      if (!to || !channel) throw challengeErrors.destinationMissing();
+      const code = generateOtp();
+      const id = randomUUID();
+      const masked = mode === 'sms' ? maskPhone(to) : maskEmail(to);
+      await db.insertInto(t).values({
+        id, order_id: order.id, channel: mode, masked_destination: masked, code_hash: hashOtp(pepper, id, binding, code),
+        ip: client.ip, user_agent: client.userAgent.slice(0, 500), created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + OTP_TTL_MS).toISOString(), confirmed_at: null,
+      }).execute();
+      await channel.send({ to, ...message(code) });
+      return { destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000) };
+    },
+
+    /** Checks `code` against the order's latest unused code (a wrong one is counted); answers that code's id. */
+    async check(orderId: string, code: string): Promise<string> {
+      const pending = await latest(db, orderId);
+      if (!pending || pending.confirmed_at !== null) throw challengeErrors.codeRequired();
+      if (pending.attempts >= OTP_MAX_ATTEMPTS) throw challengeErrors.locked();
+      if (pending.expires_at <= now().toISOString()) throw challengeErrors.expired();
+      if (!otpMatches(pepper, pending.id, binding, code, pending.code_hash)) {
+        // Counted in one conditional UPDATE: parallel wrong guesses cannot get past the limit.
+        const counted = await db.updateTable(t).set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', pending.id).where('attempts', '<', OTP_MAX_ATTEMPTS).where('confirmed_at', 'is', null)
+          .returning('attempts').executeTakeFirst();
+        if (!counted || counted.attempts >= OTP_MAX_ATTEMPTS) throw challengeErrors.locked();
+        throw challengeErrors.wrong(OTP_MAX_ATTEMPTS - counted.attempts);
+      }
+      return pending.id;
+    },
+
+    /**
+     * Uses the code inside the caller's transaction: true for exactly one request (a double click's
+     * second finds it used), never for a code locked meanwhile.
+     */
+    async claim(trx: Conn, id: string, at: Date): Promise<boolean> {
+      const claimed = await trx.updateTable(t).set({ confirmed_at: at.toISOString() })
+        .where('id', '=', id).where('confirmed_at', 'is', null).where('attempts', '<', OTP_MAX_ATTEMPTS).executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+  };
+}
