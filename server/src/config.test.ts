@@ -2,6 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_PUBLIC_API_KEY, REPO_ROOT, loadConfig } from './config';
 
+/** What a production start must set to its own values, beyond the demo's placeholders. */
+const PRODUCTION_OWN = {
+  PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
+  LEGAL_PAGES_URL: 'https://www.acme.example/legale',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for `npm start`', () => {
     const c = loadConfig({});
@@ -25,6 +31,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
+      ...PRODUCTION_OWN,
       PORT: '8080', HOST: '127.0.0.1', PUBLIC_API_KEY: 'k-123456789', REDIS_URL: 'redis://127.0.0.1:6379', STORAGE_DIR: '/srv/st',
       BRAND_NAME: 'Acme', PRODUCT_NAME: 'Acme Fibra', GTM_ID: 'GTM-AB12CD', NODE_ENV: 'production', WEB_DIST_DIR: '/srv/web',
       CORS_ORIGINS: 'https://a.example, https://b.example', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '50', SEED_DEMO_DATA: 'true', TRUST_PROXY: '1',
@@ -41,7 +48,7 @@ describe('loadConfig', () => {
   });
 
   it('does not seed demo data in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_API_KEY: 'prod-key-123' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_OWN }).seedDemoData).toBe(false);
   });
 
   it.each([
@@ -53,6 +60,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_API_KEY'],
     [{ NODE_ENV: 'production', PUBLIC_API_KEY: DEMO_PUBLIC_API_KEY }, 'PUBLIC_API_KEY'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEPA_CREDITOR_ID: undefined }, 'SEPA_CREDITOR_ID'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEPA_CREDITOR_ADDRESS: undefined }, 'SEPA_CREDITOR_ADDRESS'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, LEGAL_PAGES_URL: undefined }, 'LEGAL_PAGES_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 
+/** The demo's SEPA creditor (a valid form, no real creditor): refused in production. */
+const DEMO_SEPA_CREDITOR_ID = 'IT00ZZZ0000000000000000';
+const DEMO_SEPA_CREDITOR_ADDRESS = 'Via della Fibra 1, 20121 Milano (MI)';
+
 /**
  * Environment → typed configuration, validated once at start (DESIGN §6.2).
  * The only file that reads `process.env` (lint enforces it); everything else receives a `Config`.
@@ -64,9 +68,9 @@ const envSchema = z
       .string()
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
       .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'identificativo creditore SEPA non valido (es. IT00ZZZ0000000000000000)'))
-      .prefault('IT00ZZZ0000000000000000'),
+      .prefault(DEMO_SEPA_CREDITOR_ID),
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
-    SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default('Via della Fibra 1, 20121 Milano (MI)'),
+    SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default(DEMO_SEPA_CREDITOR_ADDRESS),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
     SEAL_P12_PATH: z.string().min(1).max(500).optional(),
     SEAL_P12_PASSPHRASE: z.string().max(500).optional(),
@@ -84,6 +88,16 @@ const envSchema = z
     // A public key is public, but the demo one is documented in the README: production must choose its own.
     if (!env.PUBLIC_API_KEY || env.PUBLIC_API_KEY === DEMO_PUBLIC_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_API_KEY'], message: 'obbligatoria in produzione (diversa dalla chiave demo)' });
+    }
+    // What the customer signs and is told must be the provider's own: the demo's placeholders would be
+    // printed on real mandates and contract summaries.
+    const demo: Array<[keyof typeof env, unknown, string]> = [
+      ['SEPA_CREDITOR_ID', DEMO_SEPA_CREDITOR_ID, 'il proprio identificativo creditore SEPA'],
+      ['SEPA_CREDITOR_ADDRESS', DEMO_SEPA_CREDITOR_ADDRESS, 'la sede del creditore stampata sul mandato'],
+      ['LEGAL_PAGES_URL', DEFAULT_LEGAL_PAGES_URL.replace(/\/+$/, ''), 'l\'indirizzo delle proprie pagine legali'],
+    ];
+    for (const [name, placeholder, what] of demo) {
+      if (env[name] === placeholder) ctx.addIssue({ code: 'custom', path: [name], message: `obbligatoria in produzione: ${what}, non quello della demo` });
     }
   })
   .superRefine((env, ctx) => {
