@@ -235,9 +235,12 @@ export function buildSummaryFacts({ order, content, config }: SummaryInputs): Su
   const chosen = content.options.map((added) => content.offer.options.find((o) => o.id === added.id));
   const upgrade = chosen.find((o) => o?.category === 'speed_upgrade') ?? null;
   const router = chosenRouter(content.offer.options, content.options);
+  const speeds = speedsAt(content.offer, content.line, upgrade);
+  // Without the address's line, the figures are the offer's first technology's: the wording names it too.
+  const named = technology || speeds?.technology;
   return {
-    technologyWording: technology ? technologyWording(technology) : 'da verificare',
-    speeds: speedRows(speedsAt(content.offer, content.line, upgrade), expectedSpeed(content.offer, content.line, upgrade)),
+    technologyWording: named ? technologyWording(named) : 'da verificare',
+    speeds: speedRows(speeds, expectedSpeed(content.offer, content.line, upgrade)),
     router: router ? routerCostWording(router) : null,
     duration: [commitmentWording(content.offer), exitCostWording(content.offer),
       'Alla cessazione restano dovute solo le eventuali rate residue dei dispositivi acquistati a rate.'],
