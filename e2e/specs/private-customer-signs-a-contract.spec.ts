@@ -14,6 +14,11 @@ test.describe('a private customer signs a contract @mobile', () => {
     await checkCoverage(page, 'Privato');
     await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
     await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
+    // The speeds of the chosen speed at the address (AGCOM 156/23/CONS): the signed summary prints these sentences.
+    const chosenSpeeds = page.getByTestId('chosen-speeds');
+    await expect(chosenSpeeds).toContainText('massima 2,5 Gbit/s');
+    const speedSentences = (await chosenSpeeds.locator('span').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
+    expect(speedSentences).toHaveLength(2);
     await page.getByRole('group', { name: 'Router', exact: true }).getByRole('radio', { name: 'Router Fibra Viva Top Wi-Fi 7 (noleggio)' }).check();
     await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' }).check();
     await page.getByTestId('repeater-list').getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
@@ -116,8 +121,11 @@ test.describe('a private customer signs a contract @mobile', () => {
       // Step 3's voice line and portability are part of what is signed.
       'LINEA VOCE E PORTABILITÀ', 'Linea voce attivazione, numero attuale 0612345679', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
     ] });
-    // The signed contract prints the same lines and the same totals.
-    expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
+    // The signed contract prints the same lines and the same totals, and its summary the same speeds.
+    const signedText = await signedContractText(page);
+    expect(contractOrder(signedText)).toEqual(atOffer);
+    const flat = signedText.replace(/\s+/g, ' ');
+    for (const sentence of speedSentences) expect(flat).toContain(sentence.replace(/^(Download|Upload): /, '$1 all\'indirizzo: '));
     await expectFitsWidth(page, 'thank-you');
     await keepScreenshot(page, testInfo, 'thank-you', { forReview: true });
   });

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addOption, cleanVoipOptions, isOwnModem, publicOptions, removeOption, routerCostWording, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
-  type Offer, type Option, type OptionsState,
+  speedFiguresWording, type Offer, type Option, type OptionsState, type SpeedsAtAddress,
   type RouterColour, type SelectionContext, formatSpeed } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
 import { AdditionalCovers, ColourPicker, colourOf } from '../../components/colour-picker';
@@ -28,10 +28,14 @@ export interface OfferOptionsProps {
   /** What the address's line carries (`lineContextOf`): faster upgrades are not offered, the standard speed is capped. */
   line?: SelectionContext;
   routerSectionRef?: Ref<HTMLElement>;
+  /** The speeds of the chosen speed at the address, as the contract summary prints them. */
+  chosenSpeeds?: SpeedsAtAddress | null;
 }
 
 /** The option sections of SPEC §1 for one offer: speed, router and colour, repeaters, voice line, extras. */
-export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVariant, routerError, routerSectionRef, line = {} }: OfferOptionsProps) {
+export function OfferOptions({
+  offer, state, onChange, routerVariant, onRouterVariant, routerError, routerSectionRef, line = {}, chosenSpeeds = null,
+}: OfferOptionsProps) {
   const { t } = useTranslation();
   const upgrades = speedUpgrades(offer, line);
   const routers = allowedRouters(offer, state);
@@ -87,6 +91,12 @@ export function OfferOptions({ offer, state, onChange, routerVariant, onRouterVa
                 />
               ))}
             </div>
+            {chosenSpeeds && (
+              <p className="kit-section-hint mt-2 mb-0" data-testid="chosen-speeds" aria-live="polite">
+                <span className="d-block">{t('kit.offer.download')}: {speedFiguresWording(chosenSpeeds.download)}</span>
+                <span className="d-block">{t('kit.offer.upload')}: {speedFiguresWording(chosenSpeeds.upload)}</span>
+              </p>
+            )}
           </fieldset>
         </section>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, lineFor, promoClusterOf, type Offer, type OptionsState, type RouterColour, formatSpeed } from '@checkout/contract';
+import { COVERAGE_PATH, lineFor, promoClusterOf, speedsAt, type Offer, type OptionsState, type RouterColour, formatSpeed } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
 import { apiErrorMessage } from '../../lib/api-error-message';
@@ -203,6 +203,7 @@ export default function OfferPage() {
               routerError={routerError}
               routerSectionRef={routerSection}
               line={line}
+              chosenSpeeds={speedsAt(offer, lineFor(offer, services), offer.options.find((o) => o.id === state.speedUpgrade?.id) ?? null)}
             />
           )}
         </div>
