@@ -5,7 +5,8 @@ import { encodeTrustedAmounts } from './amount-encoder';
 const offer = {
   id: 101, name: 'Casa', description: '', customer_type: 'privato', technologies: ['FTTH'], recurrent_cost: 2690, cash_amount: 3990,
   max_download_speed: 1000, highlights: [], voucher: { contribution: 50000, months: 24, eligibility: 'PMI' },
-  options: [{ id: 22, name: 'Router', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R' }],
+  commitment_months: 24, exit_cost: 1990, speeds: [],
+  options: [{ id: 22, name: 'Router', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R', instalments: null }],
 };
 
 describe('encodeTrustedAmounts', () => {
@@ -22,6 +23,8 @@ describe('encodeTrustedAmounts', () => {
   it('turns cents into euros and leaves everything else alone', () => {
     const wire = encodeTrustedAmounts(endpoints.getOffer.response, offer) as typeof offer;
     expect([wire.recurrent_cost, wire.cash_amount, wire.options[0]?.cash_amount, wire.max_download_speed]).toEqual([26.9, 39.9, 149, 1000]);
+    // The exit cost is money too; the commitment is months.
+    expect([wire.exit_cost, wire.commitment_months]).toEqual([19.9, 24]);
     expect(offer.recurrent_cost).toBe(2690);
   });
 });
