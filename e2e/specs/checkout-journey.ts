@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { pdfWith, TINY_PNG } from '../../server/src/hostile/hostile-files';
 import { pdfText } from '../../server/src/infra/pdf/pdf-text';
@@ -333,6 +335,17 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
   for (const needle of [...mustContain, orderNumber]) expect(text, `signed PDF names ${needle}`).toContain(needle);
+
+  // The evidence bundle holds the very same sealed contract, and a manifest that names its hash.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'), thanks.getByRole('link', { name: 'scarica le evidenze della firma' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`evidenze-firma-fibra-viva-${orderNumber}.zip`);
+  const zip = await download.path();
+  expect(execFileSync('unzip', ['-p', zip, 'contratto-firmato.pdf']).equals(pdf)).toBe(true);
+  const manifest = JSON.parse(execFileSync('unzip', ['-p', zip, 'manifest.json'], { encoding: 'utf8' })) as { order_number: string; recorded: { signed_contract_sha256: string } };
+  expect(manifest.order_number).toBe(orderNumber);
+  expect(manifest.recorded.signed_contract_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
   return orderCode;
 }
 

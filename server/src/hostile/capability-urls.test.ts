@@ -43,6 +43,7 @@ const ORDER_CALLS: ReadonlyArray<{ name: string; request: (hash: string, mediaId
   { name: 'contract-preview', request: (h) => json(`/api/orders/${h}/contract-preview`, {}) },
   { name: 'sign-with-otp', request: (h) => json(`/api/orders/${h}/sign-with-otp`, { otp: '123456' }) },
   { name: 'signed-contract', request: (h) => ({ method: 'GET', url: `/api/orders/${h}/signed-contract` }) },
+  { name: 'evidence-bundle', request: (h) => ({ method: 'GET', url: `/api/orders/${h}/evidence-bundle` }) },
   // The hash travels in the body here; the media id is real, so only the hash decides.
   { name: 'medias/{id}/delete', request: (h, media) => json(`/api/medias/${media}/delete`, { order_id: decodeURIComponent(h) }) },
 ];
@@ -129,6 +130,7 @@ describeEachDialect('capability URLs (order hashes)', (dialect) => {
     expect(await status('step-contact', draft)).toBe(200);
     expect(await status('contract-preview', ready)).toBe(200);
     expect(await status('signed-contract', signed)).toBe(200);
+    expect(await status('evidence-bundle', signed)).toBe(200);
     expect(await status('medias/{id}/delete', draft)).toBe(200);
   });
 
@@ -138,6 +140,7 @@ describeEachDialect('capability URLs (order hashes)', (dialect) => {
       await t.app.inject(json(`/api/orders/${draft}/update-order`, { offer_id: 101 })),
       await t.app.inject(json(`/api/orders/${ready}/contract-preview`, {})),
       await t.app.inject({ method: 'GET', url: `/api/orders/${signed}/signed-contract` }),
+      await t.app.inject({ method: 'GET', url: `/api/orders/${signed}/evidence-bundle` }),
       await t.app.inject(json('/api/orders/new', { offer_id: 101 })),
     ];
     for (const res of answers) {

@@ -13,6 +13,8 @@ export interface ThankYouData {
   signedAt: string;
   /** GET link of the signed PDF. */
   signedContractUrl: string;
+  /** GET link of the evidence bundle (ZIP with the sealed contract, summary, event log and hashes). */
+  evidenceBundleUrl?: string;
   /** Whether a router is shipped (an activation with a router to send). */
   shipsRouter: boolean;
   /** A consumer, who may withdraw within 14 days (a business may not). */
@@ -45,6 +47,11 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
         <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
+      {data.evidenceBundleUrl && (
+        <p className="mt-3 text-body-secondary" data-testid="thank-you-evidence">
+          {t('thankYou.evidence')} <a href={data.evidenceBundleUrl} download>{t('thankYou.evidenceLink')}</a>
+        </p>
+      )}
       {data.consumer !== false && (
         <p className="mt-4 text-body-secondary" data-testid="thank-you-withdrawal">
           {t('thankYou.withdrawal')} <Link to={`/recesso/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.withdrawalLink')}</Link>

@@ -19,6 +19,11 @@ export interface ConsentState {
   recorded_at: string;
 }
 
+/** Every row of the order's ledger, oldest first: the history an evidence bundle carries. */
+export const consentHistory = (db: Conn, orderId: string) =>
+  db.selectFrom('consent_events').select(['consent', 'granted', 'text_version', 'text_sha256', 'channel', 'recorded_at'])
+    .where('order_id', '=', orderId).orderBy('recorded_at').orderBy('id').execute();
+
 /** Each consent's latest answer, in the order of CONSENT_NAMES (a consent never answered is left out). */
 export async function currentConsents(db: Conn, orderId: string): Promise<ConsentState[]> {
   const rows = await db.selectFrom('consent_events').selectAll().where('order_id', '=', orderId)

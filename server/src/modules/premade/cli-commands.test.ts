@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,28 +119,32 @@ describeEachDialect('premade cli', (dialect) => {
         masked_destination: '333****321', ip: '127.0.0.1', user_agent: 'test', preview_sha256: 'a'.repeat(64), signed_sha256: sha,
       }).execute();
       await markOrderStatus(db, order.id, 'signed');
-      return { hash: created.order_hash, sha };
+      return { hash: created.order_hash, sha, file };
     };
 
-    it('writes the signed PDF and the evidence JSON, checking the SHA-256', async () => {
+    it('writes the evidence bundle, the signed PDF in it checked against the recorded SHA-256', async () => {
       const pdf = Buffer.from('%PDF-1.7 signed test');
       const { hash, sha } = await signOrder(pdf);
       const outDir = path.join(dir, 'out');
       const { code, out } = await run(exportEvidenceCommand, [hash, '--out', outDir, '--json']);
       expect(code, out.join('\n')).toBe(0);
-      const result = JSON.parse(out[0]!) as { pdf: string; evidence: string; intact: boolean; sha256: string };
-      expect(result).toMatchObject({ intact: true, sha256: sha });
-      expect(readFileSync(result.pdf)).toEqual(pdf);
-      const json = JSON.parse(readFileSync(result.evidence, 'utf8')) as { order: { hash: string }; evidence: Array<{ signed_sha256: string; ip: string }> };
-      expect(json.order.hash).toBe(hash);
-      expect(json.evidence).toEqual([expect.objectContaining({ signed_sha256: sha, ip: '127.0.0.1' })]);
+      const result = JSON.parse(out[0]!) as { bundle: string; signed_sha256: string; files: Array<{ name: string; sha256: string }> };
+      expect(result.signed_sha256).toBe(sha);
+      expect(result.files.find((f) => f.name === 'contratto-firmato.pdf')?.sha256).toBe(sha);
+      // Debian's unzip reads the same bytes back out of the archive.
+      expect(execFileSync('unzip', ['-p', result.bundle, 'contratto-firmato.pdf'])).toEqual(pdf);
+      const log = JSON.parse(execFileSync('unzip', ['-p', result.bundle, 'registro-eventi.json'], { encoding: 'utf8' })) as { events: Array<{ event: string; ip?: string; signed_contract_sha256?: string }> };
+      expect(log.events).toContainEqual(expect.objectContaining({ event: 'firma', signed_contract_sha256: sha, ip: '127.0.0.1' }));
     });
 
-    it('fails when the stored PDF no longer matches the recorded hash', async () => {
-      const { hash } = await signOrder(Buffer.from('%PDF tampered'), 'b'.repeat(64));
-      const { code, text } = await run(exportEvidenceCommand, [hash, '--out', path.join(dir, 'out2')]);
+    it('fails and writes nothing when the stored PDF no longer matches the recorded hash', async () => {
+      const { hash, file } = await signOrder(Buffer.from('%PDF-1.7 signed test'));
+      writeFileSync(file, '%PDF-1.7 signed tesT');
+      const outDir = path.join(dir, 'out2');
+      const { code, text } = await run(exportEvidenceCommand, [hash, '--out', outDir]);
       expect(code).toBe(1);
       expect(text).toContain('ATTENZIONE');
+      expect(existsSync(outDir)).toBe(false);
     });
 
     it('an unsigned or unknown order has nothing to export', async () => {

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CUSTOMER_TYPES, ORDER_STATUSES, normaliseMobileNumber } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
@@ -9,9 +8,9 @@ import type { Db } from '../../db';
 import type { PremadeOrderColumns } from '../../db/types';
 import { brandInitials } from '../orders/order-number';
 import { createPremadeOrder } from '../orders/premade';
-import { findOrderByHash } from '../orders/service';
+import { findOrderByHash, getOrderForSignature } from '../orders/service';
 import type { OrderFields } from '../orders/service';
-import { readSignatureEvidence } from '../signature/evidence-export';
+import { EvidenceIntegrityError, buildEvidenceBundle } from '../signature/evidence-bundle';
 import { addressFields } from './address-fields';
 import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from './cli-args';
 import type { Out } from './cli-args';
@@ -93,45 +92,39 @@ export async function listOrdersCommand(db: Db, args: string[], out: Out): Promi
   return 0;
 }
 
-const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
-
 /**
- * `export-evidence`: copies the signed PDF and writes the evidence rows as JSON into DIR
- * (default ./evidence). The PDF's SHA-256 is checked against the recorded one: a mismatch is reported
- * and fails the command, because the copy would not prove anything.
+ * `export-evidence`: writes the order's evidence bundle (the customer's same download: sealed contract,
+ * summary, event log, manifest of SHA-256) into DIR (default ./evidence). A stored file whose SHA-256 no
+ * longer matches the recorded one is reported and fails the command: the copy would not prove anything.
  */
-export async function exportEvidenceCommand(db: Db, args: string[], out: Out): Promise<number> {
+export async function exportEvidenceCommand(db: Db, args: string[], out: Out, now: Date = new Date(), provider = 'Fibra Viva'): Promise<number> {
   const p = parseCliArgs(args);
   assertKnownOptions(p, ['out', 'json']);
   const hash = p.positional[0];
   if (!hash || p.positional.length > 1) throw new UsageError("Indicare l'hash di un ordine");
   const order = await findOrderByHash(db, hash);
   if (!order) { out('Ordine non trovato.'); return 1; }
-  const { evidence, signedDocuments } = await readSignatureEvidence(db, order.id);
-  const doc = signedDocuments.at(-1);
-  if (evidence.length === 0 || !doc) { out("L'ordine non è firmato: nessuna evidenza da esportare."); return 1; }
+  let bundle;
+  try {
+    bundle = await buildEvidenceBundle(db, await getOrderForSignature(db, hash), provider, now);
+  } catch (err) {
+    if (!(err instanceof EvidenceIntegrityError)) throw err;
+    out(`ATTENZIONE: ${err.file} non corrisponde a quello registrato alla firma (SHA-256 registrato ${err.recorded}, attuale ${err.actual}). Nessun file scritto.`);
+    return 1;
+  }
+  if (!bundle) { out("L'ordine non è firmato: nessuna evidenza da esportare."); return 1; }
   const dir = path.resolve(optionValue(p, 'out') ?? 'evidence');
   await mkdir(dir, { recursive: true });
-  const pdfOut = path.join(dir, `${order.hash}-signed.pdf`);
-  const jsonOut = path.join(dir, `${order.hash}-evidence.json`);
-  const bytes = await readFile(doc.path);
-  const actual = sha256(bytes);
-  await copyFile(doc.path, pdfOut);
-  const exported = {
-    order: { hash: order.hash, status: order.status, offer_id: order.offer_id, customer_type: order.customer_type, created_at: order.created_at },
-    evidence,
-    signed_document: { sha256: doc.sha256, sha256_of_exported_file: actual, created_at: doc.created_at, file: path.basename(pdfOut) },
-    exported_at: new Date().toISOString(),
-  };
-  await writeFile(jsonOut, `${JSON.stringify(exported, null, 2)}\n`);
-  const intact = actual === doc.sha256;
-  if (p.options.has('json')) out(JSON.stringify({ pdf: pdfOut, evidence: jsonOut, sha256: actual, intact }));
+  const file = path.join(dir, `evidenze-firma-${order.order_number}.zip`);
+  await writeFile(file, bundle.zip);
+  const signed = bundle.manifest.recorded.signed_contract_sha256;
+  if (p.options.has('json')) out(JSON.stringify({ bundle: file, signed_sha256: signed, files: bundle.manifest.files }));
   else {
-    out(`PDF firmato: ${pdfOut}`);
-    out(`Evidenze: ${jsonOut}`);
-    out(intact ? `SHA-256 verificato: ${actual}` : `ATTENZIONE: lo SHA-256 del file (${actual}) non corrisponde a quello registrato (${doc.sha256})`);
+    out(`Evidenze: ${file}`);
+    for (const f of bundle.manifest.files) out(`  ${f.sha256}  ${f.name}`);
+    out(`SHA-256 del contratto firmato verificato: ${signed}`);
   }
-  return intact ? 0 : 1;
+  return 0;
 }
 
 export const premadeCliCommands = (): Record<string, CliCommand> => ({
@@ -147,8 +140,8 @@ export const premadeCliCommands = (): Record<string, CliCommand> => ({
     run: (args, { config, out }) => runWithDb(config, listOrdersCommand, args, out, LIST_ORDERS_USAGE),
   },
   'export-evidence': {
-    summary: "Esporta il PDF firmato e le evidenze della firma di un ordine",
+    summary: "Esporta in un archivio ZIP le evidenze della firma di un ordine (contratto sigillato, sintesi, registro, SHA-256)",
     usage: EXPORT_EVIDENCE_USAGE,
-    run: (args, { config, out }) => runWithDb(config, exportEvidenceCommand, args, out, EXPORT_EVIDENCE_USAGE),
+    run: (args, { config, out }) => runWithDb(config, (db, a, o) => exportEvidenceCommand(db, a, o, new Date(), config.brandName), args, out, EXPORT_EVIDENCE_USAGE),
   },
 });

@@ -52,7 +52,7 @@ const outboxDestination = (raw: unknown): string | undefined => {
 
 /**
  * change-mobile-phone-number, send-otp, contract-preview, sign-with-otp (SPEC §7), the signed PDF download
- * (`GET /api/orders/{order_hash}/signed-contract`) and, outside production, the development outbox
+ * (`GET /api/orders/{order_hash}/signed-contract`), the evidence bundle (`GET /api/orders/{order_hash}/evidence-bundle`) and, outside production, the development outbox
  * (`GET /api/dev/outbox?to=`).
  */
 export function createSignatureModule(options: SignatureModuleOptions = {}): AppModule {
@@ -112,6 +112,16 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       const { bytes, filename } = await service.signedContract(req.params.order_hash);
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    });
+
+    // Everything that proves the signature, as one file with a manifest of hashes (same capability as the PDF).
+    app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/evidence-bundle', async (req, reply) => {
+      const { bytes, filename } = await service.evidenceBundle(req.params.order_hash);
+      return reply
+        .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(bytes);

@@ -18,6 +18,7 @@ import type { PricedContent } from '../orders/order-pricing';
 import { currentConsents } from '../orders/consent-ledger';
 import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
+import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
@@ -372,6 +373,14 @@ export function createSignatureService(deps: SignatureDeps) {
       const doc = evidence ? await latestDocument(db, order.id, 'signed') : undefined;
       if (!evidence || !doc) throw notFound('Contratto firmato non disponibile');
       return { bytes: await readFile(doc.path), filename: `contratto-${slug(config.brandName)}-firmato.pdf` };
+    },
+
+    /** The evidence bundle (ZIP) of a signed order (404 otherwise, the same answer as an unknown order). */
+    async evidenceBundle(hash: string): Promise<{ bytes: Buffer; filename: string }> {
+      const order = await getOrderForSignature(db, hash);
+      const bundle = await buildEvidenceBundle(db, order, config.brandName, deps.now());
+      if (!bundle) throw notFound('Evidenze della firma non disponibili');
+      return { bytes: Buffer.from(bundle.zip), filename: `evidenze-firma-${slug(config.brandName)}-${order.order_number}.zip` };
     },
   };
 }

@@ -228,14 +228,15 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
         const ecommerce = ecommerceOf(store.offer, store.fields.options, store.optionExtras.additionalVariants);
         void analyticsOrderId(answer.order.hash).then((transaction_id) => track('purchase', { transaction_id, ...ecommerce }));
       }
-      const { apiBaseUrl } = getPublicConfig();
+      const orderApi = `${getPublicConfig().apiBaseUrl.replace(/\/+$/, '')}/api/orders/${encodeURIComponent(answer.order.hash)}`;
       onSigned({
         orderCode: answer.order.hash,
         orderNumber: answer.order.order_number ?? answer.order.hash,
         email: store.fields.email,
         customerName: store.fields.customer_type === 'business' && store.fields.ragione_sociale ? store.fields.ragione_sociale : store.fields.first_name,
         signedAt: answer.signed_at,
-        signedContractUrl: `${apiBaseUrl.replace(/\/+$/, '')}/api/orders/${encodeURIComponent(answer.order.hash)}/signed-contract`,
+        signedContractUrl: `${orderApi}/signed-contract`,
+        evidenceBundleUrl: `${orderApi}/evidence-bundle`,
         consumer: s.customerType !== 'business',
         shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
       });

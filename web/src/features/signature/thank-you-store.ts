@@ -14,6 +14,7 @@ const schema = z.object({
   customerName: z.string(),
   signedAt: z.string(),
   signedContractUrl: z.string(),
+  evidenceBundleUrl: z.string().optional(),
   shipsRouter: z.boolean(),
   /** A consumer has 14 days to withdraw (a thank-you saved before this field reads as one). */
   consumer: z.boolean().default(true),
