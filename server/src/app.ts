@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerPublicConfig } from './http/public-config';
 import { registerRateLimit } from './http/rate-limit';
-import { registerSecurity } from './http/security';
+import { clientErrorHandler, frameworkErrorHandler, registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { modules as defaultModules } from './modules';
 import type { AppModule } from './modules';
@@ -28,6 +29,27 @@ export interface BuildAppDeps {
 /** JSON bodies above 1 MB are refused (413); uploads set their own limit in the documents module. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify's and Node's timeouts (docs/configuration.md): a request that has not fully arrived after
+ * `requestTimeoutMs` (headers after `headersTimeoutMs`) is answered 408 and its connection closed, so a
+ * client sending one byte now and then cannot hold a connection. Node checks its pending requests every
+ * `connectionsCheckingInterval` (30 s by default, which would stretch a short timeout); here once a second,
+ * or a quarter of the shorter timeout when it is below 4 s.
+ */
+function httpTimeouts(config: Config): { requestTimeout: number; connectionTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
+  const t = config.timeouts;
+  return {
+    requestTimeout: t.requestTimeoutMs,
+    connectionTimeout: t.connectionTimeoutMs,
+    keepAliveTimeout: t.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: t.requestTimeoutMs,
+      headersTimeout: t.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(t.headersTimeoutMs, t.requestTimeoutMs) / 4))),
+    },
+  };
+}
+
 /** The whole server without listen() (DESIGN §6.3): tests call app.inject, main.ts calls listen. */
 export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,8 +58,11 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // SPEC's paths mix trailing slashes (`/api/italy/provinces/`, `/api/utility/countries`): accept both.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
-    // Malformed URLs (`/api/%`) answer in the envelope too.
-    frameworkErrors: (error, req, reply) => errorHandler(error, req, reply),
+    // Malformed URLs (`/api/%`), 414, and what Node refuses before Fastify (431, 408, unreadable requests)
+    // answer in the envelope with the security headers too.
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
+    ...httpTimeouts(config),
   });
 
   let db = deps.db;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_PUBLIC_API_KEY, REPO_ROOT, loadConfig } from './config';
+import { ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, REPO_ROOT, developmentModeWarning, loadConfig } from './config';
 
 /** What a production start must set to its own values, beyond the demo's placeholders. */
 const PRODUCTION_OWN = {
@@ -12,7 +12,7 @@ describe('loadConfig', () => {
   it('has working defaults for `npm start`', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      nodeEnv: 'development', port: 3000, host: '0.0.0.0', publicApiKey: DEMO_PUBLIC_API_KEY,
+      nodeEnv: 'development', port: 3000, host: '127.0.0.1', publicApiKey: DEMO_PUBLIC_API_KEY,
       databaseUrl: `sqlite:${path.join(REPO_ROOT, 'data/checkout.db')}`, storageDir: path.join(REPO_ROOT, 'data/storage'),
       webDistDir: path.join(REPO_ROOT, 'web/dist'), brandName: 'Fibra Viva', productName: 'Fibra Viva Casa',
       gtmId: undefined, redisUrl: undefined, corsOrigins: [], logLevel: 'info', rateLimitMax: 300, seedDemoData: true, trustProxy: false,
@@ -58,6 +58,12 @@ describe('loadConfig', () => {
     [{ GTM_ID: 'UA-123' }, 'GTM_ID'],
     [{ GTM_ID: 'GTM-ab12' }, 'GTM_ID'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'Production' }, 'NODE_ENV'],
+    [{ NODE_ENV: 'dev' }, 'NODE_ENV'],
+    [{ HEADERS_TIMEOUT_MS: '70000', REQUEST_TIMEOUT_MS: '60000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: 'forever' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_API_KEY'],
     [{ NODE_ENV: 'production', PUBLIC_API_KEY: DEMO_PUBLIC_API_KEY }, 'PUBLIC_API_KEY'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEPA_CREDITOR_ID: undefined }, 'SEPA_CREDITOR_ID'],
@@ -73,6 +79,40 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain(`${variable}:`);
     expect((error as ConfigError).problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  describe('fail closed', () => {
+    it('names the accepted modes, in Italian, for an unknown NODE_ENV', () => {
+      expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow('NODE_ENV: usare development, test oppure production');
+    });
+
+    it.each([
+      [{}, '127.0.0.1'],
+      [{ NODE_ENV: 'development' }, '127.0.0.1'],
+      [{ NODE_ENV: 'test' }, '127.0.0.1'],
+      [{ NODE_ENV: 'production', ...PRODUCTION_OWN }, '0.0.0.0'],
+      [{ HOST: '0.0.0.0' }, '0.0.0.0'],
+      [{ NODE_ENV: 'development', HOST: '::' }, '::'],
+      [{ NODE_ENV: 'production', ...PRODUCTION_OWN, HOST: '10.0.0.5' }, '10.0.0.5'],
+    ])('%o listens on %s', (env, host) => {
+      expect(loadConfig(env).host).toBe(host);
+    });
+
+    it('development mode says what it exposes; the other modes say nothing', () => {
+      const warning = developmentModeWarning(loadConfig({}));
+      expect(warning).toMatch(/^MODALITÀ SVILUPPO/);
+      for (const risk of ['dati dimostrativi', DEMO_PUBLIC_API_KEY, '/api/dev/outbox', '127.0.0.1', 'NODE_ENV=production']) expect(warning).toContain(risk);
+      expect(developmentModeWarning(loadConfig({ HOST: '0.0.0.0' }))).toContain('In ascolto su 0.0.0.0');
+      expect(developmentModeWarning(loadConfig({ NODE_ENV: 'test' }))).toBeNull();
+      expect(developmentModeWarning(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_OWN }))).toBeNull();
+    });
+  });
+
+  it('HTTP timeouts: defaults, and every one configurable', () => {
+    expect(loadConfig({}).timeouts).toEqual(DEFAULT_TIMEOUTS);
+    expect(DEFAULT_TIMEOUTS).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000, connectionTimeoutMs: 30_000 });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '30000', HEADERS_TIMEOUT_MS: '5000', KEEP_ALIVE_TIMEOUT_MS: '65000', CONNECTION_TIMEOUT_MS: '20000' }).timeouts)
+      .toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 20_000 });
   });
 
   it('lists every bad variable at once', () => {

@@ -18,6 +18,22 @@ export const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url
 
 export const DEMO_PUBLIC_API_KEY = 'demo-public-key';
 
+/** Where an unset `HOST` listens: only this machine, except in production (a container or a host behind a proxy). */
+export const LOOPBACK_HOST = '127.0.0.1';
+
+/**
+ * HTTP timeouts, in ms (docs/configuration.md). The request timeout is above the browser's own API timeout
+ * (contract `API_TIMEOUT_MS`, 45 s, uploads included), so a slow but honest visitor sees the page's message.
+ * Keep-alive stays above the 60 s idle timeout of common load balancers (Fastify's default), so the balancer,
+ * not the server, closes an idle connection and never reuses one the server is closing.
+ */
+export const DEFAULT_TIMEOUTS = {
+  requestTimeoutMs: 60_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  connectionTimeoutMs: 30_000,
+} as const;
+
 const fromRepo = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
 
 /** `sqlite:relative/or/absolute.db`, `sqlite::memory:`, or a PostgreSQL URL. */
@@ -34,9 +50,12 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // Unset means development (the two-command demo); any other value stops the start: a typo such as
+    // `prod` must not quietly run the demo mode with its demo key and outbox.
+    NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'usare development, test oppure production' }).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // No default here: unset, development and test listen on loopback only, production on every interface.
+    HOST: z.string().min(1).max(255).optional(),
     DATABASE_URL: databaseUrl.prefault('sqlite:./data/checkout.db'),
     PUBLIC_API_KEY: z.string().min(8, 'almeno 8 caratteri').max(200).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'usare redis://… oppure rediss://…').optional(),
@@ -82,6 +101,17 @@ const envSchema = z
     LEAD_DELIVERY_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
     LEAD_DELIVERY_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
     LEAD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // HTTP timeouts: a client that sends slowly or not at all must not hold a connection for ever.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.requestTimeoutMs),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.headersTimeoutMs),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.keepAliveTimeoutMs),
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.connectionTimeoutMs),
+  })
+  .superRefine((env, ctx) => {
+    // Node refuses a header timeout longer than the whole request's (http.createServer).
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: `non può superare REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})` });
+    }
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -160,6 +190,12 @@ export interface Config {
   leadWebhookSecret: string | undefined;
   /** Lead delivery worker: poll interval, backoff (base doubles per failure, capped) and per-request timeout, in ms. */
   leadDelivery: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; timeoutMs: number };
+  /**
+   * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers
+   * within `headersTimeoutMs`; an idle keep-alive connection closes after `keepAliveTimeoutMs`, a connection with
+   * no traffic at all (a client that stops reading the answer) after `connectionTimeoutMs`.
+   */
+  timeouts: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -180,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : LOOPBACK_HOST),
     databaseUrl: e.DATABASE_URL,
     publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
     redisUrl: e.REDIS_URL,
@@ -216,5 +252,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
       timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
     },
+    timeouts: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    },
   };
+}
+
+/**
+ * What the operator must read at start, or null. Development mode is the two-command demo: it runs with the
+ * demo data, the public demo key and the development outbox, none of which may face the internet; without
+ * `NODE_ENV` the server is in this mode, so it says so (main.ts logs it as a warning).
+ */
+export function developmentModeWarning(config: Config): string | null {
+  if (config.nodeEnv !== 'development') return null;
+  const risks = [
+    config.seedDemoData ? 'dati dimostrativi' : null,
+    config.publicApiKey === DEMO_PUBLIC_API_KEY ? `chiave API demo pubblica (${DEMO_PUBLIC_API_KEY})` : null,
+    !config.smtpUrl && !config.smsApiUrl ? 'codici monouso nella casella di sviluppo /api/dev/outbox' : null,
+  ].filter((r): r is string => r !== null);
+  return `MODALITÀ SVILUPPO (NODE_ENV=development o non impostata)${risks.length > 0 ? `: ${risks.join(', ')}` : ''}. `
+    + `In ascolto su ${config.host}: non esporre questo server su internet; in produzione impostare NODE_ENV=production.`;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, developmentModeWarning, loadConfig } from './config';
 import type { Config } from './config';
 import { createDb, migrate, seedDemoData } from './db';
 
@@ -42,6 +42,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After "Server listening…": the last thing the operator reads at start.
+  const warning = developmentModeWarning(config);
+  if (warning) app.log.warn(warning);
 }
 
 main().catch((err: unknown) => {

@@ -8,9 +8,12 @@ const BY_STATUS: Record<number, { code: string; message: string }> = {
   400: { code: ERROR_CODES.badRequest, message: MESSAGES.badRequest },
   401: { code: ERROR_CODES.unauthorized, message: MESSAGES.unauthorized },
   404: { code: ERROR_CODES.notFound, message: MESSAGES.notFound },
+  408: { code: ERROR_CODES.requestTimeout, message: MESSAGES.requestTimeout },
   413: { code: ERROR_CODES.payloadTooLarge, message: MESSAGES.payloadTooLarge },
+  414: { code: ERROR_CODES.uriTooLong, message: MESSAGES.uriTooLong },
   415: { code: ERROR_CODES.unsupportedMediaType, message: MESSAGES.unsupportedMediaType },
   429: { code: ERROR_CODES.rateLimited, message: MESSAGES.rateLimited },
+  431: { code: ERROR_CODES.headersTooLarge, message: MESSAGES.headersTooLarge },
 };
 
 const envelope = (code: string, message: string, fields?: Record<string, string>): FailureEnvelope => ({

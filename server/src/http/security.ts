@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { errorHandler, toFailure } from './error-handler';
 
 const GTM = 'https://www.googletagmanager.com';
 const GA = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
@@ -64,17 +67,67 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
   return Object.freeze(headers);
 }
 
+/** One answer's security headers: helmet's, and on the API no caching (and no referrer on order calls). */
+function applySecurityHeaders(reply: FastifyReply, headers: Readonly<Record<string, string>>, url: string): void {
+  reply.headers(headers);
+  if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+    reply.header('Cache-Control', 'no-store');
+    if (SENSITIVE_API.test(url)) reply.header('Referrer-Policy', 'no-referrer');
+  }
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const headers = securityHeaders(config);
   // Synchronous (callback) hook: no promise per request. Registered before every route, so it also runs
   // for errors, the 404 handler, pages and assets, as helmet's hook did.
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headers);
-    const url = req.url;
-    if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-      reply.header('Cache-Control', 'no-store');
-      if (SENSITIVE_API.test(url)) reply.header('Referrer-Policy', 'no-referrer');
-    }
+    applySecurityHeaders(reply, headers, req.url);
     done();
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL that does not decode,
+ * `/%` or `/api/%zz`: 400; a path segment over `maxParamLength`: 414). No onRequest hook has run for
+ * these, so the headers are set here; the answer is the usual envelope.
+ */
+export function frameworkErrorHandler(config: Config): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const headers = securityHeaders(config);
+  return (error, req, reply) => {
+    applySecurityHeaders(reply, headers, req.url);
+    errorHandler(error, req, reply);
+  };
+}
+
+/** Node's parser errors Fastify's default handler answers: status by `err.code`, anything else 400. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+};
+
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP layer raises on the socket, where no Fastify request
+ * or hook exists (headers over the limit: 431; headers or the whole request not arrived in time: 408;
+ * anything the parser cannot read: 400). The answer is written on the raw socket, as Node's and Fastify's
+ * own handlers do, but with the security headers and the envelope; then the connection is closed.
+ */
+export function clientErrorHandler(config: Config): (this: FastifyInstance, error: ConnectionError, socket: Socket) => void {
+  const headerLines = Object.entries({ ...securityHeaders(config), 'cache-control': 'no-store' })
+    .map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return function onClientError(error, socket) {
+    // A reset or an already closed socket: nobody to answer (https://nodejs.org/api/http.html#event-clienterror).
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    this.log.debug({ code: error.code, status }, 'client error');
+    // Node's rule: write only when no answer of a request in flight has started on this socket.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const body = JSON.stringify(toFailure({ statusCode: status }).body);
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headerLines}`
+        + `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
+}
+
+type ConnectionError = Error & { code?: string };

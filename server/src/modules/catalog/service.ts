@@ -1,9 +1,9 @@
-import { lineFor, offerFitsLine, publicOptions, sortOptions } from '@checkout/contract';
+import { lineFor, normaliseCluster, offerFitsLine, offerSoldInArea, publicOptions, sortOptions } from '@checkout/contract';
 import type { CustomerType, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { DEFAULT_CATALOG_FILE, readCatalogFile, toContractOffer } from './catalog-file';
-import type { Catalog, CatalogOffer } from './catalog-file';
+import type { Catalog } from './catalog-file';
 import { findPromoCode } from './promo-codes-repository';
 import type { PromoCodeRow } from './promo-codes-repository';
 
@@ -60,11 +60,7 @@ export function getCatalogueOffer(offerId: number, options: Omit<PublicOfferOpti
 // Best network first: the coverage check suggests the fastest technology, so its offers lead.
 const TECHNOLOGY_RANK: Record<Technology, number> = { FTTH: 0, FTTC: 1, FWA: 2 };
 
-/** `'C'`, `' c '`, `'Cluster C'` → `'C'`; empty → null. */
-export const normaliseCluster = (cluster: string | null | undefined): string | null => {
-  const c = (cluster ?? '').trim().toUpperCase().replace(/^CLUSTER\s*/, '');
-  return c === '' ? null : c;
-};
+export { normaliseCluster };
 
 export interface CoverageQuery {
   technologies: readonly Technology[];
@@ -77,9 +73,15 @@ export interface CoverageQuery {
   catalog?: Catalog;
 }
 
-const sellableIn = (offer: CatalogOffer, cluster: string | null): boolean =>
-  // Cluster-limited offers (Ultra 10G on the Open Fiber 10G network) need a known, listed cluster.
-  offer.clusters === undefined || (cluster !== null && offer.clusters.includes(cluster));
+/**
+ * Whether the catalogue sells this offer in the building's Open Fiber cluster (contract `offerSoldInArea`):
+ * the coverage check lists only such offers, and every write of an order asks again. An unknown offer is
+ * not refused here (the caller answers "offer not found").
+ */
+export function offerSoldInCluster(offerId: number, cluster: string | null, catalog: Catalog = loadCatalog()): boolean {
+  const offer = catalog.offers.find((o) => o.id === offerId);
+  return offer === undefined || offerSoldInArea(offer, cluster);
+}
 
 /**
  * Ids of the offers that can be sold with these technologies to this customer type, best first:
@@ -93,7 +95,7 @@ export async function offersForCoverage(_db: Db, query: CoverageQuery): Promise<
   const ranked: Array<{ id: number; rank: number; speed: number; index: number }> = [];
   catalog.offers.forEach((offer, index) => {
     if (query.customerType && offer.customer_type !== query.customerType) return;
-    if (!sellableIn(offer, cluster)) return;
+    if (!offerSoldInArea(offer, cluster)) return;
     const ranks = offer.technologies.filter((t) => available.has(t)).map((t) => TECHNOLOGY_RANK[t]);
     if (ranks.length === 0) return;
     if (query.services && !offerFitsLine(offer, lineFor(offer, query.services))) return;

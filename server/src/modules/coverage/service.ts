@@ -6,7 +6,7 @@ import { offersForCoverage } from '../catalog/service';
 import {
   findAddress, findBuilding, listBuildingAddresses, listServices, searchAddressRows,
 } from './repository';
-import type { AddressHitRow, SearchColumn, ServiceRow } from './repository';
+import type { AddressHitRow, AddressRow, SearchColumn, ServiceRow } from './repository';
 import { parseAddressQuery } from './street-search';
 
 export type Technology = ServiceCoverage['technology'];
@@ -81,13 +81,29 @@ export async function servicesAt(db: Db, idEgonCivico: string): Promise<ServiceC
   return (await listServices(db, idEgonCivico)).map(toServiceCoverage).sort(compareServices);
 }
 
+/** The Open Fiber cluster of the address's building; null for a building of another network, or none. */
+async function openFiberClusterOf(db: Db, address: Pick<AddressRow, 'id_building'>): Promise<string | null> {
+  const building = address.id_building ? await findBuilding(db, address.id_building) : undefined;
+  return building && building.network === OPEN_FIBER ? building.cluster : null;
+}
+
+export interface OrderCoverage {
+  /** The available services, best first. */
+  services: ServiceCoverage[];
+  /** The Open Fiber cluster of the building (where area-limited offers are sold), or null. */
+  openfiberCluster: string | null;
+}
+
 /**
- * The available services of a known address, best first, for pricing an order there; null when the
- * address is not in the coverage data (an order made without a coverage check: a pre-made order).
+ * What an order at a known address may hold, from the coverage data: its available services and its
+ * building's cluster. Null when the address is not in the coverage data (an order made without a
+ * coverage check: a pre-made order).
  */
-export async function availableServicesAt(db: Db, idEgonCivico: string): Promise<ServiceCoverage[] | null> {
-  if (idEgonCivico === '' || !(await findAddress(db, idEgonCivico))) return null;
-  return (await listServices(db, idEgonCivico)).map(toServiceCoverage).filter((s) => s.available).sort(compareServices);
+export async function orderCoverageAt(db: Db, idEgonCivico: string): Promise<OrderCoverage | null> {
+  const address = idEgonCivico === '' ? undefined : await findAddress(db, idEgonCivico);
+  if (!address) return null;
+  const services = (await listServices(db, idEgonCivico)).map(toServiceCoverage).filter((s) => s.available).sort(compareServices);
+  return { services, openfiberCluster: await openFiberClusterOf(db, address) };
 }
 
 /**
@@ -100,8 +116,7 @@ export async function coverageAt(db: Db, idEgonCivico: string, customerType: Cus
   const address = await findAddress(db, idEgonCivico);
   if (!address) throw addressNotFound();
   const services = (await listServices(db, idEgonCivico)).map(toServiceCoverage).sort(compareServices);
-  const building = address.id_building ? await findBuilding(db, address.id_building) : undefined;
-  const openfiberCluster = building && building.network === OPEN_FIBER ? building.cluster : null;
+  const openfiberCluster = await openFiberClusterOf(db, address);
   const technologies = [...new Set(services.filter((s) => s.available).map((s) => s.technology))];
   const offerIds = technologies.length === 0
     ? []

@@ -2,8 +2,8 @@ import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconc
 import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
-import { applicablePromo, getCatalogueOffer } from '../catalog/service';
-import { availableServicesAt } from '../coverage/service';
+import { applicablePromo, getCatalogueOffer, offerSoldInCluster } from '../catalog/service';
+import { orderCoverageAt } from '../coverage/service';
 import type { OrderFields } from './service';
 
 /*
@@ -92,19 +92,24 @@ export interface PricedContent extends ReconciledContent {
   line: ServiceCoverage | null;
 }
 
+const offerNotAtAddress = (): AppError =>
+  invalid({ offer_id: 'Questa offerta non è disponibile al tuo indirizzo: torna alla verifica della copertura.' }, { offer_id: 'offer_not_at_address' });
+
 /**
- * What the address's line allows this offer, from the coverage data (never from the order's copy of the
- * coverage result): a 422 on offer_id where the offer is not sold, else the line speed that caps the
+ * What the address allows this offer, from the coverage data (never from the order's copy of the
+ * coverage result): a 422 on offer_id where the offer is not sold (outside its areas, contract
+ * `offerSoldInArea`, or faster than the fibre line, `offerFitsLine`), else the line speed that caps the
  * speed upgrades. An address the coverage data does not know (a pre-made order) limits nothing.
  */
 async function lineContext(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields,
 ): Promise<{ context: SelectionContext; line: ServiceCoverage | null }> {
-  const services = await availableServicesAt(db, typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico : '');
-  if (services === null) return { context: {}, line: null };
+  const coverage = await orderCoverageAt(db, typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico : '');
+  if (coverage === null) return { context: {}, line: null };
   const offer = offerFor(offerId, customerType);
-  const line = lineFor(offer, services);
-  if (!offerFitsLine(offer, line)) throw invalid({ offer_id: 'Questa offerta non è disponibile al tuo indirizzo: torna alla verifica della copertura.' }, { offer_id: 'offer_not_at_address' });
+  if (!offerSoldInCluster(offer.id, coverage.openfiberCluster)) throw offerNotAtAddress();
+  const line = lineFor(offer, coverage.services);
+  if (!offerFitsLine(offer, line)) throw offerNotAtAddress();
   return { context: { lineSpeed: line?.max_download ?? null }, line };
 }
 
