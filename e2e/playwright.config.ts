@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A whole journey (coverage to signed contract and its downloads) takes about 40 s on 2 idle cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },

@@ -35,20 +35,23 @@ test.describe('SIM activation @mobile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Inserisci esattamente 5 cifre.' }).first()).toBeVisible();
     await expect(digitsBox(page)).toHaveAttribute('aria-invalid', 'true');
 
-    // An order that does not exist.
+    // An order that does not exist gets the answer wrong digits get: a stranger learns nothing of it.
+    const MISMATCH = "Il numero d'ordine o le ultime 5 cifre dell'ICCID non corrispondono";
     await orderBox(page).fill('MO-2026-999999');
     await tryDigits(page, '00017');
-    await expect(page.getByTestId('sim-error')).toContainText('Ordine non trovato');
+    await expect(page.getByTestId('sim-error')).toContainText('I dati non corrispondono');
+    await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
     await expect(page.getByTestId('sim-activated')).toHaveCount(0);
     await orderBox(page).fill(ORDER);
 
     if (test.info().project.name === 'desktop') {
-      // Wrong digits: the attempts left go down (5 allowed; two are used here, so the order never locks).
+      // Wrong digits: the same answer, both fields marked (two tries: within the free ones before a wait).
       await tryDigits(page, '99999');
-      await expect(page.getByTestId('sim-error')).toContainText('Le cifre non corrispondono: ti restano 4 tentativi');
+      await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
       await expect(digitsBox(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(orderBox(page)).toHaveAttribute('aria-invalid', 'true');
       await tryDigits(page, '99998');
-      await expect(page.getByTestId('sim-error')).toContainText('Le cifre non corrispondono: ti restano 3 tentativi');
+      await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
       await expectFitsWidth(page, 'SIM wrong digits');
 
       await tryDigits(page, '00017');

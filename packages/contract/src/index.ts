@@ -20,6 +20,7 @@ export * from './rules/option-state';
 export * from './rules/router-compatibility';
 export * from './rules/selection';
 export * from './rules/line-speed';
+export * from './rules/sales-area';
 export * from './rules/sepa-holder';
 export * from './rules/order-context';
 export * from './rules/totals';

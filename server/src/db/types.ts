@@ -184,6 +184,19 @@ export interface SignatureSendThrottleTable {
   last_sent_at: string;
 }
 
+/**
+ * Signature module: one row per one-time code sent (signing, withdrawal, consent change), counted per
+ * destination for the hourly and daily limits. Rows older than a day are pruned.
+ */
+export interface OtpDestinationSendsTable {
+  id: string;
+  /** HMAC of channel and destination under the code pepper (never the number or address itself). */
+  destination_key: string;
+  /** `signature`, `withdrawal` or `consent_change`. */
+  purpose: string;
+  created_at: string;
+}
+
 /** Signature module: the mobile number set by change-mobile-phone-number. */
 export interface SignatureContactsTable {
   order_id: string;
@@ -282,7 +295,7 @@ export interface MobileOrdersTable {
   holder_first_name: string | null;
   holder_last_name: string | null;
   holder_cf: string | null;
-  /** Wrong ICCID digits so far (locked at 5). */
+  /** Wrong ICCID digits given for this order so far, for the operator's eye (no longer a lock: see activation-delay). */
   activation_attempts: Generated<number>;
   activated_at: string | null;
   created_at: string;
@@ -290,6 +303,18 @@ export interface MobileOrdersTable {
 }
 
 /** Mobile module: each porting correction the customer sent (the order row keeps the latest values). */
+/**
+ * Mobile module: one wrong SIM activation, for the growing delays per order number and per client
+ * (modules/mobile/activation-delay). Rows older than a day are pruned.
+ */
+export interface MobileActivationFailuresTable {
+  id: string;
+  /** SHA-256 of the order number as typed, normalised (an unknown number counts the same as a known one). */
+  order_key: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface MobileMnpCorrectionsTable {
   id: string;
   mobile_order_id: string;
@@ -332,6 +357,7 @@ export interface Database {
   contract_documents: ContractDocumentsTable;
   signature_otps: SignatureOtpsTable;
   signature_send_throttle: SignatureSendThrottleTable;
+  otp_destination_sends: OtpDestinationSendsTable;
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
   withdrawals: OrderCodeChallengeTable;
@@ -340,5 +366,6 @@ export interface Database {
   dev_outbox: DevOutboxTable;
   mobile_orders: MobileOrdersTable;
   mobile_mnp_corrections: MobileMnpCorrectionsTable;
+  mobile_activation_failures: MobileActivationFailuresTable;
   leads: LeadsTable;
 }

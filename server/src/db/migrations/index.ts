@@ -12,6 +12,8 @@ import * as m0010 from './0010-orders-number';
 import * as m0011 from './0011-signature-withdrawals';
 import * as m0012 from './0012-orders-consent-events';
 import * as m0013 from './0013-signature-consent-changes';
+import * as m0014 from './0014-signature-destination-sends';
+import * as m0015 from './0015-mobile-activation-failures';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-signature-withdrawals': m0011,
   '0012-orders-consent-events': m0012,
   '0013-signature-consent-changes': m0013,
+  '0014-signature-destination-sends': m0014,
+  '0015-mobile-activation-failures': m0015,
 };

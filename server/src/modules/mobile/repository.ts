@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, MobileMnpCorrectionsTable, MobileOrdersTable } from '../../db/types';
+import type { Database, MobileActivationFailuresTable, MobileMnpCorrectionsTable, MobileOrdersTable } from '../../db/types';
+import type { FailureTally } from './activation-delay';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type MobileOrderRow = Selectable<MobileOrdersTable>;
@@ -32,26 +33,38 @@ export async function transition(
   to: MobileStatus,
   now: string,
   patch: Partial<Pick<MobileOrderRow, 'donor_operator' | 'number_to_port' | 'old_iccid' | 'holder_first_name' | 'holder_last_name' | 'holder_cf' | 'activated_at'>> = {},
-  extra: { maxAttempts?: number } = {},
 ): Promise<boolean> {
-  let q = db.updateTable('mobile_orders').set({ ...patch, status: to, updated_at: now })
-    .where('id', '=', id).where('status', 'in', [...from]);
-  if (extra.maxAttempts !== undefined) q = q.where('activation_attempts', '<', extra.maxAttempts);
-  const r = await q.executeTakeFirst();
+  const r = await db.updateTable('mobile_orders').set({ ...patch, status: to, updated_at: now })
+    .where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-/**
- * Counts one wrong activation, only while the order is not locked and not active (a conditional
- * increment: parallel wrong guesses count exactly up to the limit). Returns the new count, or null
- * when it was not counted.
- */
-export async function countWrongActivation(db: Conn, id: string, maxAttempts: number, now: string): Promise<number | null> {
-  const row = await db.updateTable('mobile_orders')
+/** One more wrong activation on a known order, for the operator's list (it locks nothing). */
+export async function countWrongActivation(db: Conn, id: string, now: string): Promise<void> {
+  await db.updateTable('mobile_orders')
     .set((eb) => ({ activation_attempts: eb('activation_attempts', '+', 1), updated_at: now }))
-    .where('id', '=', id).where('activation_attempts', '<', maxAttempts).where('status', '!=', 'active')
-    .returning('activation_attempts').executeTakeFirst();
-  return row ? row.activation_attempts : null;
+    .where('id', '=', id).execute();
+}
+
+// ---- wrong activations, for the delays ---------------------------------------------------------
+
+/** Failures on one order number since `since`: of everyone, and of one client address. */
+export async function activationFailures(db: Conn, orderKey: string, ip: string, since: string): Promise<{ client: FailureTally; everyone: FailureTally }> {
+  const tally = async (byIp: boolean): Promise<FailureTally> => {
+    let q = db.selectFrom('mobile_activation_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
+      .where('order_key', '=', orderKey).where('created_at', '>', since);
+    if (byIp) q = q.where('ip', '=', ip);
+    const row = await q.executeTakeFirst();
+    return { count: Number(row?.count ?? 0), latest: (row?.latest as string | null | undefined) ?? null };
+  };
+  return { client: await tally(true), everyone: await tally(false) };
+}
+
+/** Records one failure, and drops this order number's failures from before `before` (they count no more). */
+export async function recordActivationFailure(db: Conn, row: Insertable<MobileActivationFailuresTable>, before: string): Promise<void> {
+  await db.deleteFrom('mobile_activation_failures').where('order_key', '=', row.order_key).where('created_at', '<=', before).execute();
+  await db.insertInto('mobile_activation_failures').values(row).execute();
 }
 
 export interface MobileOrderListFilter { status?: string; limit: number }

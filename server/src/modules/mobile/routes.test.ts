@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
@@ -5,9 +6,9 @@ import type { TestApp } from '../../test/dialects';
 import { selectByShortHash } from './repository';
 import { createMobileModule } from './routes';
 import { DEMO_MOBILE } from './seed';
-import { MAX_ACTIVATION_ATTEMPTS, createMobileOrder } from './service';
+import { createMobileOrder } from './service';
 
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string>; retry_after_seconds?: number } };
 
 const GOOD_CORRECTION = {
   donor_operator: 'vodafone', number_to_port: '+393491112233', old_iccid: '8939880000000000014',
@@ -16,16 +17,23 @@ const GOOD_CORRECTION = {
 
 describeEachDialect('mobile orders', (dialect) => {
   let t: TestApp;
+  /** The module's clock: the waits after wrong activations are tested by moving it. */
+  const clock = { ms: Date.parse('2026-03-01T10:00:00Z') };
+  const advance = (ms: number): void => { clock.ms += ms; };
+  let ipCounter = 0;
+  /** A client address of its own: the waits are counted per address. */
+  const newIp = (): string => `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: true, modules: [createMobileModule({ activatePerMinute: 100_000 })] });
+    t = await buildTestApp(dialect, { seed: true, modules: [createMobileModule({ activatePerMinute: 100_000, now: () => new Date(clock.ms) })] });
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
-    return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
+  const post = async (url: string, payload: Record<string, unknown> = {}, remoteAddress = '127.0.0.1') => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress });
+    return { status: res.statusCode, body: res.json() as Json, headers: res.headers, raw: res.body };
   };
-  const activate = (order_number: string, iccid_last5: string) => post('/api/orders/activate-mobile-order', { order_number, iccid_last5 });
+  const activate = (order_number: string, iccid_last5: string, ip = '127.0.0.1') =>
+    post('/api/orders/activate-mobile-order', { order_number, iccid_last5 }, ip);
   /** A fresh order ready to activate: ICCID …00017 unless given. */
   const readyOrder = (iccid = '8939010000000000017') => createMobileOrder(t.db, { mobilePhoneNumber: '3331234567', iccid });
   const mnpOrder = () => createMobileOrder(t.db, {
@@ -143,16 +151,49 @@ describeEachDialect('mobile orders', (dialect) => {
       expect(again.body.error?.code).toBe('already_active');
     });
 
-    it('the demo active order is already active', async () => {
+    it('the demo active order is already active (with its right digits)', async () => {
       const { status, body } = await activate(DEMO_MOBILE.active.orderNumber, '00033');
       expect(status).toBe(409);
-      expect(body.error?.code).toBe('already_active');
+      expect(body.error).toEqual({ code: 'already_active', message: 'La SIM è già attiva.' });
     });
 
-    it('an unknown order number is 404 mobile_order_not_found', async () => {
-      const { status, body } = await activate('MO-2026-999999', '12345');
-      expect(status).toBe(404);
-      expect(body.error?.code).toBe('mobile_order_not_found');
+    it('answers an unknown order number exactly as wrong digits, whatever the order\'s state', async () => {
+      const ready = await readyOrder();
+      const awaiting = await mnpOrder();
+      const answers = await Promise.all([
+        activate('MO-2026-999999', '12345', newIp()),
+        activate(ready.order_number, '12345', newIp()),
+        activate(DEMO_MOBILE.active.orderNumber, '12345', newIp()),
+        activate(awaiting.order_number, '12345', newIp()),
+      ]);
+      for (const a of answers) {
+        expect(a.status).toBe(422);
+        expect(a.raw).toBe(answers[0]!.raw);
+      }
+      expect(answers[0]!.body.error).toEqual({
+        code: 'activation_mismatch',
+        message: "Il numero d'ordine o le ultime 5 cifre dell'ICCID non corrispondono: controlla la lettera che accompagna la SIM.",
+        fields: { order_number: "Controlla il numero d'ordine.", iccid_last5: "Controlla le ultime 5 cifre dell'ICCID." },
+      });
+    });
+
+    it('waits the same for an unknown order number as for a known one', async () => {
+      const known = await readyOrder();
+      /** Five tries, one at once and then each after 1 s: the statuses, codes and waits. */
+      const script = async (orderNumber: string) => {
+        const ip = newIp();
+        const seen: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          const r = await activate(orderNumber, '99999', ip);
+          seen.push(`${r.status} ${r.body.error?.code} ${r.body.error?.retry_after_seconds ?? '-'} ${r.body.error?.message}`);
+          advance(1000);
+        }
+        return seen;
+      };
+      const start = clock.ms;
+      const forKnown = await script(known.order_number);
+      clock.ms = start;
+      expect(await script('MO-2026-999998')).toEqual(forKnown);
     });
 
     it.each([['1234'], ['123456'], ['12a45'], [''], [12345]])('iccid_last5 %j must be exactly 5 digits (422)', async (digits) => {
@@ -161,44 +202,94 @@ describeEachDialect('mobile orders', (dialect) => {
       expect(Object.keys(body.error?.fields ?? {})).toEqual(['iccid_last5']);
     });
 
-    it('wrong digits: 422 with the attempts left, the 5th wrong one locks (423), and then even the right digits are refused', async () => {
+    it('wrong digits: three tries, then each next waits longer; nothing is compared while waiting; the right digits still activate', async () => {
       const o = await readyOrder();
-      const seen: Array<[number, string | undefined, string | undefined, unknown]> = [];
-      for (let i = 0; i < MAX_ACTIVATION_ATTEMPTS; i++) {
-        const r = await activate(o.order_number, '99999');
-        seen.push([r.status, r.body.error?.code, r.body.error?.fields?.iccid_last5, (r.body.error as { attempts_left?: number } | undefined)?.attempts_left]);
+      const ip = newIp();
+      for (let i = 0; i < 3; i++) expect((await activate(o.order_number, '99999', ip)).body.error?.code).toBe('activation_mismatch');
+      const early = await activate(o.order_number, '00017', ip);
+      expect(early.status).toBe(429);
+      expect(early.body.error).toEqual({ code: 'activation_delayed', message: 'Troppi tentativi non riusciti: per sicurezza puoi riprovare tra 2 secondi.', retry_after_seconds: 2 });
+      expect(early.headers['retry-after']).toBe('2');
+      advance(2000);
+      expect((await activate(o.order_number, '99999', ip)).status).toBe(422);
+      const longer = await activate(o.order_number, '00017', ip);
+      expect(longer.body.error).toMatchObject({ code: 'activation_delayed', retry_after_seconds: 4 });
+      advance(3000);
+      expect((await activate(o.order_number, '00017', ip)).body.error).toMatchObject({ code: 'activation_delayed', retry_after_seconds: 1 });
+      expect((await activate(o.order_number, '00017', ip)).body.error?.message).toContain('tra 1 secondo.');
+      advance(1000);
+      expect((await activate(o.order_number, '00017', ip)).status).toBe(200);
+      // The wrong digits given are there for the operator to see; the waits are counted on their own.
+      expect(await selectByShortHash(t.db, o.short_hash)).toMatchObject({ status: 'active', activation_attempts: 4 });
+    });
+
+    it('a stranger who knows the order number cannot lock the customer out', async () => {
+      const o = await readyOrder();
+      // One stranger's address, trying again each time its wait is over: its waits grow towards an hour.
+      const stranger = newIp();
+      let strangerWait = 0;
+      for (let i = 0; i < 12; i++) {
+        const r = await activate(o.order_number, String(10_000 + i), stranger);
+        if (r.status === 429) { strangerWait = r.body.error!.retry_after_seconds!; advance(strangerWait * 1000); i--; }
       }
-      expect(seen.map(([s, c]) => [s, c])).toEqual([
-        [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [422, 'iccid_mismatch'], [423, 'activation_locked'],
-      ]);
-      expect(seen[0]?.[2]).toContain('Restano 4 tentativi');
-      expect(seen[0]?.[3]).toBe(4);
-      expect(seen[3]?.[2]).toContain('Resta 1 tentativo');
-      const right = await activate(o.order_number, '00017');
-      expect(right.status).toBe(423);
-      expect(right.body.error?.code).toBe('activation_locked');
-      expect((await selectByShortHash(t.db, o.short_hash))?.status).toBe('ready_to_activate');
+      const stillWaiting = await activate(o.order_number, '00017', stranger);
+      expect(stillWaiting.body.error!.retry_after_seconds!).toBeGreaterThan(strangerWait);
+      expect(stillWaiting.body.error!.retry_after_seconds!).toBeGreaterThan(600);
+      // Many strangers' addresses, one try each, as fast as the order number allows.
+      for (let i = 0; i < 30; i++) {
+        const ip = newIp();
+        let r = await activate(o.order_number, String(20_000 + i), ip);
+        if (r.status === 429) {
+          const wait = r.body.error!.retry_after_seconds!;
+          expect(wait).toBeLessThanOrEqual(60);
+          advance(wait * 1000);
+          r = await activate(o.order_number, String(20_000 + i), ip);
+        }
+        expect(r.body.error?.code).toBe('activation_mismatch');
+      }
+      // The customer, from their own address, waits a minute at most, then activates.
+      const customer = newIp();
+      const first = await activate(o.order_number, '00017', customer);
+      expect(first.status).toBe(429);
+      const wait = first.body.error!.retry_after_seconds!;
+      expect(wait).toBeLessThanOrEqual(60);
+      advance(wait * 1000);
+      expect((await activate(o.order_number, '00017', customer)).status).toBe(200);
+    });
+
+    it('forgets failures after a day', async () => {
+      const o = await readyOrder();
+      const ip = newIp();
+      for (let i = 0; i < 3; i++) await activate(o.order_number, '99999', ip);
+      expect((await activate(o.order_number, '99999', ip)).status).toBe(429);
+      advance(24 * 3_600_000);
+      expect((await activate(o.order_number, '99999', ip)).status).toBe(422);
+      // Only the new failure is left of this order number's.
+      const key = createHash('sha256').update(o.order_number).digest('hex');
+      expect(await t.db.selectFrom('mobile_activation_failures').select('ip').where('order_key', '=', key).execute()).toEqual([{ ip }]);
     });
 
     it('a right answer after some wrong ones still activates', async () => {
       const o = await readyOrder();
-      await activate(o.order_number, '11111');
-      await activate(o.order_number, '22222');
-      expect((await activate(o.order_number, '00017')).status).toBe(200);
+      const ip = newIp();
+      await activate(o.order_number, '11111', ip);
+      await activate(o.order_number, '22222', ip);
+      expect((await activate(o.order_number, '00017', ip)).status).toBe(200);
     });
 
-    it('parallel wrong guesses count exactly up to the limit', async () => {
+    it('parallel wrong guesses from one client: three are compared, the others wait', async () => {
       const o = await readyOrder();
-      const results = await Promise.all(Array.from({ length: 20 }, () => activate(o.order_number, '99999')));
+      const ip = newIp();
+      const results = await Promise.all(Array.from({ length: 20 }, () => activate(o.order_number, '99999', ip)));
       const codes = results.map((r) => r.body.error?.code);
-      expect(codes.filter((c) => c === 'iccid_mismatch')).toHaveLength(MAX_ACTIVATION_ATTEMPTS - 1);
-      expect(codes.filter((c) => c === 'activation_locked')).toHaveLength(20 - (MAX_ACTIVATION_ATTEMPTS - 1));
-      expect((await selectByShortHash(t.db, o.short_hash))?.activation_attempts).toBe(MAX_ACTIVATION_ATTEMPTS);
+      expect(codes.filter((c) => c === 'activation_mismatch')).toHaveLength(3);
+      expect(codes.filter((c) => c === 'activation_delayed')).toHaveLength(17);
+      expect(await t.db.selectFrom('mobile_activation_failures').select('id').where('ip', '=', ip).execute()).toHaveLength(3);
     });
 
     it('concurrent activations with the right digits activate once', async () => {
       const o = await readyOrder();
-      const results = await Promise.all(Array.from({ length: 10 }, () => activate(o.order_number, '00017')));
+      const results = await Promise.all(Array.from({ length: 10 }, () => activate(o.order_number, '00017', newIp())));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409 && r.body.error?.code === 'already_active')).toHaveLength(9);
       const row = await selectByShortHash(t.db, o.short_hash);
@@ -235,7 +326,7 @@ describeEachDialect('activate-mobile-order per-IP limit', (dialect) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/orders/activate-mobile-order', payload: { api_key: DEMO_PUBLIC_API_KEY, order_number: `MO-2026-00000${i}`, iccid_last5: '12345' } });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(statuses).toEqual([422, 422, 422, 429, 429]);
   });
 });
 

@@ -1,30 +1,31 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { endpoints } from '@checkout/contract';
-import { normaliseMobileNumber } from '@checkout/contract';
+import { SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
 import type { z } from 'zod';
+import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { decodeCf, normaliseCf } from '../reference/codice-fiscale';
 import { MOBILE_OPERATORS } from '../reference/operators';
+import { FAILURE_WINDOW_MS, secondsToWait } from './activation-delay';
 import { isIccid, isItalianIccid, normaliseIccid } from './iccid';
 import { looksLikeShortHash, newMobileOrderId, newOrderNumber, newShortHash, normaliseOrderNumber } from './mobile-ids';
 import {
-  countWrongActivation, insertCorrection, insertMobileOrder, selectByOrderNumber, selectByShortHash, transition,
+  activationFailures, countWrongActivation, insertCorrection, insertMobileOrder, recordActivationFailure, selectByOrderNumber,
+  selectByShortHash, transition,
 } from './repository';
 import type { Conn, MobileOrderRow, MobileStatus } from './repository';
 
 /*
  * Mobile orders (docs/side-flows.md): number portability confirmation or correction by short hash,
  * SIM activation by order number + last 5 ICCID digits. Every status change is one conditional
- * UPDATE (compare-and-set on the status and the attempt counter), so racing requests cannot both win.
+ * UPDATE (compare-and-set on the status), so racing requests cannot both win.
  */
 
 export type MobileOrderView = z.input<typeof endpoints.getMobileOrder.response>;
 export type MnpCorrection = z.output<typeof endpoints.correctMobileMnpOrder.request>;
 export type ActivationRequest = z.output<typeof endpoints.activateMobileOrder.request>;
 
-/** Wrong ICCID digits per order before activation locks (then only the customer service can help). */
-export const MAX_ACTIVATION_ATTEMPTS = 5;
 /** Statuses from which the SIM can be activated: no porting, or porting confirmed by the customer. */
 export const ACTIVATABLE: readonly MobileStatus[] = ['ready_to_activate', 'mnp_confirmed'];
 const CONFIRMABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation'];
@@ -33,13 +34,28 @@ const CORRECTABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation', 'mnp_
 export const mobileErrors = {
   notFound: () => new AppError('mobile_order_not_found', 404, "Ordine non trovato: controlla il numero d'ordine."),
   notPending: () => new AppError('mnp_not_pending', 409, 'La portabilità di questo ordine non è più modificabile.'),
-  alreadyActive: () => new AppError('already_active', 409, 'La SIM è già attiva.'),
-  notReady: () => new AppError('activation_not_ready', 409, 'La SIM non può ancora essere attivata: conferma prima i dati della portabilità.'),
-  locked: () => new AppError('activation_locked', 423, "Troppi tentativi errati: l'attivazione è bloccata. Contatta il servizio clienti."),
-  mismatch: (left: number) => {
-    const message = `Le ultime 5 cifre dell'ICCID non corrispondono. ${left === 1 ? 'Resta 1 tentativo' : `Restano ${left} tentativi`}.`;
-    return new AppError('iccid_mismatch', 422, message, { iccid_last5: message }, { attempts_left: left });
-  },
+};
+
+const waitText = (seconds: number): string =>
+  seconds === 1 ? '1 secondo' : seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`;
+
+/**
+ * activate-mobile-order's refusals. Before the right digits nothing says whether the order exists or
+ * what state it is in: an unknown number and wrong digits get one answer, and the waits are counted on
+ * the number as typed.
+ */
+export const activationErrors = {
+  mismatch: () => new AppError(
+    SIM_ACTIVATION_ERROR_CODES.mismatch, 422,
+    "Il numero d'ordine o le ultime 5 cifre dell'ICCID non corrispondono: controlla la lettera che accompagna la SIM.",
+    { order_number: "Controlla il numero d'ordine.", iccid_last5: "Controlla le ultime 5 cifre dell'ICCID." },
+  ),
+  delayed: (seconds: number) => new AppError(
+    SIM_ACTIVATION_ERROR_CODES.delayed, 429,
+    `Troppi tentativi non riusciti: per sicurezza puoi riprovare tra ${waitText(seconds)}.`, undefined, { retry_after_seconds: seconds },
+  ),
+  alreadyActive: () => new AppError(SIM_ACTIVATION_ERROR_CODES.alreadyActive, 409, 'La SIM è già attiva.'),
+  notReady: () => new AppError(SIM_ACTIVATION_ERROR_CODES.notReady, 409, 'La SIM non può ancora essere attivata: conferma prima i dati della portabilità.'),
 };
 
 export const toMobileOrderView = (r: MobileOrderRow): MobileOrderView => ({
@@ -112,36 +128,47 @@ export async function correctMnp(db: Db, shortHash: string | undefined, body: Mn
 
 const sameDigits = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Why an activation that could not be applied failed, from the row as it is now. */
-async function activationRefusal(db: Conn, id: string): Promise<AppError> {
-  const row = await db.selectFrom('mobile_orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return mobileErrors.notFound();
-  if (row.status === 'active') return mobileErrors.alreadyActive();
-  if (row.activation_attempts >= MAX_ACTIVATION_ATTEMPTS) return mobileErrors.locked();
-  return mobileErrors.notReady();
-}
+/** The client of an activation: the delays are counted per address. */
+export interface ActivationClient { ip: string }
+
+/** The order number as counted: its SHA-256, so what was typed is not kept. */
+const orderKey = (orderNumber: string): string => createHash('sha256').update(orderNumber).digest('hex');
 
 /**
- * activate-mobile-order. Checks in this order: unknown (404), already active (409), locked (423),
- * not activatable yet (409), wrong digits (422 with attempts left; the 5th wrong one locks: 423).
- * A locked order compares nothing, so guessing stops at 5 per order.
+ * activate-mobile-order. Under a lock on the order number (as typed), in this order: a wait still due
+ * for this client or on this number (429, nothing compared); an unknown number or wrong digits (422, one
+ * answer for both, the failure counted); then, with the right digits only, already active or not
+ * activatable yet (409); else the SIM is activated.
  */
-export async function activateMobileOrder(db: Conn, body: ActivationRequest, now = new Date()): Promise<{ activated: true; short_hash: string }> {
-  const row = await selectByOrderNumber(db, normaliseOrderNumber(body.order_number));
-  if (!row) throw mobileErrors.notFound();
-  if (row.status === 'active') throw mobileErrors.alreadyActive();
-  if (row.activation_attempts >= MAX_ACTIVATION_ATTEMPTS) throw mobileErrors.locked();
-  if (!ACTIVATABLE.includes(row.status as MobileStatus)) throw mobileErrors.notReady();
+export async function activateMobileOrder(db: Db, body: ActivationRequest, client: ActivationClient, now = new Date()): Promise<{ activated: true; short_hash: string }> {
+  const orderNumber = normaliseOrderNumber(body.order_number);
+  const key = orderKey(orderNumber);
   const iso = now.toISOString();
-  if (!sameDigits(row.iccid.slice(-5), body.iccid_last5)) {
-    const count = await countWrongActivation(db, row.id, MAX_ACTIVATION_ATTEMPTS, iso);
-    if (count === null) throw await activationRefusal(db, row.id);
-    if (count >= MAX_ACTIVATION_ATTEMPTS) throw mobileErrors.locked();
-    throw mobileErrors.mismatch(MAX_ACTIVATION_ATTEMPTS - count);
-  }
-  const won = await transition(db, row.id, ACTIVATABLE, 'active', iso, { activated_at: iso }, { maxAttempts: MAX_ACTIVATION_ATTEMPTS });
-  if (!won) throw await activationRefusal(db, row.id);
-  return { activated: true, short_hash: row.short_hash };
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+  // The refusal is thrown after the commit: a failure must stay counted.
+  const outcome = await db.transaction().execute(async (trx): Promise<{ ok: true; shortHash: string } | { ok: false; error: AppError }> => {
+    // One number's attempts one at a time, across server processes: each sees the failures before it.
+    await lockForTransaction(trx, `mobile-activation:${key}`);
+    const { client: mine, everyone } = await activationFailures(trx, key, client.ip, since);
+    const wait = secondsToWait(mine, everyone, now);
+    if (wait > 0) return { ok: false, error: activationErrors.delayed(wait) };
+    const row = await selectByOrderNumber(trx, orderNumber);
+    if (!row || !sameDigits(row.iccid.slice(-5), body.iccid_last5)) {
+      await recordActivationFailure(trx, { id: randomUUID(), order_key: key, ip: client.ip, created_at: iso }, since);
+      if (row) await countWrongActivation(trx, row.id, iso);
+      return { ok: false, error: activationErrors.mismatch() };
+    }
+    if (row.status === 'active') return { ok: false, error: activationErrors.alreadyActive() };
+    if (!ACTIVATABLE.includes(row.status as MobileStatus)) return { ok: false, error: activationErrors.notReady() };
+    if (!(await transition(trx, row.id, ACTIVATABLE, 'active', iso, { activated_at: iso }))) {
+      // Changed since it was read (an operator, a porting correction): say what it is now.
+      const current = await selectByOrderNumber(trx, orderNumber);
+      return { ok: false, error: current?.status === 'active' ? activationErrors.alreadyActive() : activationErrors.notReady() };
+    }
+    return { ok: true, shortHash: row.short_hash };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return { activated: true, short_hash: outcome.shortHash };
 }
 
 export interface NewMobileOrder {

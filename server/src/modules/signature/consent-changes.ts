@@ -1,5 +1,6 @@
 import { CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
 import type { Db } from '../../db';
+import type { DestinationLimits } from './destination-limit';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { currentConsents, recordConsents } from '../orders/consent-ledger';
 import { findOrderForSignatureByNumber } from '../orders/service';
@@ -28,10 +29,11 @@ export interface ConsentChangeDeps {
   brandName: string;
   pepper: string;
   now: () => Date;
+  limits: DestinationLimits;
 }
 
-export function createConsentChangeService({ db, channels, brandName, pepper, now }: ConsentChangeDeps) {
-  const codes = createOrderCodeChallenge({ db, channels, pepper, now }, 'consent_changes');
+export function createConsentChangeService({ db, channels, brandName, pepper, now, limits }: ConsentChangeDeps) {
+  const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'consent_changes');
   const orderOf = async (orderNumber: string) => {
     const order = await findOrderForSignatureByNumber(db, orderNumber);
     if (!order) throw unknownOrder();

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { OrderForSignature } from '../orders/service';
+import { claimDestinationSend, destinationKey } from './destination-limit';
+import type { CodePurpose, DestinationLimits } from './destination-limit';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
 import type { Conn } from './repository';
 import { findContact } from './repository';
-import { SignatureError } from './signature-errors';
+import { SIGNATURE_ERROR_CODES, SignatureError } from './signature-errors';
 import type { ClientInfo } from './service';
 
 /*
@@ -22,6 +24,7 @@ export const CHALLENGE_ERROR_CODES = {
   expired: 'otp_expired',
   locked: 'otp_locked',
   destinationMissing: 'otp_destination_missing',
+  destinationLimit: SIGNATURE_ERROR_CODES.destinationLimit,
 } as const;
 
 const C = CHALLENGE_ERROR_CODES;
@@ -43,14 +46,17 @@ export interface ChallengeDeps {
   channels: MessageChannels;
   pepper: string;
   now: () => Date;
+  /** Codes per destination, counted with the signing codes (signature/destination-limit). */
+  limits: DestinationLimits;
 }
 
 export interface ChallengeMessage { subject: string; text: string }
 
 /** What each code is bound to in its hash (in place of a document hash). */
 const BINDINGS: Readonly<Record<ChallengeTable, string>> = { withdrawals: 'withdrawal', consent_changes: 'consent_change' };
+const PURPOSES: Readonly<Record<ChallengeTable, CodePurpose>> = { withdrawals: 'withdrawal', consent_changes: 'consent_change' };
 
-export function createOrderCodeChallenge({ db, channels, pepper, now }: ChallengeDeps, table: ChallengeTable) {
+export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: ChallengeDeps, table: ChallengeTable) {
   // Both tables have the same columns: typed through one of them.
   const t = table as 'withdrawals';
   const binding = BINDINGS[table];
@@ -74,11 +80,15 @@ export function createOrderCodeChallenge({ db, channels, pepper, now }: Challeng
       const code = generateOtp();
       const id = randomUUID();
       const masked = mode === 'sms' ? maskPhone(to) : maskEmail(to);
-      await db.insertInto(t).values({
-        id, order_id: order.id, channel: mode, masked_destination: masked, code_hash: hashOtp(pepper, id, binding, code),
-        ip: client.ip, user_agent: client.userAgent.slice(0, 500), created_at: at.toISOString(),
-        expires_at: new Date(at.getTime() + OTP_TTL_MS).toISOString(), confirmed_at: null,
-      }).execute();
+      await db.transaction().execute(async (trx) => {
+        // The same count as the signing codes: a number cannot be flooded through withdrawals or consent changes either.
+        if (!channel.isOutbox) await claimDestinationSend(trx, { key: destinationKey(pepper, mode, to), purpose: PURPOSES[table], now: at, limits });
+        await trx.insertInto(t).values({
+          id, order_id: order.id, channel: mode, masked_destination: masked, code_hash: hashOtp(pepper, id, binding, code),
+          ip: client.ip, user_agent: client.userAgent.slice(0, 500), created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + OTP_TTL_MS).toISOString(), confirmed_at: null,
+        }).execute();
+      });
       await channel.send({ to, ...message(code) });
       return { destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000) };
     },

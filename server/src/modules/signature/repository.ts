@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import type { ContractDocumentsTable, SignatureEvidenceTable, SignatureOtpsTable } from '../../db/types';
+import type { ContractDocumentsTable, OtpDestinationSendsTable, SignatureEvidenceTable, SignatureOtpsTable } from '../../db/types';
 
 /*
  * The signature module's queries. The evidence table is append-only: this file inserts and reads it,
@@ -118,6 +118,26 @@ export async function claimSendSlot(db: Conn, orderId: string, now: Date, cooldo
   if (Number(updated.numUpdatedRows) === 1) return { ok: true };
   const row = await db.selectFrom('signature_send_throttle').select('last_sent_at').where('order_id', '=', orderId).executeTakeFirst();
   return { ok: false, lastSentAt: row?.last_sent_at ?? nowIso };
+}
+
+// ---- sends per destination ------------------------------------------------------------------
+
+/** Codes sent to one destination (by its key) since `since`, and the oldest of them. */
+export async function countDestinationSends(db: Conn, destinationKey: string, since: string): Promise<{ count: number; oldest: string | null }> {
+  const row = await db.selectFrom('otp_destination_sends')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('destination_key', '=', destinationKey).where('created_at', '>', since)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null | undefined) ?? null };
+}
+
+export async function insertDestinationSend(db: Conn, row: Insertable<OtpDestinationSendsTable>): Promise<void> {
+  await db.insertInto('otp_destination_sends').values(row).execute();
+}
+
+/** Drops one destination's counts from before `before` (they no longer fall in any window). */
+export async function pruneDestinationSends(db: Conn, destinationKey: string, before: string): Promise<void> {
+  await db.deleteFrom('otp_destination_sends').where('destination_key', '=', destinationKey).where('created_at', '<=', before).execute();
 }
 
 // ---- evidence (append-only) ----------------------------------------------------------------

@@ -19,6 +19,7 @@ import { catalogModule } from '../catalog/routes';
 import { createOrdersModule } from '../orders/routes';
 import { getOrderForSignature } from '../orders/service';
 import { createSignatureModule } from './routes';
+import { DEFAULT_SEND_LIMITS } from './service';
 
 const START = new Date('2026-03-01T10:00:00Z');
 const key = { api_key: DEMO_PUBLIC_API_KEY };
@@ -50,7 +51,7 @@ describeEachDialect('signature', (dialect) => {
 
   const post = async (url: string, payload: Record<string, unknown> = {}, ip = '127.0.0.1') => {
     const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload }, remoteAddress: ip, headers: { 'user-agent': 'vitest-agent/1.0' } });
-    return { status: res.statusCode, body: res.json() as Json };
+    return { status: res.statusCode, body: res.json() as Json, retryAfter: res.headers['retry-after'] };
   };
   const createOrder = async (extra: Record<string, unknown> = {}): Promise<string> => {
     const res = await post('/api/orders/new', { offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra });
@@ -201,6 +202,7 @@ describeEachDialect('signature', (dialect) => {
       const early = await send(hash, ip);
       expect(early.status).toBe(429);
       expect(early.body.error).toMatchObject({ code: 'otp_cooldown', retry_after_seconds: 20 });
+      expect(early.retryAfter).toBe('20');
       advance(21_000);
       expect((await send(hash, ip)).status).toBe(200);
       const fresh = await latestCode();
@@ -219,6 +221,7 @@ describeEachDialect('signature', (dialect) => {
       expect(sixth.status).toBe(429);
       expect(sixth.body.error!.code).toBe('otp_send_limit');
       expect(sixth.body.error!.retry_after_seconds).toBeGreaterThan(0);
+      expect(sixth.retryAfter).toBe(String(sixth.body.error!.retry_after_seconds));
       advance(3_600_000);
       expect((await send(hash, ip)).status).toBe(200);
     });
@@ -234,6 +237,8 @@ describeEachDialect('signature', (dialect) => {
       const refused = await send(second, ip);
       expect(refused.status).toBe(429);
       expect(refused.body.error!.code).toBe('otp_ip_limit');
+      expect(Number(refused.retryAfter)).toBe(refused.body.error!.retry_after_seconds);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
       // Another client is not affected.
       expect((await send(second, freshIp())).status).toBe(200);
     });
@@ -421,6 +426,36 @@ describeEachDialect('signature', (dialect) => {
     expect(all.length).toBeGreaterThan(1);
     const times = all.map((m) => m.created_at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+  it('counts no code kept in the development outbox per destination (it reaches nobody)', async () => {
+    for (let i = 0; i <= DEFAULT_SEND_LIMITS.perDestinationPerHour; i++) await orderWithCode();
+    expect(await t.db.selectFrom('otp_destination_sends').select('id').execute()).toEqual([]);
+  });
+});
+
+describeEachDialect('development outbox', (dialect) => {
+  let t: TestApp;
+  // Behind a proxy setting that believes X-Forwarded-For: the outbox must look at the socket, not req.ip.
+  beforeAll(async () => { t = await buildTestApp(dialect, { config: { trustProxy: true }, modules: [createSignatureModule()] }); });
+  afterAll(async () => t.close());
+
+  const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567', remoteAddress, headers });
+
+  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])('answers a client on this machine (%s)', async (address) => {
+    const res = await get(address);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: true, data: [] });
+  });
+
+  it.each([
+    ['another machine', '10.1.2.3', {}],
+    ['another machine claiming to be this one', '10.1.2.3', { 'x-forwarded-for': '127.0.0.1' }],
+    ['another machine over IPv6', '2001:db8::1', { 'x-forwarded-for': '::1' }],
+  ])('answers %s with the 404 envelope', async (_name, address, headers) => {
+    const res = await get(address, headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: 'Risorsa non trovata.' } });
   });
 });
 

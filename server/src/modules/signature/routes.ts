@@ -7,6 +7,8 @@ import { createMessageChannels, messagingProblems } from '../../infra/messaging/
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
+import { sendNotFound } from '../../http/error-handler';
+import { AppError } from '../../http/errors';
 import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
 import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
@@ -36,6 +38,10 @@ export function signatureConfigProblems(config: Config): string[] {
   }
   return problems;
 }
+
+/** This machine, over IPv4, IPv6 or IPv4 mapped into IPv6. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
 const clientOf = (req: FastifyRequest): ClientInfo => ({
   ip: req.ip,
@@ -67,10 +73,12 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     const sealer = createPdfSealer(await loadSeal({
       p12Path: config.sealP12Path, passphrase: config.sealP12Passphrase, storageDir: config.storageDir, name: config.sepaCreditorName,
     }));
-    const service = createSignatureService({
-      db, config, channels, sealer,
-      now: options.now ?? (() => new Date()),
-      limits: { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits },
+    const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
+    const service = createSignatureService({ db, config, channels, sealer, now: options.now ?? (() => new Date()), limits });
+    // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
+    app.addHook('onError', async (_req, reply, error) => {
+      const seconds = error instanceof AppError ? error.extra.retry_after_seconds : undefined;
+      if (typeof seconds === 'number') void reply.header('retry-after', String(seconds));
     });
 
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params }) =>
@@ -91,7 +99,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
 
     const withdrawals = createWithdrawalService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()),
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
     });
     registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
@@ -99,7 +107,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     const consentChanges = createConsentChangeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()),
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
     });
     registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
@@ -128,10 +136,12 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     });
 
     if (config.nodeEnv !== 'production') {
-      app.get<{ Querystring: { to?: string } }>('/api/dev/outbox', async (req) => ({
-        result: true,
-        data: await listOutbox(db, { to: outboxDestination(req.query.to) }),
-      }));
+      // Every code sent, readable: only for this machine. The socket's address, not req.ip, which a
+      // proxy header may name (TRUST_PROXY); anyone else gets the same 404 as a production server.
+      app.get<{ Querystring: { to?: string } }>('/api/dev/outbox', async (req, reply) => {
+        if (!isLoopback(req.socket.remoteAddress)) return sendNotFound(reply);
+        return { result: true, data: await listOutbox(db, { to: outboxDestination(req.query.to) }) };
+      });
     }
   };
 }

@@ -18,6 +18,8 @@ import type { PricedContent } from '../orders/order-pricing';
 import { currentConsents } from '../orders/consent-ledger';
 import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
+import { claimDestinationSend, destinationKey } from './destination-limit';
+import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
@@ -36,14 +38,14 @@ import { signatureErrors } from './signature-errors';
  * code; signing checks the code against that same hash and signs exactly those bytes (+ an evidence page).
  */
 
-export interface SendLimits {
+export interface SendLimits extends DestinationLimits {
   /** Codes per order in a rolling hour. */
   perOrderPerHour: number;
   /** Codes asked from one client IP in a rolling hour (across orders). */
   perIpPerHour: number;
 }
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20 };
+export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20, perDestinationPerHour: 5, perDestinationPerDay: 10 };
 const HOUR_MS = 3_600_000;
 
 /** Only for development and tests: production requires OTP_PEPPER (assertSignatureConfig). */
@@ -232,6 +234,7 @@ export function createSignatureService(deps: SignatureDeps) {
         masked = maskEmail(to);
       }
 
+      const key = destinationKey(pepper, mode, to);
       const now = deps.now();
       const nowIso = now.toISOString();
       const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
@@ -251,6 +254,8 @@ export function createSignatureService(deps: SignatureDeps) {
         if (perIp.count >= limits.perIpPerHour) {
           throw signatureErrors.ipLimit(secondsUntil(new Date(perIp.oldest ?? nowIso).getTime() + HOUR_MS, now));
         }
+        // The number or address itself, whichever order and client ask (one count with withdrawal and consent codes).
+        if (!channel.isOutbox) await claimDestinationSend(trx, { key, purpose: 'signature', now, limits });
         // A new code replaces the pending one.
         await invalidatePendingOtps(trx, order.id, nowIso);
         const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();

@@ -28,6 +28,7 @@ export const SIGNATURE_ERROR_CODES = {
   cooldown: 'otp_cooldown',
   sendLimit: 'otp_send_limit',
   ipLimit: 'otp_ip_limit',
+  destinationLimit: 'otp_destination_limit',
   otpRequired: 'otp_required',
   otpInvalidated: 'otp_invalidated',
   documentChanged: 'otp_document_changed',
@@ -45,7 +46,8 @@ const ACCEPTANCE_MESSAGES: Record<string, string> = {
   contract_terms_accepted: 'Accetta le condizioni generali di contratto per continuare.',
   contract_withdrawal_accepted: "Conferma di aver letto l'informativa sul diritto di recesso per continuare.",
 };
-const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`);
+const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi`
+  : seconds < 90 * 60 ? `${Math.ceil(seconds / 60)} minuti` : `${Math.ceil(seconds / 3600)} ore`);
 
 export const signatureErrors = {
   orderNotReady: (status: string) => new SignatureError(
@@ -75,6 +77,10 @@ export const signatureErrors = {
   ),
   ipLimit: (seconds: number) => new SignatureError(
     C.ipLimit, 429, `Troppe richieste di codici da questa connessione: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
+  ),
+  // Shared by every code sent to a number or address (signing, withdrawal, consent changes).
+  destinationLimit: (seconds: number) => new SignatureError(
+    C.destinationLimit, 429, `Abbiamo già inviato troppi codici a questo recapito: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
   ),
   otpRequired: () => new SignatureError(C.otpRequired, 409, 'Richiedi il codice di firma prima di firmare.'),
   otpInvalidated: () => new SignatureError(C.otpInvalidated, 409, 'Il codice non è più valido perché il recapito è cambiato: richiedine uno nuovo.'),

@@ -1,5 +1,6 @@
 import { toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
 import type { Db } from '../../db';
+import type { DestinationLimits } from './destination-limit';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { findOrderForSignatureByNumber, markOrderStatus } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
@@ -39,10 +40,11 @@ export interface WithdrawalDeps {
   brandName: string;
   pepper: string;
   now: () => Date;
+  limits: DestinationLimits;
 }
 
-export function createWithdrawalService({ db, channels, brandName, pepper, now }: WithdrawalDeps) {
-  const codes = createOrderCodeChallenge({ db, channels, pepper, now }, 'withdrawals');
+export function createWithdrawalService({ db, channels, brandName, pepper, now, limits }: WithdrawalDeps) {
+  const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'withdrawals');
 
   /** The order, if a consumer may withdraw from it now; the last day of the period with it. */
   async function withdrawable(orderNumber: string): Promise<{ order: OrderForSignature; lastDay: string }> {

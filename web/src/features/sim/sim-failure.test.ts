@@ -1,32 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@checkout/contract/api/client';
 import { i18n } from '../../app/i18n';
-import { attemptsLeftOf, simFailure } from './sim-failure';
+import { simFailure } from './sim-failure';
 
 const t = i18n.t.bind(i18n);
+
+const MISMATCH = "Il numero d'ordine o le ultime 5 cifre dell'ICCID non corrispondono: controlla la lettera che accompagna la SIM.";
+const DELAYED = 'Troppi tentativi non riusciti: per sicurezza puoi riprovare tra 8 secondi.';
 
 describe('SIM activation failures', () => {
   // What activate-mobile-order rejects with: the error body of the envelope, or an Error.
   it.each([
-    ['unknown order', { code: 'mobile_order_not_found', message: "Ordine non trovato: controlla il numero d'ordine." }, 'not_found', 'Ordine non trovato'],
-    ['wrong digits, 3 left (sentence only)', { code: 'iccid_mismatch', message: "Le ultime 5 cifre dell'ICCID non corrispondono. Restano 3 tentativi.", fields: { iccid_last5: '…' } }, 'mismatch', 'Le cifre non corrispondono: ti restano 3 tentativi'],
-    ['wrong digits, 1 left', { code: 'iccid_mismatch', message: "Le ultime 5 cifre dell'ICCID non corrispondono. Resta 1 tentativo." }, 'mismatch', 'Le cifre non corrispondono: ti resta 1 tentativo'],
-    ['wrong digits, attempts_left wins over the sentence', { code: 'iccid_mismatch', message: 'Restano 4 tentativi.', attempts_left: 2 }, 'mismatch', 'Le cifre non corrispondono: ti restano 2 tentativi'],
-    ['wrong digits, no count', { code: 'iccid_mismatch', message: 'Non corrispondono.' }, 'mismatch', 'Le cifre non corrispondono'],
-    ['already active', { code: 'already_active', message: 'La SIM è già attiva.' }, 'already_active', 'SIM già attiva'],
-    ['locked', { code: 'activation_locked', message: 'Troppi tentativi errati' }, 'locked', 'Troppi tentativi'],
-    ['not activatable yet', { code: 'activation_not_ready', message: 'Conferma prima i dati della portabilità.' }, 'not_ready', 'La SIM non può ancora essere attivata'],
-    ['rate limited', { code: 'rate_limited', message: 'Troppe richieste' }, 'rate_limited', 'Troppe richieste'],
-    ['another code', { code: 'internal_error', message: 'Errore' }, 'other', 'Non è stato possibile attivare la SIM'],
-  ])('%s', (_name, body, kind, title) => {
+    ['unknown order or wrong digits', { code: 'activation_mismatch', message: MISMATCH }, 'mismatch', 'I dati non corrispondono', MISMATCH],
+    ['a wait after wrong attempts', { code: 'activation_delayed', message: DELAYED, retry_after_seconds: 8 }, 'delayed', 'Troppi tentativi', DELAYED],
+    ['already active', { code: 'already_active', message: 'La SIM è già attiva.' }, 'already_active', 'SIM già attiva', 'Questa SIM è già attiva: non devi fare altro.'],
+    ['not activatable yet', { code: 'activation_not_ready', message: 'Conferma prima i dati della portabilità.' }, 'not_ready', 'La SIM non può ancora essere attivata', 'Conferma prima i dati della portabilità.'],
+    ['rate limited', { code: 'rate_limited', message: 'Troppe richieste' }, 'rate_limited', 'Troppe richieste', 'Attendi un minuto e riprova.'],
+    ['another code', { code: 'internal_error', message: 'Errore' }, 'other', 'Non è stato possibile attivare la SIM', 'Errore'],
+  ])('%s', (_name, body, kind, title, text) => {
     const f = simFailure(t, body);
     expect(f.kind).toBe(kind);
     expect(f.title).toBe(title);
-    expect(f.text.length).toBeGreaterThan(0);
+    expect(f.text).toBe(text);
   });
 
-  it('keeps the server text when the SIM cannot be activated yet', () => {
-    expect(simFailure(t, { code: 'activation_not_ready', message: 'Conferma prima i dati della portabilità.' }).text).toBe('Conferma prima i dati della portabilità.');
+  it('hands the fields of a mismatch to the form: both may be wrong', () => {
+    const fields = { order_number: "Controlla il numero d'ordine.", iccid_last5: "Controlla le ultime 5 cifre dell'ICCID." };
+    expect(simFailure(t, { code: 'activation_mismatch', message: MISMATCH, fields })).toMatchObject({ kind: 'mismatch', fields });
+  });
+
+  it('says to check both the number and the digits when a mismatch comes without a sentence', () => {
+    expect(simFailure(t, { code: 'activation_mismatch', message: '' }).text).toBe('Controlla il numero d’ordine e le ultime 5 cifre del codice ICCID: li trovi nella lettera che accompagna la SIM e sulla SIM.');
+  });
+
+  it.each([
+    [{ retry_after_seconds: 8 }, 8],
+    [{ retry_after_seconds: 0 }, undefined],
+    [{ retry_after_seconds: '8' }, undefined],
+    [{}, undefined],
+  ])('keeps the seconds to wait of %o', (extra, seconds) => {
+    expect(simFailure(t, { code: 'activation_delayed', message: DELAYED, ...extra }).retryAfterSeconds).toBe(seconds);
   });
 
   it('hands field errors of a 422 to the form', () => {
@@ -40,13 +53,5 @@ describe('SIM activation failures', () => {
     ['plain Error', new Error('boom'), 'Si è verificato un problema. Riprova tra qualche istante.'],
   ])('a transport failure (%s) reads as a generic message', (_name, error, text) => {
     expect(simFailure(t, error)).toMatchObject({ kind: 'other', title: 'Non è stato possibile attivare la SIM', text });
-  });
-
-  it.each([
-    [{ attempts_left: 0 }, 0],
-    [{ message: 'Restano 12 tentativi' }, 12],
-    [{ message: 'Nessun numero qui' }, undefined],
-  ])('attempts left of %o', (body, left) => {
-    expect(attemptsLeftOf(body)).toBe(left);
   });
 });

@@ -52,7 +52,7 @@ export default function SimPage() {
         setDone(true);
       } catch (rejection) {
         const f = simFailure(t, rejection);
-        if (f.kind === 'mismatch') form.setError('iccid_last5', { type: 'server', message: f.title });
+        // A mismatch marks both fields (the server's fields): either may be the wrong one.
         for (const [name, message] of Object.entries(f.fields ?? {})) {
           if ((NAMES as readonly string[]).includes(name)) form.setError(name as keyof SimValues, { type: 'server', message });
         }
