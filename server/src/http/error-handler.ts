@@ -52,6 +52,9 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const { status, body, unexpected } = toFailure(error);
   if (unexpected) request.log.error({ err: error }, 'unexpected error');
   else request.log.debug({ code: body.error.code, status }, 'request failed');
+  // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
+  const seconds = error instanceof AppError ? error.extra.retry_after_seconds : undefined;
+  if (typeof seconds === 'number') void reply.header('retry-after', String(seconds));
   return reply.code(status).send(body);
 }
 

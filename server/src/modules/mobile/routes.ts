@@ -1,6 +1,5 @@
 import { endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
-import { AppError } from '../../http/errors';
 import type { AppModule } from '../index';
 import { activateMobileOrder, confirmMnp, correctMnp, getMobileOrder } from './service';
 
@@ -17,11 +16,6 @@ export function createMobileModule(options: MobileModuleOptions = {}): AppModule
     registerEndpoint(app, endpoints.getMobileOrder, async ({ params }) => getMobileOrder(db, params.code));
     registerEndpoint(app, endpoints.confirmMobileMnpOrder, async ({ params }) => confirmMnp(db, params.short_hash, now()));
     registerEndpoint(app, endpoints.correctMobileMnpOrder, async ({ params, body }) => correctMnp(db, params.short_hash, body, now()));
-    // A wait says when to come back in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
-    app.addHook('onError', async (_req, reply, error) => {
-      const seconds = error instanceof AppError ? error.extra.retry_after_seconds : undefined;
-      if (typeof seconds === 'number') void reply.header('retry-after', String(seconds));
-    });
     registerEndpoint(app, endpoints.activateMobileOrder, async ({ body, req }) => activateMobileOrder(db, body, { ip: req.ip }, now()),
       { rateLimit: { max: options.activatePerMinute ?? 10, timeWindow: '1 minute' } });
   };

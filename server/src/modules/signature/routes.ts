@@ -8,7 +8,6 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
 import { sendNotFound } from '../../http/error-handler';
-import { AppError } from '../../http/errors';
 import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
 import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
@@ -75,11 +74,6 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     }));
     const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
     const service = createSignatureService({ db, config, channels, sealer, now: options.now ?? (() => new Date()), limits });
-    // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
-    app.addHook('onError', async (_req, reply, error) => {
-      const seconds = error instanceof AppError ? error.extra.retry_after_seconds : undefined;
-      if (typeof seconds === 'number') void reply.header('retry-after', String(seconds));
-    });
 
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params }) =>
       service.changeMobilePhoneNumber(params.order_hash ?? '', body.mobile_phone_number));
