@@ -9,6 +9,7 @@ import type { Db } from './db';
 import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
+import { fastifyTrustProxy } from './http/proxy-trust';
 import { registerPublicConfig } from './http/public-config';
 import { registerRateLimit } from './http/rate-limit';
 import { clientErrorHandler, frameworkErrorHandler, registerSecurity } from './http/security';
@@ -57,7 +58,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     bodyLimit: JSON_BODY_LIMIT,
     // SPEC's paths mix trailing slashes (`/api/italy/provinces/`, `/api/utility/countries`): accept both.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    // Whose address req.ip is (per-IP limits, signature evidence): the socket's unless TRUST_PROXY names the proxies.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Malformed URLs (`/api/%`), 414, and what Node refuses before Fastify (431, 408, unreadable requests)
     // answer in the envelope with the security headers too.
     frameworkErrors: frameworkErrorHandler(config),

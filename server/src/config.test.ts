@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, REPO_ROOT, developmentModeWarning, loadConfig } from './config';
+import { ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, REPO_ROOT, TRUST_PROXY_TRUE_REFUSED, developmentModeWarning, loadConfig } from './config';
 
 /** What a production start must set to its own values, beyond the demo's placeholders. */
 const PRODUCTION_OWN = {
@@ -39,7 +39,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080, host: '127.0.0.1', publicApiKey: 'k-123456789', redisUrl: 'redis://127.0.0.1:6379', storageDir: '/srv/st',
       brandName: 'Acme', productName: 'Acme Fibra', gtmId: 'GTM-AB12CD', nodeEnv: 'production', webDistDir: '/srv/web',
-      corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: true, trustProxy: true,
+      corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: true, trustProxy: 1,
     });
   });
 
@@ -105,6 +105,46 @@ describe('loadConfig', () => {
       expect(developmentModeWarning(loadConfig({ HOST: '0.0.0.0' }))).toContain('In ascolto su 0.0.0.0');
       expect(developmentModeWarning(loadConfig({ NODE_ENV: 'test' }))).toBeNull();
       expect(developmentModeWarning(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_OWN }))).toBeNull();
+    });
+  });
+
+  describe('TRUST_PROXY: a hop count or the proxies\' addresses, never "trust everything"', () => {
+    it.each([
+      ['1', 1],
+      ['2', 2],
+      ['10', 10],
+      ['0', false],
+      ['false', false],
+      ['no', false],
+      ['127.0.0.1', ['127.0.0.1']],
+      ['10.0.0.0/8, 192.168.1.10', ['10.0.0.0/8', '192.168.1.10']],
+      ['::1,fd00::/8', ['::1', 'fd00::/8']],
+      ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+    ])('%s trusts %o', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it.each(['true', 'TRUE', 'yes'])('refuses %s, saying in Italian what to give instead', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: ${TRUST_PROXY_TRUE_REFUSED}`);
+      expect(TRUST_PROXY_TRUE_REFUSED).toMatch(/numero di proxy.*es\. 1.*indirizzi o reti/);
+    });
+
+    it.each([
+      ['11', '11', 'tra 1 e 10'],
+      ['0.0.0.0/0', '0.0.0.0/0', 'tra /1 e /32'],
+      ['::/0', '::/0', 'tra /1 e /128'],
+      ['10.0.0.0/33', '10.0.0.0/33', 'tra /1 e /32'],
+      ['10.0.0.0/8/8', '10.0.0.0/8/8', '«10.0.0.0/8/8» non è un indirizzo IP'],
+      ['10.0.0.0/x', '10.0.0.0/x', 'non è un indirizzo IP'],
+      ['1.2.3', '1.2.3', '«1.2.3» non è un indirizzo IP'],
+      ['nginx', 'nginx', '«nginx» non è un indirizzo IP'],
+      ['a host name in a list', '127.0.0.1, proxy.example', '«proxy.example» non è un indirizzo IP'],
+      ['51 addresses', Array.from({ length: 51 }, (_, i) => `10.0.0.${i}`).join(','), 'al massimo 50'],
+      ['more than 1000 characters', `10.0.0.1,${'1'.repeat(1000)}`, 'TRUST_PROXY:'],
+    ])('refuses %s', (_name, value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('TRUST_PROXY:');
     });
   });
 

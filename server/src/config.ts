@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -46,6 +47,61 @@ const databaseUrl = z
     return file === ':memory:' ? v : `sqlite:${fromRepo(file)}`;
   });
 
+/** The most proxies `TRUST_PROXY` may count: a longer chain is a configuration mistake, not a deployment. */
+export const MAX_PROXY_HOPS = 10;
+/** Named networks @fastify/proxy-addr understands in a trusted-proxy list. */
+const PROXY_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+export const TRUST_PROXY_TRUE_REFUSED = 'true (fidarsi di qualunque proxy) non è accettato: il server crederebbe all\'intestazione X-Forwarded-For scritta dal client stesso '
+  + 'e ogni limite per indirizzo IP si aggirerebbe cambiandola. Indicare il numero di proxy davanti al server (es. 1 per un solo nginx) '
+  + 'oppure i loro indirizzi o reti (es. 127.0.0.1 oppure 10.0.0.0/8,192.168.1.10)';
+
+/** Why `entry` is not a trusted-proxy address, network or range name (null when it is one). */
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_NETWORK_NAMES.includes(entry)) return null;
+  const [address = '', bits, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+    return `«${entry}» non è un indirizzo IP, una rete CIDR (es. 10.0.0.0/8) né uno di ${PROXY_NETWORK_NAMES.join(', ')}`;
+  }
+  const max = family === 4 ? 32 : 128;
+  // A /0 network is every address: the same as trusting any X-Forwarded-For, which `true` is refused for.
+  if (bits !== undefined && (Number(bits) < 1 || Number(bits) > max)) return `«${entry}»: la rete deve avere un prefisso tra /1 e /${max}`;
+  return null;
+}
+
+/**
+ * `TRUST_PROXY`: which X-Forwarded-For entries name the client. Nothing by default (the socket's address); a number of
+ * proxy hops; or the proxies' addresses and networks, checked hop by hop (docs/configuration.md, docs/decisions.md).
+ */
+const trustProxy = z
+  .string()
+  .max(1000)
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.trim();
+    const keyword = v.toLowerCase();
+    if (['false', 'no'].includes(keyword)) return false;
+    if (['true', 'yes'].includes(keyword)) {
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops === 0) return false;
+      if (hops <= MAX_PROXY_HOPS) return hops;
+      ctx.addIssue({ code: 'custom', message: `il numero di proxy deve essere tra 1 e ${MAX_PROXY_HOPS}` });
+      return z.NEVER;
+    }
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 50) {
+      ctx.addIssue({ code: 'custom', message: 'al massimo 50 indirizzi o reti' });
+      return z.NEVER;
+    }
+    const problems = entries.map(proxyEntryProblem).filter((p): p is string => p !== null);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return problems.length > 0 ? z.NEVER : entries;
+  });
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z
@@ -77,7 +133,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     SEED_DEMO_DATA: bool.optional(),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     // Signature (issue 4): where one-time codes go, and the SEPA creditor printed on the mandate.
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'usare smtp://… oppure smtps://…').optional(),
     SMTP_FROM: z.string().min(3).max(200).optional(),
@@ -160,8 +216,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per minute per client IP on /api/*. */
   rateLimitMax: number;
-  /** Behind a load balancer: take the client IP (rate limits) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For), for the per-IP
+   * limits and the IP in the signature evidence: `false` none (the socket's address), the number of proxy hops
+   * (the n nearest addresses, the socket's first, are proxies), or the proxies' addresses and CIDR networks.
+   */
+  trustProxy: false | number | string[];
   /** Seed the demo catalogue, coverage and orders into an empty database at start. */
   seedDemoData: boolean;
   /** Email one-time codes through this SMTP server; unset: the development outbox. */

@@ -23,7 +23,7 @@ for (const { dialect, make } of makers) {
       database = await make();
       // Behind a load balancer each visitor has an IP of their own: the per-IP limits stay the production ones.
       server = await startServer({
-        DATABASE_URL: database.url, STORAGE_DIR: database.storageDir, TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url, STORAGE_DIR: database.storageDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn',
       });
     });
     afterAll(async () => {

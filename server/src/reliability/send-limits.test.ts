@@ -120,7 +120,7 @@ describeEachDialect('one-time code send limits under concurrent sends, one serve
   let t: TestApp;
   let url = '';
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { seed: true, config: { trustProxy: true, otpSendsPerIpPerHour: SENDS_PER_IP_PER_HOUR } });
+    t = await buildTestApp(dialect, { seed: true, config: { trustProxy: 1, otpSendsPerIpPerHour: SENDS_PER_IP_PER_HOUR } });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
@@ -142,7 +142,7 @@ if (pgUrl && redisUrl) {
       await migrate(handle.db);
       await seedDemoData(handle.db);
       const env = {
-        DATABASE_URL: database.url, STORAGE_DIR: database.storageDir, REDIS_URL: redisUrl, TRUST_PROXY: 'true',
+        DATABASE_URL: database.url, STORAGE_DIR: database.storageDir, REDIS_URL: redisUrl, TRUST_PROXY: '1',
         OTP_SENDS_PER_IP_PER_HOUR: String(SENDS_PER_IP_PER_HOUR), RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn',
       };
       servers = await Promise.all([startServer(env), startServer(env)]);

@@ -436,7 +436,7 @@ describeEachDialect('signature', (dialect) => {
 describeEachDialect('development outbox', (dialect) => {
   let t: TestApp;
   // Behind a proxy setting that believes X-Forwarded-For: the outbox must look at the socket, not req.ip.
-  beforeAll(async () => { t = await buildTestApp(dialect, { config: { trustProxy: true }, modules: [createSignatureModule()] }); });
+  beforeAll(async () => { t = await buildTestApp(dialect, { config: { trustProxy: 1 }, modules: [createSignatureModule()] }); });
   afterAll(async () => t.close());
 
   const get = (remoteAddress: string, headers: Record<string, string> = {}) =>

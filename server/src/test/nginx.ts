@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/*
+ * A real reverse proxy in front of the server: Debian's nginx, started as a child process with everything
+ * (configuration, pid, logs, temp folders) in a temp folder, proxying 127.0.0.1:<port> to the app the way
+ * a production nginx does, appending the address it saw to X-Forwarded-For.
+ */
+
+export const NGINX_BINARY = '/usr/sbin/nginx';
+
+export interface Nginx {
+  /** The port nginx listens on (127.0.0.1). */
+  port: number;
+  /** Stops nginx and removes its folder. */
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => { socket.destroy(); resolve(true); });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+function config(dir: string, port: number, upstreamPort: number): string {
+  const inDir = (name: string) => path.join(dir, name);
+  return [
+    // As root the workers would run as `nobody`, who cannot enter this 0700 temp folder.
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
+    'worker_processes 1;',
+    `pid ${inDir('nginx.pid')};`,
+    `error_log ${inDir('error.log')} warn;`,
+    'events { worker_connections 64; }',
+    'http {',
+    `  access_log ${inDir('access.log')};`,
+    `  client_body_temp_path ${inDir('client_body')};`,
+    `  proxy_temp_path ${inDir('proxy')};`,
+    `  fastcgi_temp_path ${inDir('fastcgi')};`,
+    `  uwsgi_temp_path ${inDir('uwsgi')};`,
+    `  scgi_temp_path ${inDir('scgi')};`,
+    '  server {',
+    `    listen 127.0.0.1:${port};`,
+    '    location / {',
+    `      proxy_pass http://127.0.0.1:${upstreamPort};`,
+    '      proxy_set_header Host $host;',
+    '      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Starts nginx in front of 127.0.0.1:`upstreamPort` and resolves once it accepts connections. */
+export async function startNginx(upstreamPort: number): Promise<Nginx> {
+  if (!existsSync(NGINX_BINARY)) {
+    throw new Error(`${NGINX_BINARY} is missing: run .ci/run, which installs Debian's nginx (apt-get install nginx); this test needs a real reverse proxy`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'checkout-nginx-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, config(dir, port, upstreamPort));
+  // -e: errors before the configuration is read go here too, not to /var/log/nginx (absent or not writable).
+  const child = spawn(NGINX_BINARY, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+  const errorLog = (): string => { try { return readFileSync(path.join(dir, 'error.log'), 'utf8'); } catch { return ''; } };
+  const exited = new Promise<number | null>((resolve) => { child.once('exit', (code) => resolve(code)); });
+  let running = true;
+  void exited.then(() => { running = false; });
+
+  const stop = async (): Promise<void> => {
+    if (running) {
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 10_000;
+  while (!(await answers(port))) {
+    if (!running || Date.now() > deadline) {
+      const why = `${stderr}${errorLog()}`.trim() || '(no output)';
+      await stop();
+      throw new Error(`nginx did not start on 127.0.0.1:${port}: ${why}`);
+    }
+    await new Promise((resolve) => { setTimeout(resolve, 50); });
+  }
+  return { port, stop };
+}
