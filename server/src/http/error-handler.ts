@@ -48,8 +48,17 @@ export function toFailure(error: unknown): { status: number; body: FailureEnvelo
   return { status: 500, body: envelope(ERROR_CODES.internal, MESSAGES.internal), unexpected: true };
 }
 
+/**
+ * A body over the limit is refused before it is read, and Fastify then closes the connection: a client
+ * still sending it (Node's, a script's) meets a reset instead of the answer. Up to this many declared
+ * bytes the connection stays open and Node reads the rest and throws it away after the answer (bounded
+ * by the request timeout, nothing kept), so the client reads the 413 envelope; beyond, it is closed.
+ */
+export const DRAIN_REFUSED_BODY_BYTES = 16 * 1024 * 1024;
+
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body, unexpected } = toFailure(error);
+  if (status === 413 && Number(request.headers['content-length']) <= DRAIN_REFUSED_BODY_BYTES) reply.removeHeader('connection');
   if (unexpected) request.log.error({ err: error }, 'unexpected error');
   else request.log.debug({ code: body.error.code, status }, 'request failed');
   // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
