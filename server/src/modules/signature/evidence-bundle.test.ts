@@ -77,7 +77,10 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect(log.order_number).toBe(number);
     const kinds = log.events.map((e) => e.event);
     for (const k of ['ordine_creato', 'consenso_dato', 'documento_caricato', 'anteprima_generata', 'sintesi_generata', 'codice_firma_inviato', 'firma']) expect(kinds).toContain(k);
-    expect(kinds.indexOf('codice_firma_inviato')).toBeLessThan(kinds.indexOf('firma'));
+    // Causes before effects, also within one instant of the test's clock.
+    expect(kinds.indexOf('anteprima_generata')).toBeLessThan(kinds.indexOf('codice_firma_inviato'));
+    expect(kinds.indexOf('codice_firma_inviato')).toBeLessThan(kinds.indexOf('contratto_firmato_generato'));
+    expect(kinds.indexOf('contratto_firmato_generato')).toBeLessThan(kinds.indexOf('firma'));
     expect(log.events.map((e) => e.at)).toEqual(log.events.map((e) => e.at).sort());
     const firma = log.events.find((e) => e.event === 'firma')!;
     expect(firma).toMatchObject({ channel: 'sms', masked_destination: '+39 3** *** **67', user_agent: 'vitest', signed_contract_sha256: sha256(signedPdf) });

@@ -85,14 +85,15 @@ async function eventLog(db: Conn, order: OrderForSignature): Promise<LogEvent[]>
       consent: c.consent, text_version: c.text_version, text_sha256: c.text_sha256, channel: c.channel,
     })),
     ...medias.map((m) => ({ at: m.created_at, event: 'documento_caricato', kind: m.kind, mime: m.mime, bytes: m.size, sha256: m.sha256 })),
-    ...documents.map((d) => ({
-      at: d.created_at, event: d.kind === 'signed' ? 'contratto_firmato_generato' : d.kind === 'summary' ? 'sintesi_generata' : 'anteprima_generata', sha256: d.sha256,
+    ...documents.filter((d) => d.kind !== 'signed').map((d) => ({
+      at: d.created_at, event: d.kind === 'summary' ? 'sintesi_generata' : 'anteprima_generata', sha256: d.sha256,
     })),
     ...codes.map((c) => ({
       at: c.created_at, event: 'codice_firma_inviato', channel: c.channel, masked_destination: c.masked_destination, ip: c.ip,
       document_sha256: c.document_sha256, expires_at: c.expires_at, wrong_attempts: c.attempts,
       outcome: c.used_at ? 'usato' : c.invalidated_at ? 'annullato' : 'non usato', acceptances: parsedJson(c.acceptances_json),
     })),
+    ...documents.filter((d) => d.kind === 'signed').map((d) => ({ at: d.created_at, event: 'contratto_firmato_generato', sha256: d.sha256 })),
     ...signatures.map((s) => ({
       at: s.signed_at, event: 'firma', channel: s.channel, masked_destination: s.masked_destination, ip: s.ip, user_agent: s.user_agent,
       contract_before_evidence_page_sha256: s.preview_sha256, signed_contract_sha256: s.signed_sha256, acceptances: parsedJson(s.acceptances_json),
@@ -100,7 +101,7 @@ async function eventLog(db: Conn, order: OrderForSignature): Promise<LogEvent[]>
     ...challenge('recesso', withdrawals),
     ...challenge('modifica_consensi', consentChanges),
   ];
-  // Stable: events of the same instant keep the order above (the cause before its effect).
+  // Stable: events of the same instant keep the order above, which is the order things happen in.
   return events.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => a.at.localeCompare(b.at) || i - j).map(([e]) => e);
 }
 
