@@ -1,10 +1,8 @@
 import { CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
-import type { Db } from '../../db';
-import type { DestinationLimits } from './destination-limit';
-import type { MessageChannels } from '../../infra/messaging/channels';
 import { currentConsents, recordConsents } from '../orders/consent-ledger';
 import { findOrderForSignatureByNumber } from '../orders/service';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { SignatureError } from './signature-errors';
 import type { ClientInfo } from './service';
 
@@ -23,16 +21,8 @@ const unknownOrder = () => new SignatureError(
 );
 const codeUsed = () => new SignatureError(CHALLENGE_ERROR_CODES.codeRequired, 409, 'Questo codice è già stato usato: chiedine uno nuovo.');
 
-export interface ConsentChangeDeps {
-  db: Db;
-  channels: MessageChannels;
-  brandName: string;
-  pepper: string;
-  now: () => Date;
-  limits: DestinationLimits;
-}
 
-export function createConsentChangeService({ db, channels, brandName, pepper, now, limits }: ConsentChangeDeps) {
+export function createConsentChangeService({ db, channels, brandName, pepper, now, limits }: OrderCodeServiceDeps) {
   const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'consent_changes');
   const orderOf = async (orderNumber: string) => {
     const order = await findOrderForSignatureByNumber(db, orderNumber);

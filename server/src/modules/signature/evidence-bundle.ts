@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import { listOrderMedias } from '../documents/service';
+import type { MediaRow } from '../documents/service';
 import { consentHistory } from '../orders/consent-ledger';
 import type { OrderForSignature } from '../orders/service';
 import { identityDocumentOf } from './contract-data';
@@ -64,10 +65,9 @@ const parsedJson = (text: string | null): unknown => {
 
 interface LogEvent { at: string; event: string; [detail: string]: unknown }
 
-async function eventLog(db: Conn, order: OrderForSignature): Promise<LogEvent[]> {
-  const [consents, medias, documents, codes, signatures, withdrawals, consentChanges] = await Promise.all([
+async function eventLog(db: Conn, order: OrderForSignature, medias: readonly MediaRow[]): Promise<LogEvent[]> {
+  const [consents, documents, codes, signatures, withdrawals, consentChanges] = await Promise.all([
     consentHistory(db, order.id),
-    listOrderMedias(db, order.id),
     db.selectFrom('contract_documents').select(['kind', 'sha256', 'created_at']).where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('signature_otps').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('signature_evidence').selectAll().where('order_id', '=', order.id).orderBy('signed_at').orderBy('id').execute(),
@@ -143,16 +143,17 @@ export async function buildEvidenceBundle(db: Conn, order: OrderForSignature, pr
   if (summaryRow) {
     files.push({ name: 'sintesi-contrattuale.pdf', bytes: await readVerified(summaryRow, 'sintesi-contrattuale.pdf'), description: 'Sintesi contrattuale letta prima della firma (Reg. UE 2019/2243)' });
   }
+  const medias = await listOrderMedias(db, order.id);
   const log = {
     order_number: order.order_number,
     status: order.status,
     identity_document: identityDocumentOf(order.fields),
-    events: await eventLog(db, order),
+    events: await eventLog(db, order, medias),
   };
   files.push({ name: 'registro-eventi.json', bytes: strToU8(`${JSON.stringify(log, null, 2)}\n`), description: "Registro degli eventi dell'ordine" });
   files.push({ name: 'LEGGIMI.txt', bytes: strToU8(README(provider, order.order_number)), description: 'Come verificare questo archivio' });
 
-  const identityDocuments = (await listOrderMedias(db, order.id)).filter((m) => m.kind === 'identity_document')
+  const identityDocuments = medias.filter((m) => m.kind === 'identity_document')
     .map((m) => ({ kind: m.kind, mime: m.mime, bytes: m.size, sha256: m.sha256, uploaded_at: m.created_at }));
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,

@@ -50,6 +50,11 @@ export interface ChallengeDeps {
   limits: DestinationLimits;
 }
 
+/** What a service built on these codes needs (withdrawal, consent changes): the codes' and the brand for the message. */
+export interface OrderCodeServiceDeps extends ChallengeDeps {
+  brandName: string;
+}
+
 export interface ChallengeMessage { subject: string; text: string }
 
 /** What each code is bound to in its hash (in place of a document hash). */

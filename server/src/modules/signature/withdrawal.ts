@@ -1,10 +1,8 @@
 import { toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
-import type { Db } from '../../db';
-import type { DestinationLimits } from './destination-limit';
-import type { MessageChannels } from '../../infra/messaging/channels';
 import { findOrderForSignatureByNumber, markOrderStatus } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { findEvidence } from './repository';
 import { SignatureError } from './signature-errors';
 import type { ClientInfo } from './service';
@@ -34,16 +32,8 @@ const withdrawalErrors = {
   alreadyWithdrawn: () => new SignatureError(C.alreadyWithdrawn, 409, 'Hai già esercitato il recesso da questo contratto: non devi fare altro.'),
 };
 
-export interface WithdrawalDeps {
-  db: Db;
-  channels: MessageChannels;
-  brandName: string;
-  pepper: string;
-  now: () => Date;
-  limits: DestinationLimits;
-}
 
-export function createWithdrawalService({ db, channels, brandName, pepper, now, limits }: WithdrawalDeps) {
+export function createWithdrawalService({ db, channels, brandName, pepper, now, limits }: OrderCodeServiceDeps) {
   const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'withdrawals');
 
   /** The order, if a consumer may withdraw from it now; the last day of the period with it. */
