@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { createDb, migrate } from './db';
 import type { Db } from './db';
+import { registerDraining } from './http/draining';
 import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // answer in the envelope with the security headers too.
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),
+    // Requests arriving during shutdown get the envelope with headers (http/draining.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     ...httpTimeouts(config),
   });
 
@@ -81,6 +84,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   app.setErrorHandler(errorHandler);
 
   await registerSecurity(app, config);
+  registerDraining(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });
   }

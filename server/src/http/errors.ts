@@ -44,6 +44,7 @@ export const MESSAGES = {
   headersTooLarge: 'Le intestazioni della richiesta sono troppo grandi.',
   unsupportedMediaType: 'Tipo di contenuto non supportato: usare application/json.',
   rateLimited: 'Troppe richieste: riprova tra qualche istante.',
+  shuttingDown: 'Il servizio si sta riavviando: riprova tra qualche secondo.',
   internal: 'Si è verificato un errore imprevisto. Riprova più tardi.',
 } as const;
 

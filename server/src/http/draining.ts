@@ -1,0 +1,25 @@
+import { ERROR_CODES } from '@checkout/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, MESSAGES } from './errors';
+
+/** Seconds a client is told to wait before retrying on a server that is shutting down. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Requests that arrive while the server closes (pipelined, or on a keep-alive connection still busy)
+ * are refused with the usual envelope, the security headers and `Retry-After`: Fastify's own 503 is
+ * written before any hook, with none of them (`return503OnClosing: false` in app.ts hands it here).
+ * The flag is set in `preClose`, which Fastify runs as soon as `close()` begins.
+ */
+export function registerDraining(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!draining) { done(); return; }
+    void reply.header('connection', 'close');
+    done(new AppError(ERROR_CODES.shuttingDown, 503, MESSAGES.shuttingDown, undefined, { retry_after_seconds: SHUTDOWN_RETRY_AFTER_SECONDS }));
+  });
+}
