@@ -1,9 +1,9 @@
 /*
  * `npm run bench` (DESIGN §5): API throughput against a bare route, address search at scale, and the
- * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order. Prints one table and writes results/latest.json plus a
+ * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order, memory under 30 parallel uploads. Prints one table and writes results/latest.json plus a
  * dated copy. Never part of `npm test`: figures on a shared 2-core machine are not pass/fail material.
  *
- *   --only api|scale|web|contract   one part (repeatable: --only api --only web)
+ *   --only api|scale|web|contract|uploads   one part (repeatable: --only api --only web)
  *   --quick                short runs (3 s loads, scale up to 100k, one Lighthouse run each)
  *   --build-web            rebuild web/dist first (otherwise only when it is missing)
  *   --lighthouse-runs N    Lighthouse runs per page and preset (default 3, the median is reported)
@@ -19,10 +19,11 @@ import type { BenchRow } from './lib/report';
 import { formatMarkdown, formatTable } from './lib/report';
 import { RESULTS_DIR } from './lib/paths';
 import { runScaleBench } from './scale/scale-bench';
+import { runUploadBench } from './uploads/upload-bench';
 import { runWebBench } from './web/web-bench';
 
 type Part = BenchRow['part'];
-const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract'];
+const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract', 'uploads'];
 
 const { values } = parseArgs({
   options: {
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     log,
   }));
   await run('contract', () => runContractBench({ renders: Number(values['contract-renders'] ?? (quick ? 20 : 100)), log }));
+  await run('uploads', () => runUploadBench({ log }));
 
   const finished = new Date();
   const machine = {

@@ -116,6 +116,9 @@ const envSchema = z
     PUBLIC_API_KEY: z.string().min(8, 'almeno 8 caratteri').max(200).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'usare redis://… oppure rediss://…').optional(),
     STORAGE_DIR: z.string().min(1).transform(fromRepo).prefault('./data/storage'),
+    // Uploaded documents: bytes on disk in all, and bytes one client address may store in an hour.
+    STORAGE_BUDGET_BYTES: z.coerce.number().int().min(1024 * 1024).max(Number.MAX_SAFE_INTEGER).default(20 * 1024 ** 3),
+    UPLOAD_BYTES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1024 * 1024).max(Number.MAX_SAFE_INTEGER).default(100 * 1024 ** 2),
     BRAND_NAME: z.string().min(1).max(60).default('Fibra Viva'),
     PRODUCT_NAME: z.string().min(1).max(80).default('Fibra Viva Casa'),
     // The site's primary colour (web/src/app/_bootstrap-config.scss $primary): the PDFs use the same.
@@ -150,6 +153,7 @@ const envSchema = z
     SEAL_P12_PATH: z.string().min(1).max(500).optional(),
     SEAL_P12_PASSPHRASE: z.string().max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+    PREMADE_FREE_FAILURES_PER_CLIENT: z.coerce.number().int().positive().max(100_000).default(5),
     // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).optional(),
     LEAD_WEBHOOK_SECRET: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
@@ -162,6 +166,11 @@ const envSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.headersTimeoutMs),
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.keepAliveTimeoutMs),
     CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.connectionTimeoutMs),
+    // Retention: unsigned orders untouched this many days are purged with their files (docs/operations.md).
+    DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // Minutes between purge passes; 0 turns the job off. Unset: hourly in production, off in development and
+    // test, whose demo data keeps an expired pre-made order on purpose.
+    DRAFT_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).optional(),
   })
   .superRefine((env, ctx) => {
     // Node refuses a header timeout longer than the whole request's (http.createServer).
@@ -202,6 +211,8 @@ export interface Config {
   publicApiKey: string;
   redisUrl: string | undefined;
   storageDir: string;
+  /** Uploaded documents: the sum of their sizes may not pass `storageBudgetBytes`; one client address stores at most `bytesPerClientPerHour`. */
+  uploads: { storageBudgetBytes: number; bytesPerClientPerHour: number };
   brandName: string;
   /** Names the brand's fields of SPEC §3: `is_{brandKey}_customer`, `is{BrandKey}Customer`, `is{BrandKey}Pop`. */
   brandKey: string;
@@ -244,6 +255,8 @@ export interface Config {
   sealP12Passphrase: string | undefined;
   /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
   otpSendsPerIpPerHour: number;
+  /** Wrong pre-made or one-time codes one client IP may send before its waits start (premade/code-delay). */
+  premadeFreeFailuresPerClient: number;
   /** Where leads are delivered (signed POST); unset: leads stay pending, listed by `npm run cli -- list-leads`. */
   leadWebhookUrl: string | undefined;
   /** HMAC-SHA256 key of the lead signature; required with the URL. */
@@ -256,6 +269,11 @@ export interface Config {
    * no traffic at all (a client that stops reading the answer) after `connectionTimeoutMs`.
    */
   timeouts: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
+  /**
+   * Abandoned drafts: unsigned orders with no activity for `draftDays` days are purged with their files, by a job
+   * every `purgeIntervalMs` in the server (0: never; `npm run cli -- purge-drafts` runs it by hand).
+   */
+  retention: { draftDays: number; purgeIntervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -281,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
     redisUrl: e.REDIS_URL,
     storageDir: e.STORAGE_DIR,
+    uploads: { storageBudgetBytes: e.STORAGE_BUDGET_BYTES, bytesPerClientPerHour: e.UPLOAD_BYTES_PER_CLIENT_PER_HOUR },
     brandName: e.BRAND_NAME,
     brandKey: e.BRAND_KEY,
     brandColour: e.BRAND_COLOUR,
@@ -304,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sealP12Path: e.SEAL_P12_PATH,
     sealP12Passphrase: e.SEAL_P12_PASSPHRASE,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    premadeFreeFailuresPerClient: e.PREMADE_FREE_FAILURES_PER_CLIENT,
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,
     leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,
     leadDelivery: {
@@ -317,6 +337,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    retention: {
+      draftDays: e.DRAFT_RETENTION_DAYS,
+      purgeIntervalMs: (e.DRAFT_PURGE_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0)) * 60_000,
     },
   };
 }

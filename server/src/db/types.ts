@@ -188,6 +188,14 @@ export interface SignatureSendThrottleTable {
  * Signature module: one row per one-time code sent (signing, withdrawal, consent change), counted per
  * destination for the hourly and daily limits. Rows older than a day are pruned.
  */
+/** One accepted upload's bytes, for the hourly quota per client address (pruned after an hour). */
+export interface UploadClaimsTable {
+  id: string;
+  ip: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface OtpDestinationSendsTable {
   id: string;
   /** HMAC of channel and destination under the code pepper (never the number or address itself). */
@@ -240,6 +248,17 @@ export interface OrderCodeChallengeTable {
   expires_at: string;
   /** When the customer confirmed with the code: the withdrawal's time. */
   confirmed_at: string | null;
+}
+
+/**
+ * Signature module: a change of the order's mobile number, pending until the code sent to the new number
+ * confirms it (the code's columns as OrderCodeChallengeTable).
+ */
+export interface MobileNumberChangesTable extends OrderCodeChallengeTable {
+  /** The new number, national (`3471112299`): becomes the order's once confirmed. */
+  mobile_phone_number: string;
+  /** The number it replaces, masked (it was sent a notice); null when the order had none. */
+  previous_masked_destination: string | null;
 }
 
 /** Signature module: append-only evidence of a signature (never updated or deleted). */
@@ -315,6 +334,15 @@ export interface MobileActivationFailuresTable {
   created_at: string;
 }
 
+/** Premade module: one wrong pre-made code or one-time code, for the growing waits (0017). */
+export interface PremadeCodeFailuresTable {
+  id: string;
+  /** SHA-256 of the pre-made code as typed, normalised (an unknown code counts the same as a known one). */
+  code_key: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface MobileMnpCorrectionsTable {
   id: string;
   mobile_order_id: string;
@@ -358,6 +386,7 @@ export interface Database {
   signature_otps: SignatureOtpsTable;
   signature_send_throttle: SignatureSendThrottleTable;
   otp_destination_sends: OtpDestinationSendsTable;
+  upload_claims: UploadClaimsTable;
   signature_contacts: SignatureContactsTable;
   signature_evidence: SignatureEvidenceTable;
   withdrawals: OrderCodeChallengeTable;
@@ -367,5 +396,8 @@ export interface Database {
   mobile_orders: MobileOrdersTable;
   mobile_mnp_corrections: MobileMnpCorrectionsTable;
   mobile_activation_failures: MobileActivationFailuresTable;
+  premade_unlocks: OrderCodeChallengeTable;
+  mobile_number_changes: MobileNumberChangesTable;
+  premade_code_failures: PremadeCodeFailuresTable;
   leads: LeadsTable;
 }

@@ -44,6 +44,7 @@ export const uploadDocumentWithProgress = ({ orderHash, kind, file, onProgress, 
   const { apiBaseUrl, apiKey } = getPublicConfig();
   const url = apiBaseUrl.replace(/\/+$/, '') + fillPath(endpoints.documentUpload.path, { order_hash: orderHash });
   const form = new FormData();
+  // The fields before the file: the server checks the key when the file part begins and refuses a file sent first.
   form.append('kind', kind);
   form.append('api_key', apiKey);
   form.append('file', file, file.name || 'documento');

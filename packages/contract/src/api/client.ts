@@ -211,7 +211,7 @@ export interface ApiClientConfig {
 
 const hasPathParams = (path: string) => /\{[a-z_]+\}/.test(path);
 
-/** The FormData of a multipart call: the file, the other fields, the api key. */
+/** The FormData of a multipart call: the other fields, the api key, then the file (the server refuses a file sent before the key). */
 const toFormData = (body: Record<string, unknown>, apiKey: string): FormData => {
   const form = new FormData();
   const { file, filename, ...fields } = body;

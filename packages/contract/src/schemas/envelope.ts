@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   headersTooLarge: 'headers_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  /** 507: the server's storage budget for uploaded documents is used up; an operator must make room. */
+  storageFull: 'storage_full',
   /** 503: this server process is shutting down; another one (or this one, restarted) answers a retry. */
   shuttingDown: 'shutting_down',
   internal: 'internal_error',

@@ -14,6 +14,10 @@ import * as m0012 from './0012-orders-consent-events';
 import * as m0013 from './0013-signature-consent-changes';
 import * as m0014 from './0014-signature-destination-sends';
 import * as m0015 from './0015-mobile-activation-failures';
+import * as m0016 from './0016-documents-upload-claims';
+import * as m0017 from './0017-premade-unlocks';
+import * as m0018 from './0018-signature-mobile-number-changes';
+import * as m0019 from './0019-retention-orders-idx';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -35,4 +39,8 @@ export const migrations: Record<string, Migration> = {
   '0013-signature-consent-changes': m0013,
   '0014-signature-destination-sends': m0014,
   '0015-mobile-activation-failures': m0015,
+  '0016-documents-upload-claims': m0016,
+  '0017-premade-unlocks': m0017,
+  '0018-signature-mobile-number-changes': m0018,
+  '0019-retention-orders-idx': m0019,
 };

@@ -1,3 +1,5 @@
+import { decodePdfNameEscapes, inflatedObjectStreams } from './pdf-objects';
+
 /*
  * Magic numbers say how a file *starts*; a polyglot is a file that starts as one thing and is also
  * another (JPEG + ZIP/JAR read from the end, PDF + HTML, an image with `<?php` in it). An identity
@@ -10,13 +12,16 @@
  * - not be a ZIP archive as well (its end-of-central-directory record in the last 64 KiB, where
  *   ZIP readers look for it: how JPEG+JAR/APK/DOCX polyglots work);
  * - contain no markup a browser or PHP would run (`<script`, `<?php `, `<html>`…), anywhere;
- * - for PDFs, no active content: JavaScript, launch actions, embedded files, rich media
- *   (names decoded from `#xx` escapes first).
+ * - for PDFs, no active content: JavaScript, launch, submit-form, import-data, remote and embedded
+ *   go-to and URI actions, embedded files, rich media, XFA forms (names decoded from `#xx` escapes
+ *   first), also inside compressed object streams (pdf-objects.ts inflates them); an encrypted PDF
+ *   cannot be read, so it is refused.
  *
- * Every pattern is at least six bytes long, so random-looking compressed data matches one by chance
- * about once in 100 000 uploads of 10 MB (a phone photo is a few MB). This is a screen, not a
- * sanitiser: a PDF can still hide objects in compressed object streams. The stored files are never
- * served to browsers nor opened by the server.
+ * Every markup pattern is at least six bytes long, so random-looking compressed data matches one by
+ * chance about once in 100 000 uploads of 10 MB (a phone photo is a few MB). Images are re-encoded
+ * after this screen (image-reencode.ts), which drops whatever it missed; PDFs are stored as sent, so
+ * for them this screen is the whole defence. The stored files are never served to browsers nor opened
+ * by the server.
  */
 
 const PNG_IEND = 0x49454e44;
@@ -26,7 +31,11 @@ const ZIP_END_OF_CENTRAL_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06, 0, 0, 
 const ZIP_TAIL = 65_535 + 22;
 const PDF_EOF_TOLERANCE = 1024;
 const MARKUP = /<(?:script|iframe|object|embed|\?php\s|html[\s>]|!doctype\s+html)|javascript:/i;
-const PDF_ACTIVE = /\/(?:JavaScript|Launch|EmbeddedFiles?|RichMedia)\b/;
+/** Action types and keys that run something, send data out or open another file; `(?![A-Za-z0-9])` ends the name. */
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|SubmitForm|ImportData|GoToR|GoToE|URI|EmbeddedFiles?|RichMedia|XFA|Encrypt)(?![A-Za-z0-9])/;
+/** Text is scanned in windows this long, overlapping by more than the longest pattern (an escaped name is three bytes a letter). */
+const WINDOW = 1 << 20;
+const OVERLAP = 256;
 
 function pngComplete(b: Buffer): boolean {
   let i = 8;
@@ -63,8 +72,16 @@ function pdfComplete(b: Buffer): boolean {
   return at >= 0 && at >= b.length - PDF_EOF_TOLERANCE - 5;
 }
 
-const decodePdfNameEscapes = (text: string): string =>
-  text.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** True when `test` holds for one of the overlapping latin1 windows of `b`: no 10 MB string at once. */
+function someWindow(b: Buffer, test: (text: string) => boolean): boolean {
+  for (let start = 0; start < b.length; start += WINDOW) {
+    if (test(b.toString('latin1', Math.max(0, start - OVERLAP), Math.min(b.length, start + WINDOW)))) return true;
+  }
+  return false;
+}
+
+/** True when a PDF's text (after `#xx` escapes) names an active-content action or key. */
+const pdfTextActive = (text: string): boolean => PDF_ACTIVE.test(decodePdfNameEscapes(text));
 
 /** Why these bytes are not a plain document of `mime`, or null when they are. */
 export function structuralProblem(bytes: Uint8Array, mime: 'application/pdf' | 'image/jpeg' | 'image/png'): string | null {
@@ -73,8 +90,12 @@ export function structuralProblem(bytes: Uint8Array, mime: 'application/pdf' | '
   if (mime === 'image/jpeg' && !jpegHeadersComplete(b)) return 'jpeg structure';
   if (mime === 'application/pdf' && !pdfComplete(b)) return 'pdf structure';
   if (b.subarray(Math.max(0, b.length - ZIP_TAIL)).includes(ZIP_END_OF_CENTRAL_DIRECTORY)) return 'zip inside';
-  const text = b.toString('latin1');
-  if (MARKUP.test(text)) return 'markup inside';
-  if (mime === 'application/pdf' && PDF_ACTIVE.test(decodePdfNameEscapes(text))) return 'pdf active content';
+  if (someWindow(b, (text) => MARKUP.test(text))) return 'markup inside';
+  if (mime === 'application/pdf') {
+    if (someWindow(b, pdfTextActive)) return 'pdf active content';
+    const objects = inflatedObjectStreams(b);
+    if (objects === null) return 'pdf unreadable object stream';
+    if (objects.some((o) => someWindow(o, pdfTextActive))) return 'pdf active content';
+  }
   return null;
 }

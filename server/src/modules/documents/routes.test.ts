@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
@@ -131,14 +132,20 @@ describeEachDialect('documents', (dialect) => {
       const { status, body, headers } = await upload(hash, [{ filename, contentType: 'application/octet-stream', bytes }]);
       expect(status, JSON.stringify(body)).toBe(200);
       expect(headers['cache-control']).toBe('no-store');
-      expect(body.data).toMatchObject({ order_id: hash, kind: 'identity_document', filename, mime, size: bytes.length });
+      expect(body.data).toMatchObject({ order_id: hash, kind: 'identity_document', filename, mime });
       const files = filesUnder(t.config.storageDir);
       const mine = files.filter((f) => f.startsWith(path.join(t.config.storageDir, id) + path.sep));
       expect(mine).toHaveLength(1);
       expect(path.basename(mine[0]!)).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
-      expect(readFileSync(mine[0]!).equals(bytes)).toBe(true);
+      const stored = readFileSync(mine[0]!);
+      // A PDF is stored as sent; an image is the re-encoded one (image-reencode.ts), of the same type.
+      if (ext === 'pdf') expect(stored.equals(bytes)).toBe(true);
+      else expect((await sharp(stored).metadata()).format).toBe(ext === 'jpg' ? 'jpeg' : 'png');
       const row = await t.db.selectFrom('medias').selectAll().where('id', '=', body.data!.id as string).executeTakeFirstOrThrow();
-      expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+      // What the evidence bundle checks: the recorded size and hash are those of the file on disk.
+      expect(body.data!.size).toBe(stored.length);
+      expect(row.size).toBe(stored.length);
+      expect(row.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
     });
 
     it('lists what is on file for the order, from any device, and whether it still accepts documents', async () => {
@@ -268,6 +275,26 @@ describeEachDialect('documents', (dialect) => {
       expect(refusedDelete.body.error).toEqual({ code: 'conflict', message });
       expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(1);
       expect(await t.db.selectFrom('medias').select('id').where('order_id', '=', id).execute()).toEqual([{ id: kept }]);
+    });
+  });
+
+  describe('file modes', () => {
+    it('keeps every file of an order 0600 in a 0700 folder, documents and contract PDFs alike, whatever the umask', async () => {
+      // The loosest umask there is: only explicit modes can give the answer below.
+      const umask = process.umask(0);
+      try {
+        const { hash, id } = await signedOrder();
+        expect((await upload(hash, [{ filename: 'carta.png', bytes: PNG }])).status).toBe(200);
+        const folder = path.join(t.config.storageDir, id);
+        const files = filesUnder(folder);
+        // The summary, the preview and the signed contract, and the document.
+        expect(files.filter((f) => path.basename(f).startsWith('contract-'))).toHaveLength(3);
+        expect(files).toHaveLength(4);
+        for (const f of files) expect({ file: path.basename(f), mode: (statSync(f).mode & 0o777).toString(8) }).toEqual({ file: path.basename(f), mode: '600' });
+        expect((statSync(folder).mode & 0o777).toString(8)).toBe('700');
+      } finally {
+        process.umask(umask);
+      }
     });
   });
 

@@ -1,46 +1,38 @@
 import multipart from '@fastify/multipart';
+import type { IncomingMessage } from 'node:http';
 import { endpoints, ERROR_CODES } from '@checkout/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { assertApiKey } from '../../http/api-key';
 import { registerEndpoint } from '../../http/endpoint';
+import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../index';
 import { submitStep } from '../orders/step-submission';
+import { requireOrderByHash } from '../orders/service';
 import { isInside } from './file-storage';
-import { deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, uploadDocument } from './service';
-
-interface ParsedUpload { fields: Record<string, string>; file: { filename: string; bytes: Buffer } | null }
+import { assertAcceptsDocuments, deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, recordUpload } from './service';
+import { assertRoomBeforeBody } from './upload-quota';
+import { receiveUpload } from './upload-receive';
 
 const FIELD_LIMIT_BYTES = 1024;
 
-/** Reads the multipart body: text fields and one file (in memory, at most MAX_FILE_BYTES). */
-async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
-  const fields: Record<string, string> = {};
-  let file: ParsedUpload['file'] = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.oneFile, { file: MESSAGES_IT.oneFile });
-        if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
-        file = { filename: part.filename, bytes: await part.toBuffer() };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ERROR_CODES.payloadTooLarge, 413, MESSAGES_IT.tooLarge, { file: MESSAGES_IT.tooLarge });
-    if (code === 'FST_FILES_LIMIT') throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.oneFile, { file: MESSAGES_IT.oneFile });
-    // Other limits of @fastify/multipart carry their 4xx status (parts, fields: 413) and map as they are.
-    const status = (err as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
-    // Anything else comes from the parser reading the client's bytes (a truncated body, no boundary,
-    // a broken part header): bad input, a 400, not a server failure (server/src/hostile found it).
-    throw new AppError(ERROR_CODES.badRequest, 400, MESSAGES_IT.malformed);
-  }
-  return { fields, file };
+/** A body longer than this cannot be a 10 MB file and the form's few small fields: refused from its header. */
+const MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024;
+
+/**
+ * After a refusal the rest of the body is read and thrown away as it arrives, up to the same bound as a
+ * refused JSON body (DRAIN_REFUSED_BODY_BYTES), so a client still sending reads the answer: closing on
+ * unread bytes makes the kernel reset the connection, and the client loses the answer with it. Nothing is
+ * parsed or kept; beyond the bound the connection is closed.
+ */
+function discardRest(raw: IncomingMessage): void {
+  raw.unpipe();
+  let bytes = 0;
+  raw.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_REFUSED_BODY_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
 }
 
 const uploadFields = z.object({ kind: z.enum(MEDIA_KINDS).default('identity_document') });
@@ -61,16 +53,34 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: FIELD_LIMIT_BYTES, parts: 12, headerPairs: 100 },
   });
 
+  // Everything a request can be refused for is checked before its body is read, then again as the body
+  // arrives; nothing of a refused body is parsed or kept (discardRest).
   registerEndpoint(app, endpoints.documentUpload, async ({ params, req }) => {
-    if (!req.isMultipart()) {
-      // A JSON body passed the api key check in registerEndpoint but carries no file.
-      throw new AppError(ERROR_CODES.unsupportedMediaType, 415, 'Inviare il documento come multipart/form-data.', { file: MESSAGES_IT.noFile });
+    try {
+      if (!req.isMultipart()) {
+        // A JSON body passed the api key check in registerEndpoint but carries no file.
+        throw new AppError(ERROR_CODES.unsupportedMediaType, 415, 'Inviare il documento come multipart/form-data.', { file: MESSAGES_IT.noFile });
+      }
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+        throw new AppError(ERROR_CODES.payloadTooLarge, 413, MESSAGES_IT.tooLarge, { file: MESSAGES_IT.tooLarge });
+      }
+      const order = await requireOrderByHash(db, params.order_hash);
+      assertAcceptsDocuments(order, 'file');
+      await assertRoomBeforeBody(db, { orderId: order.id, ip: req.ip, now: now(), quotas: config.uploads });
+      const { fields, file } = await receiveUpload(req, { storageDir: config.storageDir, orderId: order.id, apiKey: app.config.publicApiKey });
+      try {
+        assertApiKey(app.config.publicApiKey, fields.api_key);
+        const { kind } = parseOrThrow(uploadFields, { kind: fields.kind === '' ? undefined : fields.kind });
+        if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
+        return await recordUpload(db, config.storageDir, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
+      } finally {
+        // Kept files were renamed already; anything else still under its temporary name goes.
+        await file?.temp.discard();
+      }
+    } catch (err) {
+      if (!req.raw.complete) discardRest(req.raw);
+      throw err;
     }
-    const { fields, file } = await readUpload(req);
-    assertApiKey(app.config.publicApiKey, fields.api_key);
-    const { kind } = parseOrThrow(uploadFields, { kind: fields.kind === '' ? undefined : fields.kind });
-    if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
-    return uploadDocument(db, config.storageDir, { hash: params.order_hash, kind, filename: file.filename, bytes: file.bytes }, now());
   });
 
   registerEndpoint(app, endpoints.orderDocuments, async ({ params }) => orderDocuments(db, params.order_hash));

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
 import type { OrderStatus } from '@checkout/contract';
 import type { Db } from '../../db';
@@ -6,20 +6,24 @@ import { AppError, notFound } from '../../http/errors';
 import { orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
 import type { Conn, OrderRecord } from '../orders/service';
 import { lockOrder } from '../orders/order-steps-state';
-import { sniffDocumentType } from './file-sniff';
-import { removeStoredFile, sanitiseFilename, storeFile } from './file-storage';
+import { removeStoredFile, sanitiseFilename } from './file-storage';
+import { claimUploadRoom, QUOTA_MESSAGES_IT } from './upload-quota';
+import type { UploadQuotas } from './upload-quota';
+import type { ReceivedFile } from './upload-receive';
+
+export { MAX_BYTES_PER_ORDER, MAX_FILES_PER_ORDER } from './upload-quota';
 
 const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILES_PER_ORDER = 6;
 export const MEDIA_KINDS = ['identity_document', 'health_card', 'other'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const MESSAGES_IT = {
   tooLarge: `Il file supera la dimensione massima di ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
-  tooMany: `Hai già caricato ${MAX_FILES_PER_ORDER} documenti, il massimo per un ordine: eliminane uno per caricarne un altro.`,
+  tooMany: QUOTA_MESSAGES_IT.tooMany,
   badType: 'Formato non ammesso: carica un file PDF, JPEG o PNG.',
+  tooManyPixels: "L'immagine ha troppi pixel (al massimo 50 megapixel): caricane una più piccola.",
   empty: 'Il file è vuoto.',
   noFile: 'Nessun file ricevuto: allega il documento nel campo "file".',
   oneFile: 'Carica un solo file per volta.',
@@ -55,11 +59,6 @@ export interface MediaRow {
   mime: string; size: number; sha256: string; created_at: string;
 }
 
-export const countMedias = async (db: Conn, orderId: string): Promise<number> => {
-  const row = await db.selectFrom('medias').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  return Number(row.n);
-};
-
 /** Every document of an order, oldest first (for the contract, an operator export). */
 export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> =>
   db.selectFrom('medias').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
@@ -78,38 +77,31 @@ export async function orderDocuments(db: Db, hash: string | undefined): Promise<
   };
 }
 
-const tooMany = (): AppError => new AppError(ERROR_CODES.conflict, 409, MESSAGES_IT.tooMany);
-
-export interface UploadInput {
-  hash: string | undefined;
+export interface RecordInput {
   kind: MediaKind;
-  filename: string | undefined;
-  bytes: Uint8Array;
+  /** The screened file, still under its temporary name. */
+  file: ReceivedFile;
+  /** The client's address, for the hourly upload quota. */
+  ip: string;
+  quotas: UploadQuotas;
 }
 
 /**
- * document-upload after the multipart parse (also after the signature, see DOCUMENT_STATUSES): type from the bytes, count limit, file written under a
- * random name, then the row in a transaction; a failed transaction removes the file again.
+ * document-upload once the body is read and the file screened (also after the signature, see
+ * DOCUMENT_STATUSES): the file is renamed to its stored name, then the row is written in a transaction
+ * that checks the order and the quotas again under the lock; a failed transaction removes the file.
  */
-export async function uploadDocument(db: Db, storageDir: string, input: UploadInput, now: Date = new Date()): Promise<PublicMedia> {
-  const order = await requireOrderByHash(db, input.hash);
-  assertAcceptsDocuments(order, 'file');
-  if (input.bytes.length === 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.empty, { file: MESSAGES_IT.empty });
-  const type = await sniffDocumentType(input.bytes);
-  if (!type) throw new AppError(ERROR_CODES.unsupportedMediaType, 415, MESSAGES_IT.badType, { file: MESSAGES_IT.badType });
-  // Early answer before writing anything; the transaction below is the one that counts.
-  if ((await countMedias(db, order.id)) >= MAX_FILES_PER_ORDER) throw tooMany();
-
-  const storedName = await storeFile(storageDir, order.id, input.bytes, type.ext);
+export async function recordUpload(db: Db, storageDir: string, order: OrderRecord, input: RecordInput, now: Date = new Date()): Promise<PublicMedia> {
+  const storedName = await input.file.temp.keep(input.file.type.ext);
   const media: MediaRow = {
     id: randomUUID(),
     order_id: order.id,
     kind: input.kind,
-    filename: sanitiseFilename(input.filename),
+    filename: sanitiseFilename(input.file.filename),
     stored_name: storedName,
-    mime: type.mime,
-    size: input.bytes.length,
-    sha256: createHash('sha256').update(input.bytes).digest('hex'),
+    mime: input.file.type.mime,
+    size: input.file.size,
+    sha256: input.file.sha256,
     created_at: now.toISOString(),
   };
   try {
@@ -118,7 +110,7 @@ export async function uploadDocument(db: Db, storageDir: string, input: UploadIn
       if (!row) throw orderNotFound();
       // Checked again under the lock: staff may have closed the order meanwhile.
       assertAcceptsDocuments(toOrderRecord(row), 'file');
-      if ((await countMedias(trx, order.id)) >= MAX_FILES_PER_ORDER) throw tooMany();
+      await claimUploadRoom(trx, { orderId: order.id, ip: input.ip, now, quotas: input.quotas, bytes: media.size });
       await trx.insertInto('medias').values(media).execute();
     });
   } catch (err) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { TINY_PNG } from '../../hostile/hostile-files';
+import { storedFilePath } from '../documents/file-storage';
 import { multipartBody } from '../../hostile/multipart';
 import { describeEachDialect } from '../../test/dialects';
 import { signingHarness } from '../../test/signing-harness';
@@ -62,12 +63,16 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect(signedInBundle.equals(signedPdf)).toBe(true);
     expect(sha256(readFileSync(path.join(dir, 'sintesi-contrattuale.pdf')))).toBe(summarySha);
     const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
+    const orderId = (await h.row(hash)).id;
+    const media = await h.t.db.selectFrom('medias').select('stored_name').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const storedDocument = storedFilePath(h.t.config.storageDir, orderId, media.stored_name);
     const evidence = await h.t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await h.row(hash)).id).executeTakeFirstOrThrow();
     expect(manifest).toMatchObject({
       format: 'evidenze-firma/1', provider: 'Fibra Viva', order_number: number, signed_at: evidence.signed_at,
       recorded: {
         signed_contract_sha256: sha256(signedPdf), contract_before_evidence_page_sha256: evidence.preview_sha256, contract_summary_sha256: summarySha,
-        identity_documents: [expect.objectContaining({ kind: 'identity_document', mime: 'image/png', sha256: sha256(TINY_PNG) })],
+        // The image as stored (re-encoded on upload), which the hash must match.
+        identity_documents: [expect.objectContaining({ kind: 'identity_document', mime: 'image/png', sha256: sha256(readFileSync(storedDocument)) })],
       },
     });
     for (const f of manifest.files) expect(sha256(readFileSync(path.join(dir, f.name))), f.name).toBe(f.sha256);
@@ -88,6 +93,7 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect(JSON.stringify(log)).not.toContain('3331234567');
     // The identity document's picture stays out; only its hash travels.
     expect(res.rawPayload.includes(TINY_PNG)).toBe(false);
+    expect(res.rawPayload.includes(readFileSync(storedDocument))).toBe(false);
   });
 
   it('adds the withdrawal to the log, and answers 404 for an order that was never signed', async () => {
