@@ -16,6 +16,7 @@ const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
     STORAGE_DIR: path.join(dir, 'storage'),
     RATE_LIMIT_MAX: '100000',
     OTP_SENDS_PER_IP_PER_HOUR: '10000',
+    PREMADE_FREE_FAILURES_PER_CLIENT: '10000',
     LOG_LEVEL: 'warn',
   },
 });

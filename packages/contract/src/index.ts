@@ -32,5 +32,6 @@ export * from './rules/voucher';
 export * from './rules/contract-acceptances';
 export * from './rules/withdrawal-period';
 export * from './rules/consents';
+export * from './rules/premade-fields';
 export * from './rules/technology-wording';
 export * from './rules/offer-transparency';

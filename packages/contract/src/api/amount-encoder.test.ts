@@ -16,7 +16,7 @@ describe('encodeTrustedAmounts', () => {
     expect((encodeTrustedAmounts(endpoints.getOffer.response, offer) as { voucher: { contribution: number } }).voucher.contribution).toBe(500);
     const promo = { code: 'BF', description: 'x', offer_id: null, recurrent_discount: 500, cash_discount: 3990, valid_until: null };
     expect(encodeTrustedAmounts(endpoints.getPromo.response, promo)).toEqual(endpoints.getPromo.response.encode(promo));
-    const fill = { order: { id: 'h', hash: 'h', status: 'draft' as const }, offer_id: 101, fields: { first_name: 'Anna', options: [{ id: 10, category: 'voip' as const, recurrent_cost: 500, cash_amount: 0 }] } };
+    const fill = { order: { id: 'h', hash: 'h', status: 'draft' as const }, offer_id: 101, needs_code: false, masked_phone: null, fields: { first_name: 'Anna', options: [{ id: 10, category: 'voip' as const, recurrent_cost: 500, cash_amount: 0 }] } };
     expect(encodeTrustedAmounts(endpoints.fillOrder.response, fill)).toEqual(endpoints.fillOrder.response.encode(fill));
   });
 

@@ -134,6 +134,9 @@ export interface ActivationClient { ip: string }
 /** The order number as counted: its SHA-256, so what was typed is not kept. */
 const orderKey = (orderNumber: string): string => createHash('sha256').update(orderNumber).digest('hex');
 
+/** The lock every writer of one order number's failures takes (the retention job's prune too). */
+export const activationLockKey = (key: string): string => `mobile-activation:${key}`;
+
 /**
  * activate-mobile-order. Under a lock on the order number (as typed), in this order: a wait still due
  * for this client or on this number (429, nothing compared); an unknown number or wrong digits (422, one
@@ -148,7 +151,7 @@ export async function activateMobileOrder(db: Db, body: ActivationRequest, clien
   // The refusal is thrown after the commit: a failure must stay counted.
   const outcome = await db.transaction().execute(async (trx): Promise<{ ok: true; shortHash: string } | { ok: false; error: AppError }> => {
     // One number's attempts one at a time, across server processes: each sees the failures before it.
-    await lockForTransaction(trx, `mobile-activation:${key}`);
+    await lockForTransaction(trx, activationLockKey(key));
     const { client: mine, everyone } = await activationFailures(trx, key, client.ip, since);
     const wait = secondsToWait(mine, everyone, now);
     if (wait > 0) return { ok: false, error: activationErrors.delayed(wait) };

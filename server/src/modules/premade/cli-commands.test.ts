@@ -41,13 +41,15 @@ describeEachDialect('premade cli', (dialect) => {
     return { code, out, text: out.join('\n') };
   };
   const create = (args: string[]) => run(createPremadeOrderCommand, args);
-  const BASE = ['--offer', '101', '--first-name', 'Anna', '--last-name', 'Neri', '--email', 'Anna.Neri@Example.com'];
+  const NO_PHONE = ['--offer', '101', '--first-name', 'Anna', '--last-name', 'Neri', '--email', 'Anna.Neri@Example.com'];
+  const BASE = [...NO_PHONE, '--phone', '+39 333 765 4321'];
 
   describe('create-premade-order', () => {
     it('creates an order with the address and prints the code (--json)', async () => {
-      const { code, out } = await create([...BASE, '--phone', '+39 333 765 4321', '--address-id', '0580910000001', '--options', '10', '--json']);
+      const { code, out } = await create([...BASE, '--address-id', '0580910000001', '--options', '10', '--json']);
       expect(code).toBe(0);
-      const printed = JSON.parse(out[0]!) as { code: string; order_hash: string; expires_at: string; path: string };
+      const printed = JSON.parse(out[0]!) as { code: string; order_hash: string; expires_at: string; path: string; needs_code: boolean };
+      expect(printed.needs_code).toBe(true);
       expect(printed.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
       expect(printed.path).toBe(`/attiva/fill-order/pre/${printed.code}`);
       const days = (new Date(printed.expires_at).getTime() - Date.now()) / 86_400_000;
@@ -61,17 +63,27 @@ describeEachDialect('premade cli', (dialect) => {
       });
     });
 
-    it('prints a human summary without --json', async () => {
+    it('prints a human summary without --json, saying where the code to open it goes', async () => {
       const { code, text } = await create([...BASE, '--days', '7']);
       expect(code).toBe(0);
       expect(text).toMatch(/Codice: [0-9A-Z]{10}/);
+      expect(text).toContain('codice via SMS al +39 3** *** **21');
+    });
+
+    it('with only the offer and the address, makes an order the code opens at once', async () => {
+      const { code, out } = await create(['--offer', '101', '--address-id', '0580910000001', '--json']);
+      expect(code).toBe(0);
+      const printed = JSON.parse(out[0]!) as { code: string; needs_code: boolean };
+      expect(printed.needs_code).toBe(false);
+      expect((await findPremadeOrder(db, printed.code))?.fields).not.toHaveProperty('first_name');
     });
 
     it.each([
-      [['--offer', '101', '--first-name', 'A', '--last-name', 'B'], 2, '--email'],
+      [['--offer', '101', '--first-name', 'A', '--last-name', 'B'], 2, '--phone è obbligatorio'],
+      [NO_PHONE, 2, '--phone è obbligatorio'],
       [[...BASE.slice(2)], 2, '--offer'],
       [[...BASE, '--email', 'nope'], 2, 'Email non valida'],
-      [[...BASE, '--phone', '0612345'], 2, 'Cellulare non valido'],
+      [[...NO_PHONE, '--phone', '0612345'], 2, 'Cellulare non valido'],
       [[...BASE, '--customer-type', 'alieno'], 2, 'customer-type'],
       [[...BASE, '--days', '0'], 2, '--days'],
       [[...BASE, '--bogus', 'x'], 2, 'Opzioni sconosciute'],

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CUSTOMER_TYPES, ORDER_STATUSES, normaliseMobileNumber } from '@checkout/contract';
+import { CUSTOMER_TYPES, ORDER_STATUSES, holdsPersonalData, normaliseMobileNumber } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import { z } from 'zod';
 import type { CliCommand } from '../../cli';
@@ -11,29 +11,31 @@ import { createPremadeOrder } from '../orders/premade';
 import { findOrderByHash, getOrderForSignature } from '../orders/service';
 import type { OrderFields } from '../orders/service';
 import { EvidenceIntegrityError, buildEvidenceBundle } from '../signature/evidence-bundle';
+import { maskPhone, toItalianE164 } from '../signature/masking';
 import { addressFields } from './address-fields';
 import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from './cli-args';
 import type { Out } from './cli-args';
 
-export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID --first-name N --last-name N --email E [--phone N] '
+export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID [--first-name N --last-name N --email E --phone N] '
   + '[--address-id ID_EGON] [--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
 export const LIST_ORDERS_USAGE = 'list-orders [--status S] [--limit N] [--json]';
 export const EXPORT_EVIDENCE_USAGE = 'export-evidence ORDER_HASH [--out DIR] [--json]';
 
-const required = (v: string | undefined, name: string): string => {
-  if (v === undefined || v.trim() === '') throw new UsageError(`--${name} è obbligatorio`);
-  return v.trim();
-};
+const optional = (v: string | undefined): string => (v === undefined ? '' : v.trim());
 
-/** `create-premade-order`: prints the code the customer types at /attiva/fill-order/pre/<code>. */
+/**
+ * `create-premade-order`: prints the code the customer types at /attiva/fill-order/pre/<code>. With the
+ * customer's data the mobile number is required: the code then shows only the offer and the address, and
+ * the order opens with a one-time code sent to that number (docs/side-flows.md).
+ */
 export async function createPremadeOrderCommand(db: Db, args: string[], out: Out, now: Date = new Date(), numberPrefix?: string): Promise<number> {
   const p = parseCliArgs(args);
   assertKnownOptions(p, ['offer', 'first-name', 'last-name', 'email', 'phone', 'address-id', 'customer-type', 'options', 'days', 'json']);
   if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
   const offerId = intOption(p, 'offer', 0, 1_000_000);
   if (offerId === 0) throw new UsageError('--offer è obbligatorio');
-  const email = required(optionValue(p, 'email'), 'email');
-  if (!z.email().safeParse(email).success) throw new UsageError(`Email non valida: ${email}`);
+  const email = optional(optionValue(p, 'email'));
+  if (email !== '' && !z.email().safeParse(email).success) throw new UsageError(`Email non valida: ${email}`);
   const phoneRaw = optionValue(p, 'phone');
   const phone = phoneRaw === undefined ? '' : normaliseMobileNumber(phoneRaw);
   if (phone !== '' && !/^3\d{8,9}$/.test(phone)) throw new UsageError(`Cellulare non valido: ${phoneRaw ?? ''}`);
@@ -45,23 +47,35 @@ export async function createPremadeOrderCommand(db: Db, args: string[], out: Out
   const days = intOption(p, 'days', 30, 365);
   const addressId = optionValue(p, 'address-id');
 
+  const firstName = optional(optionValue(p, 'first-name'));
+  const lastName = optional(optionValue(p, 'last-name'));
+  if ((firstName !== '' || lastName !== '' || email !== '') && phone === '') {
+    throw new UsageError("--phone è obbligatorio con i dati del cliente: l'ordine si aprirà con un codice inviato a quel cellulare");
+  }
+
   const fields: OrderFields = {
-    first_name: required(optionValue(p, 'first-name'), 'first-name'),
-    last_name: required(optionValue(p, 'last-name'), 'last-name'),
-    email: email.toLowerCase(),
-    mobile_phone_number: phone,
+    ...(firstName ? { first_name: firstName } : {}),
+    ...(lastName ? { last_name: lastName } : {}),
+    ...(email ? { email: email.toLowerCase() } : {}),
+    ...(phone ? { mobile_phone_number: phone } : {}),
     ...(addressId ? await addressFields(db, addressId.trim(), customerType) : {}),
   };
+  const needsCode = holdsPersonalData(fields);
   const created = await createPremadeOrder(db, {
     offerId, customerType, fields, optionIds, now, expiresAt: new Date(now.getTime() + days * 86_400_000),
     ...(numberPrefix ? { numberPrefix } : {}),
   });
   if (p.options.has('json')) {
-    out(JSON.stringify({ code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: `/attiva/fill-order/pre/${created.code}` }));
+    out(JSON.stringify({
+      code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: `/attiva/fill-order/pre/${created.code}`, needs_code: needsCode,
+    }));
   } else {
     out(`Ordine pre-compilato creato. Codice: ${created.code}`);
     out(`Scade il: ${created.expires_at}`);
     out(`Pagina: /attiva/fill-order/pre/${created.code}`);
+    out(needsCode
+      ? `Il codice mostra solo offerta e indirizzo: il cliente apre l'ordine con un codice via SMS al ${maskPhone(toItalianE164(phone) ?? phone)}.`
+      : "L'ordine non contiene dati personali: il codice lo apre direttamente.");
   }
   return 0;
 }

@@ -1,20 +1,42 @@
 import { endpoints } from '@checkout/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { createMessageChannels } from '../../infra/messaging/channels';
+import type { MessageChannels } from '../../infra/messaging/channels';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../index';
-import { fillOrder } from './service';
+import type { DestinationLimits } from '../signature/destination-limit';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature/service';
+import { createPremadeService } from './service';
+import type { PremadeClient } from './service';
 
 export interface PremadeModuleOptions {
   now?: () => Date;
-  /** fill-order calls per IP a minute (codes are 50 random bits; this keeps guessing pointless). */
+  /** Calls carrying a pre-made code per IP a minute (codes are 50 random bits; this and the waits keep guessing pointless). */
   fillOrderPerMinute?: number;
+  /** Replaces the configured channels (tests). */
+  channels?: (config: Config, db: Db) => MessageChannels;
+  limits?: Partial<DestinationLimits>;
 }
 
-/** fill-order (docs/side-flows.md). */
+const clientOf = (req: FastifyRequest): PremadeClient => ({ ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 400) });
+
+/** fill-order, and the one-time code that opens a pre-made order holding personal data (docs/side-flows.md). */
 export function createPremadeModule(options: PremadeModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db }) => {
-    registerEndpoint(app, endpoints.fillOrder, async ({ params }) => fillOrder(db, params.code, now()),
-      { rateLimit: { max: options.fillOrderPerMinute ?? 30, timeWindow: '1 minute' } });
+  return async (app, { config, db }) => {
+    const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
+    app.addHook('onClose', async () => channels.close());
+    const service = createPremadeService({
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
+      now: options.now ?? (() => new Date()), limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
+      clientFreeFailures: config.premadeFreeFailuresPerClient,
+    });
+    const rateLimit = { max: options.fillOrderPerMinute ?? 30, timeWindow: '1 minute' };
+    registerEndpoint(app, endpoints.fillOrder, async ({ params, req }) => service.fillOrder(params.code, clientOf(req)), { rateLimit });
+    registerEndpoint(app, endpoints.fillOrderSendCode, async ({ params, req }) => service.sendCode(params.code, clientOf(req)),
+      { rateLimit: { max: 10, timeWindow: '1 minute' } });
+    registerEndpoint(app, endpoints.fillOrderVerify, async ({ body, params, req }) => service.verify(params.code, body.otp, clientOf(req)), { rateLimit });
   };
 }
 

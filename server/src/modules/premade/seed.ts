@@ -5,11 +5,15 @@ import { markOrderStatus } from '../orders/service';
 import { addressFields } from './address-fields';
 
 /**
- * Demo pre-made orders (docs/side-flows.md): one to complete, one expired, one already signed.
+ * Demo pre-made orders (docs/side-flows.md): two with the customer's contact data (they open with the
+ * code sent to the demo mobile number; the end-to-end suite's two window sizes each take one), one
+ * with only the offer and the address (opens at once), one expired, one already signed.
  * The demo codes do not expire with the usual 30 days, so an old demo database keeps working.
  */
 export const DEMO_PREMADE = {
   code: 'PRE2026DEMO',
+  secondCode: 'PRE2026BIS',
+  openCode: 'PRE2026OFFERTA',
   expiredCode: 'PRE2025SCAD',
   signedCode: 'PRE2026FIRM',
   offerId: 101,
@@ -22,7 +26,10 @@ export async function seedPremadeOrders(trx: Transaction<Database>): Promise<voi
   const now = new Date();
   const address = await addressFields(trx, DEMO_PREMADE.idEgonCivico, 'privato');
   const fields = { ...MARIO, ...address };
-  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, optionIds: [10], code: DEMO_PREMADE.code, expiresAt: new Date('2099-12-31T23:59:59Z'), now });
+  const forever = new Date('2099-12-31T23:59:59Z');
+  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, optionIds: [10], code: DEMO_PREMADE.code, expiresAt: forever, now });
+  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, optionIds: [10], code: DEMO_PREMADE.secondCode, expiresAt: forever, now });
+  await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields: address, optionIds: [10], code: DEMO_PREMADE.openCode, expiresAt: forever, now });
   await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.expiredCode, expiresAt: new Date('2025-01-31T23:59:59Z'), now: new Date('2025-01-01T09:00:00Z') });
   const signed = await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.signedCode, expiresAt: new Date('2099-12-31T23:59:59Z'), now });
   await markOrderStatus(trx, signed.id, 'signed', now);

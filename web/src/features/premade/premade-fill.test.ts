@@ -13,9 +13,8 @@ afterEach(() => {
 describe('pre-made order', () => {
   it.each([
     ['premade_not_found', 404, 'not_found'],
-    ['premade_expired', 410, 'expired'],
-    ['premade_signed', 409, 'signed'],
     ['not_found', 404, 'not_found'],
+    ['premade_delayed', 429, 'other'],
     ['rate_limited', 429, 'other'],
   ])('%s (%i) opens the %s page', (code, status, problem) => {
     expect(premadeProblem(new ApiError('x', { code, status }))).toBe(problem);
@@ -36,7 +35,7 @@ describe('pre-made order', () => {
     useCheckoutStore.getState().setStep(4);
     loadPremadeIntoCheckout({
       order: { id: HASH, hash: HASH, status: 'draft' },
-      offer_id: 101,
+      offer_id: 101, needs_code: false, masked_phone: null,
       fields: {
         first_name: 'Mario', last_name: 'Rossi', customer_type: 'privato', city: 'Roma',
         options: [{ id: 10, category: 'voip', recurrent_cost: 0, cash_amount: 0 }],

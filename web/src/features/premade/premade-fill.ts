@@ -1,27 +1,32 @@
-import { formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
+import { PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import type { OrderRef } from '../../state/checkout-store';
 import { useCheckoutStore } from '../../state/checkout-store';
 
-/** What fill-order answers (endpoints.fillOrder.response). */
+/**
+ * What fill-order and its verify answer (endpoints.fillOrder.response): the prepared fields, and the
+ * order only once it may be opened (nothing personal on it, or the code confirmed).
+ */
 export interface PremadeAnswer {
-  order: OrderRef;
+  order?: OrderRef | undefined;
   offer_id: number;
   fields: Record<string, unknown>;
+  needs_code: boolean;
+  masked_phone: string | null;
 }
 
-/** Why a code opens no order; each gets a page of its own (docs/side-flows.md error codes). */
-export type PremadeProblem = 'not_found' | 'expired' | 'signed' | 'other';
+/** An answer that opens the checkout: it carries the order. */
+export type OpenPremadeAnswer = PremadeAnswer & { order: OrderRef };
 
-export const premadeProblem = (error: unknown): PremadeProblem => {
-  if (!isApiError(error)) return 'other';
-  switch (error.code) {
-    case 'premade_not_found': return 'not_found';
-    case 'premade_expired': return 'expired';
-    case 'premade_signed': return 'signed';
-    default: return error.status === 404 ? 'not_found' : 'other';
-  }
-};
+/**
+ * Why a code opens no order (docs/side-flows.md error codes). Unknown, expired and signed codes get one
+ * answer from the server, so one page; anything else (a wait after wrong codes, the network) says what
+ * the server said, with a retry.
+ */
+export type PremadeProblem = 'not_found' | 'other';
+
+export const premadeProblem = (error: unknown): PremadeProblem =>
+  isApiError(error) && (error.code === PREMADE_ERROR_CODES.notFound || error.status === 404) ? 'not_found' : 'other';
 
 const shape = formFieldsSchema.shape;
 
@@ -46,7 +51,7 @@ const OPEN_FIBER = 'Open Fiber';
  * Replaces whatever checkout the browser had with the pre-made order: its fields, offer and order
  * hash, at step 1 (maxStep 1), so the step guard lets the visitor in and every step is prefilled.
  */
-export const loadPremadeIntoCheckout = (answer: PremadeAnswer, offer: Offer | null): void => {
+export const loadPremadeIntoCheckout = (answer: OpenPremadeAnswer, offer: Offer | null): void => {
   const s = useCheckoutStore.getState();
   s.startNewOrder(true);
   const fields = premadeFields(answer.fields);

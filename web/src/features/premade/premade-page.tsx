@@ -6,7 +6,8 @@ import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
 import { PriceLines } from '../../components/price-lines';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { getApiClient } from '../../lib/api-client';
-import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type PremadeProblem } from './premade-fill';
+import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type OpenPremadeAnswer, type PremadeProblem } from './premade-fill';
+import { PremadeCodeForm } from './premade-code-form';
 import '../../components/form-kit.css';
 
 const STEP_1 = '/attiva/step-1';
@@ -28,7 +29,11 @@ function PremadeProblemPage({ problem, message, onRetry }: { problem: PremadePro
   );
 }
 
-/** SPEC §2 pre-made order: fill-order by code → a short summary → step 1 with everything prefilled. */
+/**
+ * SPEC §2 pre-made order: fill-order by code → a short summary of what the agent prepared → step 1 with
+ * everything prefilled. An order that already holds the customer's data first asks the code sent to
+ * the mobile number on it (docs/side-flows.md): the summary never shows personal data.
+ */
 export default function PremadePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -63,27 +68,25 @@ export default function PremadePage() {
   }
 
   const answer = premade.data;
-  const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
   const address = fields.address ? `${fields.address} ${fields.number ?? ''}, ${fields.zip_code ?? ''} ${fields.city ?? ''}${fields.province ? ` (${fields.province})` : ''}`.replace(/\s+/g, ' ').trim() : '';
   // The same lines and totals the summary box and the contract show (contract `priceOrder`).
   const priced = offer.data
     ? priceOrder(offer.data, { options: fields.options ?? [], additionalVariants: [], routerVariant: fields.routerVariant })
     : null;
-  const onContinue = () => {
-    loadPremadeIntoCheckout(answer, offer.data ?? null);
+  const open = (opened: OpenPremadeAnswer) => {
+    loadPremadeIntoCheckout(opened, offer.data ?? null);
     void navigate(STEP_1);
   };
+  const ready = answer.order;
 
   return (
     <section className="page-section row" aria-labelledby="premade-title" data-testid="premade-ready">
       <div className="col-lg-8 col-xl-7">
         <h1 id="premade-title" ref={heading} tabIndex={-1}>{t('premadeFlow.readyTitle')}</h1>
-        <p className="lead">{t('premadeFlow.readyText')}</p>
+        <p className="lead">{t(ready ? 'premadeFlow.readyText' : 'premadeFlow.readyTextCode')}</p>
         <div className="form-section">
           <h2>{t('premadeFlow.summaryTitle')}</h2>
           <dl className="review-list">
-            {name && (<><dt>{t('premadeFlow.holder')}</dt><dd>{name}</dd></>)}
-            {fields.email && (<><dt>{t('premadeFlow.email')}</dt><dd>{fields.email}</dd></>)}
             {address && (<><dt>{t('premadeFlow.address')}</dt><dd>{address}</dd></>)}
             <dt>{t('premadeFlow.offer')}</dt>
             <dd data-testid="premade-offer">{offer.data?.name ?? (offer.isPending ? t('premadeFlow.offerLoading') : t('premadeFlow.offerUnknown'))}</dd>
@@ -103,8 +106,14 @@ export default function PremadePage() {
             </>
           )}
         </div>
-        <p>{t('premadeFlow.next')}</p>
-        <button type="button" className="btn btn-primary btn-lg" onClick={onContinue} disabled={offer.isPending}>{t('premadeFlow.continue')}</button>
+        {ready ? (
+          <>
+            <p>{t('premadeFlow.next')}</p>
+            <button type="button" className="btn btn-primary btn-lg" onClick={() => open({ ...answer, order: ready })} disabled={offer.isPending}>{t('premadeFlow.continue')}</button>
+          </>
+        ) : (
+          <PremadeCodeForm code={ordercode} maskedPhone={answer.masked_phone} onOpened={open} />
+        )}
       </div>
     </section>
   );
