@@ -39,6 +39,7 @@ const ORDER_CALLS: ReadonlyArray<{ name: string; request: (hash: string, mediaId
     }),
   },
   { name: 'change-mobile-phone-number', request: (h) => json(`/api/orders/${h}/change-mobile-phone-number`, { mobile_phone_number: '3331234567' }) },
+  { name: 'confirm-mobile-phone-number', request: (h) => json(`/api/orders/${h}/confirm-mobile-phone-number`, { otp: '123456' }) },
   { name: 'send-otp', request: (h) => json(`/api/orders/${h}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true }) },
   { name: 'contract-preview', request: (h) => json(`/api/orders/${h}/contract-preview`, {}) },
   { name: 'sign-with-otp', request: (h) => json(`/api/orders/${h}/sign-with-otp`, { otp: '123456' }) },

@@ -26,6 +26,21 @@ const mobileOrderView = mobileOrderSchema.extend({
   holder_last_name: z.string().nullable(),
 });
 
+/**
+ * A pre-made order as its code opens it (docs/side-flows.md). fill-order: the prepared fields only
+ * (rules/premade-fields), and `order` (the hash) only when the order holds no personal data; otherwise
+ * `needs_code` and the masked mobile number the code goes to. verify: `order` and all the fields.
+ */
+const premadeAnswer = z.object({
+  offer_id: z.number().int(),
+  // Form fields; added options carry euros like every amount on the wire.
+  fields: z.object({ options: z.array(addedOptionWireSchema).optional() }).catchall(z.unknown()),
+  needs_code: z.boolean(),
+  /** Where the code goes, masked (`+39 3** *** **67`); null when the order has no mobile number. */
+  masked_phone: z.string().nullable(),
+  order: orderRefSchema.optional(),
+});
+
 /** Every call of SPEC §7. Keys name the client functions. */
 export const endpoints = {
   getOffer: ep({
@@ -94,14 +109,17 @@ export const endpoints = {
     request: z.object({ migration_code: z.string().trim().min(1).max(30) }), response: migrationCodeResultSchema,
   }),
   fillOrder: ep({
-    path: '/api/orders/{code}/fill-order', tag: 'orders', summary: 'Load a pre-made order by its code',
+    path: '/api/orders/{code}/fill-order', tag: 'orders', summary: 'Load a pre-made order by its code: what the agent prepared, never personal data',
+    request: empty, response: premadeAnswer, amounts: true,
+  }),
+  fillOrderSendCode: ep({
+    path: '/api/orders/{code}/fill-order/send-code', tag: 'orders', summary: 'Send the one-time code that opens a pre-made order holding personal data',
     request: empty,
-    response: z.object({
-      order: orderRefSchema, offer_id: z.number().int(),
-      // The pre-made order's form fields; its added options carry euros like every amount on the wire.
-      fields: z.object({ options: z.array(addedOptionWireSchema).optional() }).catchall(z.unknown()),
-    }),
-    amounts: true,
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  fillOrderVerify: ep({
+    path: '/api/orders/{code}/fill-order/verify', tag: 'orders', summary: 'Open a pre-made order with the one-time code: its hash and all its fields',
+    request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }), response: premadeAnswer, amounts: true,
   }),
   getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderView }),
   newOrder: ep({
@@ -142,8 +160,23 @@ export const endpoints = {
     response: orderRefSchema,
   }),
   changeMobilePhoneNumber: ep({
-    path: '/api/orders/{order_hash}/change-mobile-phone-number', tag: 'signature', summary: 'Change the number the code is sent to',
-    request: z.object({ mobile_phone_number: z.string().trim().regex(/^(\+39)?3\d{8,9}$/).max(20) }), response: ok,
+    path: '/api/orders/{order_hash}/change-mobile-phone-number', tag: 'signature',
+    summary: 'Ask to change the number the signing code is sent to: a code goes to the new number, a notice to the old one; nothing changes until confirm-mobile-phone-number',
+    request: z.object({ mobile_phone_number: z.string().trim().regex(/^(\+39)?3\d{8,9}$/).max(20) }),
+    response: z.object({
+      pending: z.literal(true),
+      /** The new number, masked (`+39 3** *** **99`). */
+      destination: z.string(),
+      /** Until when the code sent to it confirms the change. */
+      expires_at: z.string(),
+      resend_after_seconds: z.number().int(),
+    }),
+  }),
+  confirmMobilePhoneNumber: ep({
+    path: '/api/orders/{order_hash}/confirm-mobile-phone-number', tag: 'signature',
+    summary: 'Apply the pending number change with the code the new number received',
+    request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }),
+    response: z.object({ changed: z.literal(true), destination: z.string(), changed_at: z.string() }),
   }),
   sendOtp: ep({
     path: '/api/orders/{order_hash}/send-otp', tag: 'signature', summary: 'Send a one-time code',

@@ -22,10 +22,15 @@ export interface DestinationLimits {
 }
 
 /** What asked for the code (kept with each count, to read the table). */
-export type CodePurpose = 'signature' | 'withdrawal' | 'consent_change';
+export type CodePurpose = 'signature' | 'withdrawal' | 'consent_change' | 'premade_unlock' | 'mobile_number_change' | 'mobile_change_notice';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** Sends older than this count for nothing (the longest window): the retention job prunes them. */
+export const DESTINATION_WINDOW_MS = DAY_MS;
+
+/** The lock every writer of one destination's rows takes (the retention job's prune too). */
+export const destinationLockKey = (key: string): string => `otp-sends-destination:${key}`;
 
 /**
  * HMAC-SHA256 of the destination under the code pepper: the count needs only to recognise a number,
@@ -45,7 +50,7 @@ export async function claimDestinationSend(
   trx: Transaction<Database>,
   { key, purpose, now, limits }: { key: string; purpose: CodePurpose; now: Date; limits: DestinationLimits },
 ): Promise<void> {
-  await lockForTransaction(trx, `otp-sends-destination:${key}`);
+  await lockForTransaction(trx, destinationLockKey(key));
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const day = await countDestinationSends(trx, key, dayAgo);

@@ -66,13 +66,14 @@ const parsedJson = (text: string | null): unknown => {
 interface LogEvent { at: string; event: string; [detail: string]: unknown }
 
 async function eventLog(db: Conn, order: OrderForSignature, medias: readonly MediaRow[]): Promise<LogEvent[]> {
-  const [consents, documents, codes, signatures, withdrawals, consentChanges] = await Promise.all([
+  const [consents, documents, codes, signatures, withdrawals, consentChanges, numberChanges] = await Promise.all([
     consentHistory(db, order.id),
     db.selectFrom('contract_documents').select(['kind', 'sha256', 'created_at']).where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('signature_otps').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('signature_evidence').selectAll().where('order_id', '=', order.id).orderBy('signed_at').orderBy('id').execute(),
     db.selectFrom('withdrawals').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('consent_changes').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('mobile_number_changes').selectAll().where('order_id', '=', order.id).orderBy('created_at').orderBy('id').execute(),
   ]);
   const challenge = (name: string, rows: typeof withdrawals): LogEvent[] => rows.flatMap((r) => [
     { at: r.created_at, event: `${name}_codice_inviato`, channel: r.channel, masked_destination: r.masked_destination, ip: r.ip, user_agent: r.user_agent },
@@ -100,6 +101,8 @@ async function eventLog(db: Conn, order: OrderForSignature, medias: readonly Med
     })),
     ...challenge('recesso', withdrawals),
     ...challenge('modifica_consensi', consentChanges),
+    // Both numbers masked: the code went to the new one, the notice to the previous one.
+    ...numberChanges.flatMap((r) => challenge('cambio_cellulare', [r]).map((e) => ({ ...e, previous_masked_destination: r.previous_masked_destination }))),
   ];
   // Stable: events of the same instant keep the order above, which is the order things happen in.
   return events.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => a.at.localeCompare(b.at) || i - j).map(([e]) => e);
@@ -114,7 +117,7 @@ Questo archivio contiene le prove della firma elettronica avanzata del contratto
 - sintesi-contrattuale.pdf: la sintesi contrattuale letta prima della firma (Reg. UE 2019/2243); il suo
   SHA-256 è stampato nel contratto.
 - registro-eventi.json: gli eventi dell'ordine in ordine di tempo (consensi, documenti caricati con il
-  loro SHA-256, codici inviati, firma, recesso).
+  loro SHA-256, codici inviati, cambi del numero di cellulare, firma, recesso).
 - manifest.json: l'elenco dei file con il loro SHA-256 e i valori registrati al momento della firma.
 - SHA256SUMS: gli stessi SHA-256, da verificare con il comando "sha256sum -c SHA256SUMS".
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { OrderForSignature } from '../orders/service';
 import { claimDestinationSend, destinationKey } from './destination-limit';
@@ -39,7 +40,7 @@ const challengeErrors = {
 };
 
 /** The tables of order-number codes (db/types OrderCodeChallengeTable). */
-export type ChallengeTable = 'withdrawals' | 'consent_changes';
+export type ChallengeTable = 'withdrawals' | 'consent_changes' | 'premade_unlocks' | 'mobile_number_changes';
 
 export interface ChallengeDeps {
   db: Db;
@@ -57,9 +58,23 @@ export interface OrderCodeServiceDeps extends ChallengeDeps {
 
 export interface ChallengeMessage { subject: string; text: string }
 
+/** What a code that is not for the order's own contact needs (a new number proving itself). */
+export interface ChallengeSendOptions {
+  /** Where the code goes instead of the order's contact: an Italian mobile in E.164 (sms) or an address. */
+  to?: string;
+  /** More columns of this table's row (the table has them; written in the same INSERT). */
+  columns?: Readonly<Record<string, string | null>>;
+  /** Runs in the code's transaction once its row is written: a refusal here stores and sends nothing. */
+  alongside?: (trx: Transaction<Database>, id: string) => Promise<void>;
+}
+
 /** What each code is bound to in its hash (in place of a document hash). */
-const BINDINGS: Readonly<Record<ChallengeTable, string>> = { withdrawals: 'withdrawal', consent_changes: 'consent_change' };
-const PURPOSES: Readonly<Record<ChallengeTable, CodePurpose>> = { withdrawals: 'withdrawal', consent_changes: 'consent_change' };
+const BINDINGS: Readonly<Record<ChallengeTable, string>> = {
+  withdrawals: 'withdrawal', consent_changes: 'consent_change', premade_unlocks: 'premade_unlock', mobile_number_changes: 'mobile_number_change',
+};
+const PURPOSES: Readonly<Record<ChallengeTable, CodePurpose>> = {
+  withdrawals: 'withdrawal', consent_changes: 'consent_change', premade_unlocks: 'premade_unlock', mobile_number_changes: 'mobile_number_change',
+};
 
 export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: ChallengeDeps, table: ChallengeTable) {
   // Both tables have the same columns: typed through one of them.
@@ -70,7 +85,7 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
 
   return {
     /** Sends a code to the order's contact on `mode`, at most one a minute; answers where it went, masked. */
-    async send(order: OrderForSignature, mode: 'sms' | 'email', client: ClientInfo, message: (code: string) => ChallengeMessage) {
+    async send(order: OrderForSignature, mode: 'sms' | 'email', client: ClientInfo, message: (code: string) => ChallengeMessage, options: ChallengeSendOptions = {}) {
       const at = now();
       const previous = await latest(db, order.id);
       if (previous && at.getTime() - new Date(previous.created_at).getTime() < OTP_RESEND_COOLDOWN_MS) {
@@ -79,7 +94,7 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
       const contact = await findContact(db, order.id);
       const mobile = contact?.mobile_phone_number ?? (typeof order.fields.mobile_phone_number === 'string' ? order.fields.mobile_phone_number : '');
       const email = typeof order.fields.email === 'string' ? order.fields.email.trim().toLowerCase() : '';
-      const to = mode === 'sms' ? toItalianE164(mobile) : email || null;
+      const to = options.to ?? (mode === 'sms' ? toItalianE164(mobile) : email || null);
       const channel = channels[mode];
       if (!to || !channel) throw challengeErrors.destinationMissing();
       const code = generateOtp();
@@ -91,8 +106,9 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
         await trx.insertInto(t).values({
           id, order_id: order.id, channel: mode, masked_destination: masked, code_hash: hashOtp(pepper, id, binding, code),
           ip: client.ip, user_agent: client.userAgent.slice(0, 500), created_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + OTP_TTL_MS).toISOString(), confirmed_at: null,
+          expires_at: new Date(at.getTime() + OTP_TTL_MS).toISOString(), confirmed_at: null, ...options.columns,
         }).execute();
+        await options.alongside?.(trx, id);
       });
       await channel.send({ to, ...message(code) });
       return { destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000) };

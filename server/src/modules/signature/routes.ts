@@ -13,6 +13,7 @@ import type { AppModule } from '../index';
 import { toItalianE164 } from './masking';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
 import { createConsentChangeService } from './consent-changes';
+import { createMobileNumberChangeService } from './mobile-number-change';
 import { createWithdrawalService } from './withdrawal';
 import type { ClientInfo, SendLimits } from './service';
 
@@ -56,7 +57,7 @@ const outboxDestination = (raw: unknown): string | undefined => {
 };
 
 /**
- * change-mobile-phone-number, send-otp, contract-preview, sign-with-otp (SPEC §7), the signed PDF download
+ * change-mobile-phone-number (and its confirm-mobile-phone-number), send-otp, contract-preview, sign-with-otp (SPEC §7), the signed PDF download
  * (`GET /api/orders/{order_hash}/signed-contract`), the evidence bundle (`GET /api/orders/{order_hash}/evidence-bundle`) and, outside production, the development outbox
  * (`GET /api/dev/outbox?to=`).
  */
@@ -75,8 +76,15 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
     const service = createSignatureService({ db, config, channels, sealer, now: options.now ?? (() => new Date()), limits });
 
-    registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params }) =>
-      service.changeMobilePhoneNumber(params.order_hash ?? '', body.mobile_phone_number));
+    const numberChanges = createMobileNumberChangeService({
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
+    });
+    registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params, req }) =>
+      numberChanges.request(params.order_hash ?? '', body.mobile_phone_number, clientOf(req)),
+    { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
+    // Like sign-with-otp: the guesses are bounded by the code's 5 attempts, the rest by the global limit.
+    registerEndpoint(app, endpoints.confirmMobilePhoneNumber, async ({ body, params }) =>
+      numberChanges.confirm(params.order_hash ?? '', body.otp));
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
       service.sendOtp(params.order_hash ?? '', body.mode, {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { lockForTransaction } from '../../db';
@@ -13,20 +13,22 @@ import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
 import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
+import { writePrivateFileAtomic } from '../documents/file-storage';
 import { priceOrderContent } from '../orders/order-pricing';
 import type { PricedContent } from '../orders/order-pricing';
 import { currentConsents } from '../orders/consent-ledger';
-import { assertContentChangeable, getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
+import { getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
 import type { OrderForSignature } from '../orders/service';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
+import { currentMobileOf } from './mobile-number-change';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
 import {
   appendEvidence, claimOtp, claimSendSlot, countWrongAttempt, findContact, findEvidence, findOtp, insertDocument, insertOtp,
-  invalidateOtp, invalidatePendingOtps, latestDocument, latestOtp, maxDocumentId, sendsSince, upsertContact,
+  invalidateOtp, invalidatePendingOtps, latestDocument, latestOtp, sendsSince,
 } from './repository';
 import type { DocumentRow } from './repository';
 import { signatureErrors } from './signature-errors';
@@ -89,13 +91,8 @@ export function orderContentHash(order: OrderForSignature, mobile: string, price
 const slug = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'contratto';
 const secondsUntil = (when: number, now: Date): number => Math.max(1, Math.ceil((when - now.getTime()) / 1000));
 
-/** Writes a file through a temporary name: a reader never sees half a PDF. */
-async function writeFileAtomic(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
-}
+/** Contract PDFs sit in the order's folder beside its documents: the same owner-only modes, the same atomic write. */
+const writeFileAtomic = writePrivateFileAtomic;
 
 /** How the evidence page names each acceptance. */
 const ACCEPTANCE_LABELS: Record<string, string> = {
@@ -123,12 +120,8 @@ export function createSignatureService(deps: SignatureDeps) {
     if (order.status !== 'ready_to_sign') throw signatureErrors.orderNotReady(order.status);
   }
 
-  /** The number codes go to: change-mobile-phone-number's, else the order's own. */
-  async function mobileOf(order: OrderForSignature): Promise<string> {
-    const contact = await findContact(db, order.id);
-    if (contact) return contact.mobile_phone_number;
-    return typeof order.fields.mobile_phone_number === 'string' ? order.fields.mobile_phone_number : '';
-  }
+  /** The number codes go to: a confirmed change's (mobile-number-change), else the order's own; never a pending one. */
+  const mobileOf = (order: OrderForSignature): Promise<string> => currentMobileOf(db, order);
 
   /** The order's price lines now and the hash of its content (what a preview and a signature bind to). */
   async function contentOf(order: OrderForSignature): Promise<{ mobile: string; priced: PricedOrder; hash: string; content: PricedContent }> {
@@ -158,24 +151,6 @@ export function createSignatureService(deps: SignatureDeps) {
   }
 
   return {
-    async changeMobilePhoneNumber(hash: string, number: string): Promise<{ ok: true }> {
-      const order = await getOrderForSignature(db, hash);
-      if (order.status === 'signed') throw signatureErrors.alreadySigned();
-      if (order.status === 'cancelled') throw signatureErrors.orderNotReady(order.status);
-      // The number is printed on the contract: while a code is pending for it, it is frozen too.
-      assertContentChangeable(order, deps.now());
-      const e164 = toItalianE164(number);
-      if (!e164) throw signatureErrors.destinationMissing('mobile_phone_number');
-      const national = e164.slice(3);
-      const now = deps.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        // Previews so far print the old number: they stop counting, and so does any code sent for them.
-        await upsertContact(trx, order.id, national, await maxDocumentId(trx, order.id), now);
-        await invalidatePendingOtps(trx, order.id, now);
-      });
-      return { ok: true };
-    },
-
     /**
      * The contract to sign and its summary (Regulation 2019/2243), rendered from the same data. The
      * contract prints the summary's SHA-256, so the code that signs the contract signs the summary too.

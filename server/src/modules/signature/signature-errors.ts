@@ -46,7 +46,8 @@ const ACCEPTANCE_MESSAGES: Record<string, string> = {
   contract_terms_accepted: 'Accetta le condizioni generali di contratto per continuare.',
   contract_withdrawal_accepted: "Conferma di aver letto l'informativa sul diritto di recesso per continuare.",
 };
-const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi`
+/** A wait in words: `45 secondi`, `12 minuti`, `3 ore`. */
+export const minutes = (seconds: number): string => (seconds < 90 ? `${seconds} secondi`
   : seconds < 90 * 60 ? `${Math.ceil(seconds / 60)} minuti` : `${Math.ceil(seconds / 3600)} ore`);
 
 export const signatureErrors = {

@@ -14,8 +14,8 @@ const ok = (data: unknown) => answer(200, { result: true, data });
 interface Call { path: string; body: Record<string, unknown> }
 
 /**
- * The server as the signature page meets it: a preview, send-otp, reopen-order and
- * change-mobile-phone-number; `overrides` answer a path differently. Every call is recorded in order.
+ * The server as the signature page meets it: a preview, send-otp, reopen-order, change-mobile-phone-number
+ * and confirm-mobile-phone-number; `overrides` answer a path differently. Every call is recorded in order.
  */
 const fakeServer = (overrides: Record<string, (body: Record<string, unknown>) => Response | Promise<Response>> = {}) => {
   const calls: Call[] = [];
@@ -33,7 +33,8 @@ const fakeServer = (overrides: Record<string, (body: Record<string, unknown>) =>
       });
       case 'send-otp': return ok({ sent: true, channel: 'sms', destination: '+39 333 ••• 4567', resend_after_seconds: 60 });
       case 'reopen-order': return ok(ORDER);
-      case 'change-mobile-phone-number': return ok({ ok: true });
+      case 'change-mobile-phone-number': return ok({ pending: true, destination: '+39 3** *** **21', expires_at: new Date(Date.now() + 600_000).toISOString(), resend_after_seconds: 30 });
+      case 'confirm-mobile-phone-number': return ok({ changed: true, destination: '+39 3** *** **21', changed_at: new Date().toISOString() });
       default: return answer(404, { result: false, error: { code: 'not_found', message: 'Risorsa non trovata.' } });
     }
   }));
@@ -262,23 +263,6 @@ describe('signature page: going back reopens the order', () => {
     expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(true);
   });
 
-  it('changes the mobile number only after reopening, then previews the contract again', async () => {
-    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
-    const calls = fakeServer();
-    await ready();
-    fireEvent.click(screen.getByRole('button', { name: 'Cambia numero di cellulare' }));
-    fireEvent.change(screen.getByLabelText('Nuovo numero di cellulare'), { target: { value: '347 765 4321' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Salva numero' }));
-    });
-    await screen.findByText(/Numero aggiornato: 3477654321/);
-    await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
-    expect(calls.map((c) => c.path)).toEqual(['contract-preview', 'reopen-order', 'change-mobile-phone-number', 'contract-preview']);
-    expect(calls[2]?.body).toMatchObject({ mobile_phone_number: '3477654321' });
-    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(false);
-    expect(useCheckoutStore.getState().fields.mobile_phone_number).toBe('3477654321');
-  });
-
   it('previews the contract afresh after a visit to the steps (the order may have changed there)', async () => {
     const calls = fakeServer();
     await ready();
@@ -288,5 +272,105 @@ describe('signature page: going back reopens the order', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Alla firma' }));
     await screen.findByTestId('contract-download');
     await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
+  });
+});
+
+describe('signature page: changing the mobile number', () => {
+  const changeNumber = async (typed: string) => {
+    fireEvent.click(screen.getByRole('button', { name: 'Cambia numero di cellulare' }));
+    const field = screen.getByLabelText('Nuovo numero di cellulare');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    fireEvent.change(field, { target: { value: typed } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Invia il codice' }));
+    });
+  };
+  const codeBox = () => screen.getByLabelText('Codice ricevuto sul nuovo numero (6 cifre)');
+  const confirmWith = async (code: string) => {
+    fireEvent.change(codeBox(), { target: { value: code } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Conferma il nuovo numero' }));
+    });
+  };
+
+  it('sends a code to the new number and changes nothing until it is confirmed; then previews the contract again', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    const calls = fakeServer();
+    await ready();
+    await changeNumber('347 765 4321');
+    await waitFor(() => expect(document.activeElement).toBe(codeBox()));
+    expect(calls.map((c) => c.path)).toEqual(['contract-preview', 'reopen-order', 'change-mobile-phone-number']);
+    expect(calls[2]?.body).toMatchObject({ mobile_phone_number: '3477654321' });
+    expect(screen.getByTestId('mobile-code-sent').textContent)
+      .toBe('Abbiamo inviato un codice a +39\u00a03**\u00a0***\u00a0**21: vale 10 minuti. Finché non lo confermi, il codice di firma arriva ancora al numero 3331234567.');
+    // The code field names what was sent where (screen readers read it with the field).
+    expect(codeBox().getAttribute('aria-describedby')).toContain(screen.getByTestId('mobile-code-sent').id);
+    expect(useCheckoutStore.getState().fields.mobile_phone_number).toBe('3331234567');
+    expect(screen.getByRole('radio', { name: 'Via SMS al numero 3331234567' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Invia di nuovo il codice' }).hasAttribute('disabled')).toBe(true);
+
+    await confirmWith('123456');
+    await screen.findByText(/Numero aggiornato: 3477654321/);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
+    expect(calls.map((c) => c.path).slice(3)).toEqual(['reopen-order', 'confirm-mobile-phone-number', 'contract-preview']);
+    expect(calls[4]?.body).toMatchObject({ otp: '123456' });
+    expect(useCheckoutStore.getState().fields.mobile_phone_number).toBe('3477654321');
+    expect(useCheckoutStore.getState().persistent.alreadySentOtp).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Via SMS al numero 3477654321' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cambia numero di cellulare' })));
+  });
+
+  it('says why a wrong code is refused next to the code field, and keeps the old number', async () => {
+    fakeServer({
+      'confirm-mobile-phone-number': () => answer(422, {
+        result: false, error: { code: 'otp_wrong', message: 'Codice errato: restano 4 tentativi.', attempts_left: 4, fields: { otp: 'Codice errato.' } },
+      }),
+    });
+    await ready();
+    await changeNumber('3477654321');
+    await confirmWith('000000');
+    await waitFor(() => expect(errorOf(codeBox())).toBe('Codice errato: restano 4 tentativi.'));
+    expect(codeBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(codeBox());
+    expect(useCheckoutStore.getState().fields.mobile_phone_number).toBe('3331234567');
+    expect(screen.queryByText(/Numero aggiornato/)).toBeNull();
+  });
+
+  it('checks the number before asking, and puts the server’s refusal next to the number field', async () => {
+    const calls = fakeServer({
+      'change-mobile-phone-number': () => answer(429, {
+        result: false, error: { code: 'otp_destination_limit', message: 'Abbiamo già inviato troppi codici a questo recapito: riprova tra 50 minuti.', retry_after_seconds: 3000 },
+      }),
+    });
+    await ready();
+    await changeNumber('06 1234567');
+    const field = screen.getByLabelText('Nuovo numero di cellulare');
+    expect(errorOf(field)).toBe('Inserisci un numero di cellulare italiano valido (es. 333 1234567).');
+    expect(calls.map((c) => c.path)).not.toContain('change-mobile-phone-number');
+    fireEvent.change(field, { target: { value: '3477654321' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Invia il codice' }));
+    });
+    await waitFor(() => expect(errorOf(field)).toBe('Abbiamo già inviato troppi codici a questo recapito: riprova tra 50 minuti.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByLabelText('Codice ricevuto sul nuovo numero (6 cifre)')).toBeNull();
+  });
+
+  it('shows the pending change again after a refresh, until it is confirmed or cancelled', async () => {
+    fakeServer();
+    await ready();
+    await changeNumber('3477654321');
+    await screen.findByTestId('mobile-code-sent');
+    cleanup();
+    fakeServer();
+    await ready();
+    expect(screen.getByTestId('mobile-code-sent').textContent).toContain('+39\u00a03**\u00a0***\u00a0**21');
+    expect(codeBox()).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByTestId('mobile-change')).toBeNull();
+    cleanup();
+    fakeServer();
+    await ready();
+    expect(screen.queryByTestId('mobile-change')).toBeNull();
   });
 });

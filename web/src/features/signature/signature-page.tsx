@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, normaliseMobileNumber, resumeUrl } from '@checkout/contract';
+import { COVERAGE_PATH, resumeUrl } from '@checkout/contract';
 import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { StepOrderReview } from '../../components/step-order-review';
@@ -17,6 +17,7 @@ import { getPublicConfig } from '../../lib/public-config';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { ContractPreview, usePdfUrl } from './contract-preview';
 import { EarlyActivationChoice, PreContractInformation } from './pre-contract-information';
+import { MobileNumberChange } from './mobile-number-change';
 import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
 import { useCountdown } from './use-countdown';
 import { usePromo } from '../../lib/promo-queries';
@@ -99,10 +100,6 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   const [otp, setOtp] = useState('');
   const [signError, setSignError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
-  const [changing, setChanging] = useState(false);
-  const [newMobile, setNewMobile] = useState('');
-  const [mobileError, setMobileError] = useState<string | null>(null);
-  const [mobileStatus, setMobileStatus] = useState('');
   const [accepted, setAccepted] = useState({ contract_summary_read: false, contract_terms_accepted: false, contract_withdrawal_accepted: false, fea_conditions_accepted: false });
   const [earlyActivation, setEarlyActivation] = useState(false);
   const [acceptErrors, setAcceptErrors] = useState<Partial<Record<AcceptanceName, string>>>({});
@@ -184,32 +181,16 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
     }
   };
 
-  const changeMobile = async () => {
-    setMobileError(null);
-    const number = normaliseMobileNumber(newMobile.trim());
-    if (!/^3\d{8,9}$/.test(number)) {
-      setMobileError(t('signature.mobileInvalid'));
-      return;
-    }
-    try {
-      // A pending code freezes the number too: going back first voids it.
-      await reopen();
-      await getApiClient().changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number });
-      const store = useCheckoutStore.getState();
-      store.setFields({ mobile_phone_number: number });
-      // The server voids the pending code and the preview printed with the old number: ask for both again.
-      store.setPersistent({ alreadySentOtp: false });
-      setSentTo(null);
-      setResendAt(null);
-      setOtp('');
-      setChanging(false);
-      setNewMobile('');
-      setMode('sms');
-      setMobileStatus(t('signature.mobileChanged', { number }));
-      await queryClient.invalidateQueries({ queryKey: ['contract-preview', hash] });
-    } catch (error) {
-      setMobileError(apiErrorMessage(t, error));
-    }
+  /** The new number confirmed its code: the contract prints it, so the preview and any code are asked for again. */
+  const mobileChanged = async (number: string) => {
+    const store = useCheckoutStore.getState();
+    store.setFields({ mobile_phone_number: number });
+    store.setPersistent({ alreadySentOtp: false });
+    setSentTo(null);
+    setResendAt(null);
+    setOtp('');
+    setMode('sms');
+    await queryClient.invalidateQueries({ queryKey: ['contract-preview', hash] });
   };
 
   const sign = async () => {
@@ -295,34 +276,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
               </div>
             </fieldset>
 
-            <div className="mb-3">
-              {!changing ? (
-                <button type="button" className="btn btn-link p-0" onClick={() => { setChanging(true); setMobileStatus(''); }} aria-expanded={false}>
-                  {t('signature.changeMobile')}
-                </button>
-              ) : (
-                <div className="border rounded-4 p-3">
-                  <label htmlFor="new-mobile" className="form-label">{t('signature.newMobile')}</label>
-                  <div className="form-field-group">
-                    <input
-                      id="new-mobile"
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      className={`form-control${mobileError ? ' is-invalid' : ''}`}
-                      aria-invalid={mobileError ? true : undefined}
-                      aria-describedby={mobileError ? 'new-mobile-error' : undefined}
-                      value={newMobile}
-                      onChange={(e) => setNewMobile(e.target.value)}
-                    />
-                    <button type="button" className="btn btn-outline-primary" onClick={() => void changeMobile()}>{t('signature.saveMobile')}</button>
-                    <button type="button" className="btn btn-outline-secondary" onClick={() => { setChanging(false); setMobileError(null); }}>{t('signature.cancel')}</button>
-                  </div>
-                  {mobileError && <div id="new-mobile-error" className="invalid-feedback d-block" role="alert">{mobileError}</div>}
-                </div>
-              )}
-              <div role="status" aria-live="polite" className="small text-success-emphasis">{mobileStatus}</div>
-            </div>
+            <MobileNumberChange key={hash} hash={hash} current={s.mobile} prepare={reopen} onChanged={mobileChanged} />
 
             <ContractAcceptances
               names={acceptances}
