@@ -5,6 +5,7 @@ import { leadsCliCommands } from './modules/leads/cli-commands';
 import { mobileCliCommands } from './modules/mobile/cli-commands';
 import { premadeCliCommands } from './modules/premade/cli-commands';
 import { atecoCliCommands } from './modules/reference/ateco-cli';
+import { retentionCliCommands } from './modules/retention';
 
 /**
  * Operator commands: `npm run cli -- <command> [args]`.
@@ -31,6 +32,7 @@ export const commands: Record<string, CliCommand> = {
   ...premadeCliCommands(),
   ...mobileCliCommands(),
   ...leadsCliCommands(),
+  ...retentionCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

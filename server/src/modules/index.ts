@@ -10,6 +10,7 @@ import { mobileModule } from './mobile/routes';
 import { ordersModule } from './orders/routes';
 import { premadeModule } from './premade/routes';
 import { referenceModule } from './reference/routes';
+import { retentionModule } from './retention';
 import { signatureModule } from './signature/routes';
 
 export interface AppDeps {
@@ -31,5 +32,6 @@ export const modules: AppModule[] = [
   premadeModule,
   mobileModule,
   leadsModule,
+  retentionModule,
   // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
 ];

@@ -1,0 +1,32 @@
+import { createPollingWorker } from '../../infra/webhook/polling-worker';
+import type { AppModule } from '../index';
+import { runRetentionPass } from './pass';
+import { claimPurgeTurn } from './purge-lease';
+
+export interface RetentionModuleOptions {
+  now?: () => Date;
+}
+
+/**
+ * The retention job for the app's lifetime: a pass at start and every `DRAFT_PURGE_INTERVAL_MINUTES`
+ * (onReady → start, onClose → stop: a pass in progress stops after its current order, and the timer never
+ * keeps a process alive). With several server processes one takes each turn (purge-lease.ts). It logs
+ * counts only: no order, hash or name.
+ */
+export function createRetentionModule(options: RetentionModuleOptions = {}): AppModule {
+  const now = options.now ?? (() => new Date());
+  return async (app, { db, config }) => {
+    const { purgeIntervalMs, draftDays } = config.retention;
+    if (purgeIntervalMs <= 0) return;
+    const worker = createPollingWorker(async (signal) => {
+      const at = now();
+      if (!(await claimPurgeTurn(db, at, purgeIntervalMs))) return;
+      const result = await runRetentionPass(db, { storageDir: config.storageDir, retentionDays: draftDays, now: at, signal });
+      app.log.info({ retention: { ...result, retention_days: draftDays } }, 'retention pass done');
+    }, { intervalMs: purgeIntervalMs, onError: (err) => app.log.error({ err }, 'retention pass failed') });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  };
+}
+
+export const retentionModule: AppModule = createRetentionModule();
