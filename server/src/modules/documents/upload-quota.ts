@@ -19,6 +19,10 @@ import type { Conn } from '../orders/service';
 export const MAX_FILES_PER_ORDER = 6;
 export const MAX_BYTES_PER_ORDER = 30 * 1024 * 1024;
 const HOUR_MS = 3_600_000;
+/** How long an upload counts against its client's hourly quota. */
+export const UPLOAD_CLAIM_WINDOW_MS = HOUR_MS;
+/** One lock for every upload's quota check (also taken by the retention prune). */
+export const UPLOAD_QUOTAS_LOCK = 'documents-upload-quotas';
 const MB = 1024 * 1024;
 
 export interface UploadQuotas {
@@ -82,7 +86,7 @@ export async function assertRoomBeforeBody(db: Conn, { orderId, ip, now, quotas 
  * for the client. The caller holds the order's lock; this adds one lock for every upload's quotas.
  */
 export async function claimUploadRoom(trx: Transaction<Database>, { orderId, ip, now, quotas, bytes }: QuotaInput & { bytes: number }): Promise<void> {
-  await lockForTransaction(trx, 'documents-upload-quotas');
+  await lockForTransaction(trx, UPLOAD_QUOTAS_LOCK);
   const order = await orderUsage(trx, orderId);
   if (order.files >= MAX_FILES_PER_ORDER) throw tooMany();
   if (order.bytes + bytes > MAX_BYTES_PER_ORDER) throw orderFull();

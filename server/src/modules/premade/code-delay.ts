@@ -17,6 +17,9 @@ export const PER_CODE: DelayRule = { free: 10, maxSeconds: 60 };
 /** Failures older than this no longer count. */
 export const FAILURE_WINDOW_MS = 24 * 3_600_000;
 
+/** The lock a client's pre-made tries are counted under (also taken by the retention prune). */
+export const premadeClientLockKey = (ip: string): string => `premade-client:${ip}`;
+
 const remaining = (tally: FailureTally, rule: DelayRule, now: Date): number => {
   const delay = delaySeconds(tally.count, rule);
   if (delay === 0 || tally.latest === null) return 0;

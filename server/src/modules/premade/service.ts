@@ -12,7 +12,7 @@ import { EDITABLE_STATUSES, toOrderRef } from '../orders/service';
 import type { DestinationLimits } from '../signature/destination-limit';
 import { maskPhone, toItalianE164 } from '../signature/masking';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from '../signature/order-code-challenge';
-import { FAILURE_WINDOW_MS, secondsToWait } from './code-delay';
+import { FAILURE_WINDOW_MS, premadeClientLockKey, secondsToWait } from './code-delay';
 import { codeFailures, recordCodeFailure } from './repository';
 
 export type FillOrderAnswer = z.input<typeof endpoints.fillOrder.response>;
@@ -80,7 +80,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     const since = new Date(at.getTime() - FAILURE_WINDOW_MS).toISOString();
     // The refusal is thrown after the commit: a failure must stay counted.
     const outcome = await db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, `premade-client:${client.ip}`);
+      await lockForTransaction(trx, premadeClientLockKey(client.ip));
       const failures = await codeFailures(trx, key, client.ip, since);
       const wait = secondsToWait(failures.client, failures.code, at, clientFreeFailures);
       if (wait > 0) return { error: premadeErrors.delayed(wait) };

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
 import { FAILURE_WINDOW_MS } from '../mobile/activation-delay';
-import { FAILURE_WINDOW_MS as PREMADE_FAILURE_WINDOW_MS } from '../premade/code-delay';
+import { UPLOAD_CLAIM_WINDOW_MS, UPLOAD_QUOTAS_LOCK } from '../documents/upload-quota';
+import { FAILURE_WINDOW_MS as PREMADE_FAILURE_WINDOW_MS, premadeClientLockKey } from '../premade/code-delay';
 import { activationLockKey } from '../mobile/service';
 import { DESTINATION_WINDOW_MS, destinationLockKey } from '../signature/destination-limit';
 
@@ -25,9 +26,9 @@ export const LIMIT_TABLES: readonly LimitTable[] = [
   { table: 'otp_destination_sends', keyColumn: 'destination_key', windowMs: DESTINATION_WINDOW_MS, lockKey: destinationLockKey },
   { table: 'mobile_activation_failures', keyColumn: 'order_key', windowMs: FAILURE_WINDOW_MS, lockKey: activationLockKey },
   // The pre-made code calls prune a client's rows under its lock (premade/service.ts `open`).
-  { table: 'premade_code_failures', keyColumn: 'ip', windowMs: PREMADE_FAILURE_WINDOW_MS, lockKey: (ip) => `premade-client:${ip}` },
+  { table: 'premade_code_failures', keyColumn: 'ip', windowMs: PREMADE_FAILURE_WINDOW_MS, lockKey: premadeClientLockKey },
   // Uploads count an hour per client, every client's quota under one lock (documents/upload-quota.ts).
-  { table: 'upload_claims', keyColumn: 'ip', windowMs: 3_600_000, lockKey: () => 'documents-upload-quotas' },
+  { table: 'upload_claims', keyColumn: 'ip', windowMs: UPLOAD_CLAIM_WINDOW_MS, lockKey: () => UPLOAD_QUOTAS_LOCK },
 ];
 
 const KEYS_PER_BATCH = 200;
