@@ -343,6 +343,13 @@ export interface PremadeCodeFailuresTable {
   created_at: string;
 }
 
+/** Signature module: an order number that matched no order (withdrawal, consents), for the per-client waits (0020). */
+export interface OrderNumberFailuresTable {
+  id: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface MobileMnpCorrectionsTable {
   id: string;
   mobile_order_id: string;
@@ -399,5 +406,6 @@ export interface Database {
   premade_unlocks: OrderCodeChallengeTable;
   mobile_number_changes: MobileNumberChangesTable;
   premade_code_failures: PremadeCodeFailuresTable;
+  order_number_failures: OrderNumberFailuresTable;
   leads: LeadsTable;
 }

@@ -193,14 +193,17 @@ describeEachDialect('retention: limit tables', (dialect) => {
     await db.insertInto('upload_claims').values(claims.map((r) => ({ id: r.id, ip: r.key, bytes: 1000, created_at: r.created_at }))).execute();
     const codes = [...rows([30, 1], '10.0.0.9')];
     await db.insertInto('premade_code_failures').values(codes.map((r) => ({ id: r.id, code_key: 'k', ip: r.key, created_at: r.created_at }))).execute();
+    const numbers = [...rows([26, 25, 2], '10.0.0.10')];
+    await db.insertInto('order_number_failures').values(numbers.map((r) => ({ id: r.id, ip: r.key, created_at: r.created_at }))).execute();
 
-    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 3, mobile_activation_failures: 2, premade_code_failures: 1, upload_claims: 2 });
+    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 3, mobile_activation_failures: 2, premade_code_failures: 1, upload_claims: 2, order_number_failures: 2 });
     const left = await db.selectFrom('otp_destination_sends').select('destination_key').orderBy('destination_key').execute();
     expect(left.map((r) => r.destination_key)).toEqual(['dest-a', 'dest-c']);
     const leftFailures = await db.selectFrom('mobile_activation_failures').select('order_key').execute();
     expect(leftFailures.map((r) => r.order_key)).toEqual(['order-a']);
     expect((await db.selectFrom('upload_claims').select('ip').execute()).map((r) => r.ip)).toEqual(['10.0.0.7']);
     expect((await db.selectFrom('premade_code_failures').select('created_at').execute()).map((r) => r.created_at)).toEqual([iso(now - 3_600_000)]);
-    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0 });
+    expect((await db.selectFrom('order_number_failures').select('created_at').execute()).map((r) => r.created_at)).toEqual([iso(now - 2 * 3_600_000)]);
+    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { UPLOAD_CLAIM_WINDOW_MS, UPLOAD_QUOTAS_LOCK } from '../documents/upload-
 import { FAILURE_WINDOW_MS as PREMADE_FAILURE_WINDOW_MS, premadeClientLockKey } from '../premade/code-delay';
 import { activationLockKey } from '../mobile/service';
 import { DESTINATION_WINDOW_MS, destinationLockKey } from '../signature/destination-limit';
+import { ORDER_NUMBER_FAILURE_WINDOW_MS, orderNumberClientLockKey } from '../signature/order-number-guesses';
 
 /*
  * The limit tables count events per key (a destination, an order number) and prune a key's old rows only
@@ -15,7 +16,7 @@ import { DESTINATION_WINDOW_MS, destinationLockKey } from '../signature/destinat
  */
 
 interface LimitTable {
-  table: 'otp_destination_sends' | 'mobile_activation_failures' | 'premade_code_failures' | 'upload_claims';
+  table: 'otp_destination_sends' | 'mobile_activation_failures' | 'premade_code_failures' | 'upload_claims' | 'order_number_failures';
   keyColumn: 'destination_key' | 'order_key' | 'ip';
   /** Rows older than this count for nothing. */
   windowMs: number;
@@ -29,6 +30,8 @@ export const LIMIT_TABLES: readonly LimitTable[] = [
   { table: 'premade_code_failures', keyColumn: 'ip', windowMs: PREMADE_FAILURE_WINDOW_MS, lockKey: premadeClientLockKey },
   // Uploads count an hour per client, every client's quota under one lock (documents/upload-quota.ts).
   { table: 'upload_claims', keyColumn: 'ip', windowMs: UPLOAD_CLAIM_WINDOW_MS, lockKey: () => UPLOAD_QUOTAS_LOCK },
+  // Withdrawal and consent lookups count a client's unknown order numbers under its lock (signature/order-number-guesses.ts).
+  { table: 'order_number_failures', keyColumn: 'ip', windowMs: ORDER_NUMBER_FAILURE_WINDOW_MS, lockKey: orderNumberClientLockKey },
 ];
 
 const KEYS_PER_BATCH = 200;
@@ -37,7 +40,7 @@ export type PrunedCounts = Record<LimitTable['table'], number>;
 
 /** Deletes the rows past their window in every limit table; returns how many per table. */
 export async function pruneLimitTables(db: Db, now: Date = new Date(), signal?: AbortSignal): Promise<PrunedCounts> {
-  const counts: PrunedCounts = { otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0 };
+  const counts: PrunedCounts = { otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 };
   for (const t of LIMIT_TABLES) {
     // The same cut as the limits' own prune (`created_at <= now - window`).
     const before = new Date(now.getTime() - t.windowMs).toISOString();

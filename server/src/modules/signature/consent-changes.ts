@@ -3,6 +3,7 @@ import { currentConsents, recordConsents } from '../orders/consent-ledger';
 import { findOrderForSignatureByNumber } from '../orders/service';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
+import { lookUpOrderNumber } from './order-number-guesses';
 import { SignatureError } from './signature-errors';
 import type { ClientInfo } from './service';
 
@@ -24,8 +25,8 @@ const codeUsed = () => new SignatureError(CHALLENGE_ERROR_CODES.codeRequired, 40
 
 export function createConsentChangeService({ db, channels, brandName, pepper, now, limits }: OrderCodeServiceDeps) {
   const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'consent_changes');
-  const orderOf = async (orderNumber: string) => {
-    const order = await findOrderForSignatureByNumber(db, orderNumber);
+  const orderOf = async (orderNumber: string, client: ClientInfo) => {
+    const order = await lookUpOrderNumber(db, client.ip, now(), (conn) => findOrderForSignatureByNumber(conn, orderNumber));
     if (!order) throw unknownOrder();
     return order;
   };
@@ -33,7 +34,7 @@ export function createConsentChangeService({ db, channels, brandName, pepper, no
   return {
     /** Sends a code to the order's contact. */
     async sendCode(orderNumber: string, mode: 'sms' | 'email', client: ClientInfo) {
-      const order = await orderOf(orderNumber);
+      const order = await orderOf(orderNumber, client);
       const sent = await codes.send(order, mode, client, (code) => ({
         subject: `${brandName}: codice per le tue preferenze di contatto`,
         text: `${brandName}: il codice per cambiare i consensi dell'ordine ${order.order_number} è ${code}. Vale 10 minuti. Se non l'hai chiesto tu, ignora questo messaggio.`,
@@ -42,8 +43,8 @@ export function createConsentChangeService({ db, channels, brandName, pepper, no
     },
 
     /** With the code, records each choice that differs from the ledger's latest; answers the consents as they now stand. */
-    async update(orderNumber: string, code: string, choices: Record<ChangeableConsent, boolean>) {
-      const order = await orderOf(orderNumber);
+    async update(orderNumber: string, code: string, choices: Record<ChangeableConsent, boolean>, client: ClientInfo) {
+      const order = await orderOf(orderNumber, client);
       const id = await codes.check(order.id, code);
       const at = now();
       await db.transaction().execute(async (trx) => {

@@ -105,7 +105,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     });
     registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body }) => withdrawals.confirm(body.order_number, body.otp),
+    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body, req }) => withdrawals.confirm(body.order_number, body.otp, clientOf(req)),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     const consentChanges = createConsentChangeService({
@@ -113,9 +113,9 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     });
     registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.consentsUpdate, async ({ body }) => consentChanges.update(body.order_number, body.otp, {
+    registerEndpoint(app, endpoints.consentsUpdate, async ({ body, req }) => consentChanges.update(body.order_number, body.otp, {
       marketing_consent: body.marketing_consent, profiling_consent: body.profiling_consent, third_party_consent: body.third_party_consent,
-    }), { rateLimit: { max: 20, timeWindow: '1 minute' } });
+    }, clientOf(req)), { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     // A plain GET so the thank-you page can link it: the order hash is the secret, as for every order call.
     app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { describeEachDialect } from '../../test/dialects';
 import { signingHarness } from '../../test/signing-harness';
 
@@ -93,5 +94,38 @@ describeEachDialect('withdrawal', (dialect) => {
     expect(business.status).toBe(409);
     expect(business.body.error!.code).toBe('withdrawal_not_consumer');
     expect((await row(signed.hash)).status).toBe('signed');
+  });
+
+  it('a client typing order numbers that match nothing waits longer after each; the customer elsewhere does not', async () => {
+    const { number } = await signedOrder();
+    const from = (ip: string, orderNumber: string, url = '/api/withdrawals/send-otp') => h.t.app.inject({
+      method: 'POST', url, remoteAddress: ip, headers: { 'user-agent': 'vitest' },
+      payload: { api_key: DEMO_PUBLIC_API_KEY, order_number: orderNumber, mode: 'sms', otp: '123456', marketing_consent: false, profiling_consent: false, third_party_consent: false },
+    });
+    const guesser = '10.66.0.1';
+    for (let i = 0; i < 5; i += 1) {
+      const miss = await from(guesser, `FV-2026-ZZZZZ${i}`);
+      expect(miss.statusCode).toBe(404);
+      expect(miss.json().error.code).toBe('withdrawal_unknown_order');
+    }
+    // The sixth comes too soon: refused before anything is looked up, a real number included.
+    for (const orderNumber of ['FV-2026-ZZZZZ9', number]) {
+      const early = await from(guesser, orderNumber);
+      expect(early.statusCode).toBe(429);
+      expect(early.json().error).toMatchObject({ code: 'order_number_delayed', retry_after_seconds: 2 });
+      expect(early.headers['retry-after']).toBe('2');
+    }
+    // The consent page shares the count: the same client waits there too.
+    expect((await from(guesser, 'FV-2026-ZZZZZ9', '/api/consents/update')).statusCode).toBe(429);
+    // The customer, at another address, is not slowed by the stranger.
+    clock.ms += 60_000;
+    expect((await from('10.66.0.2', number)).statusCode).toBe(200);
+
+    // The wait doubles after each further miss.
+    clock.ms += 60_000;
+    expect((await from(guesser, 'FV-2026-ZZZZZ7')).statusCode).toBe(404);
+    const next = await from(guesser, 'FV-2026-ZZZZZ8');
+    expect(next.json().error).toMatchObject({ code: 'order_number_delayed', retry_after_seconds: 4 });
+    expect(await h.t.db.selectFrom('order_number_failures').select('ip').where('ip', '=', guesser).execute()).toHaveLength(6);
   });
 });

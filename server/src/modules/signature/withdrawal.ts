@@ -3,6 +3,7 @@ import { findOrderForSignatureByNumber, markOrderStatus } from '../orders/servic
 import type { OrderForSignature } from '../orders/service';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
+import { lookUpOrderNumber } from './order-number-guesses';
 import { findEvidence } from './repository';
 import { SignatureError } from './signature-errors';
 import type { ClientInfo } from './service';
@@ -37,8 +38,8 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
   const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'withdrawals');
 
   /** The order, if a consumer may withdraw from it now; the last day of the period with it. */
-  async function withdrawable(orderNumber: string): Promise<{ order: OrderForSignature; lastDay: string }> {
-    const order = await findOrderForSignatureByNumber(db, orderNumber);
+  async function withdrawable(orderNumber: string, client: ClientInfo): Promise<{ order: OrderForSignature; lastDay: string }> {
+    const order = await lookUpOrderNumber(db, client.ip, now(), (conn) => findOrderForSignatureByNumber(conn, orderNumber));
     if (!order) throw withdrawalErrors.unknownOrder();
     if (order.status === 'withdrawn') throw withdrawalErrors.alreadyWithdrawn();
     const evidence = await findEvidence(db, order.id);
@@ -53,7 +54,7 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
   return {
     /** Sends a confirmation code to the contact the contract was signed with. */
     async sendCode(orderNumber: string, mode: 'sms' | 'email', client: ClientInfo) {
-      const { order, lastDay } = await withdrawable(orderNumber);
+      const { order, lastDay } = await withdrawable(orderNumber, client);
       const sent = await codes.send(order, mode, client, (code) => ({
         subject: `${brandName}: codice per confermare il recesso`,
         text: `${brandName}: il codice per confermare il recesso dall'ordine ${order.order_number} è ${code}. Vale 10 minuti. Se non hai chiesto tu il recesso, ignora questo messaggio.`,
@@ -62,8 +63,8 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
     },
 
     /** Confirms the withdrawal with the code: the order becomes `withdrawn`, the confirmation is kept. */
-    async confirm(orderNumber: string, code: string) {
-      const { order } = await withdrawable(orderNumber);
+    async confirm(orderNumber: string, code: string, client: ClientInfo) {
+      const { order } = await withdrawable(orderNumber, client);
       const id = await codes.check(order.id, code);
       const at = now();
       await db.transaction().execute(async (trx) => {
