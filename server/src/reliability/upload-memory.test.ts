@@ -36,9 +36,10 @@ describe(`${COUNT} parallel uploads of 10 MB on one server process`, () => {
       + `peak with key +${growth(m.peakWithKeyBytes)} MB (${m.withKey.wallMs} ms)\n`);
 
     expect(m.withoutKey.statuses).toEqual(Array(COUNT).fill(401));
-    // Each answered while its client was still sending (what the client had written by then sat mostly in
-    // the sockets' buffers): a server that read the file first could not answer before its last byte.
-    expect(m.withoutKey.answeredEarly).toBe(COUNT);
+    // Answered while their clients were still sending: a server that read the file first could not answer
+    // any before its last byte. Not every one: the server discards a refused body's rest at full speed, so
+    // on a loaded machine a client may write its last byte before it reads the answer (27 of 30 once in CI).
+    expect(m.withoutKey.answeredEarly).toBeGreaterThanOrEqual(COUNT / 2);
     expect(growth(m.peakWithoutKeyBytes)).toBeLessThan(50);
 
     expect(m.withKey.statuses).toEqual(Array(COUNT).fill(200));
