@@ -32,10 +32,16 @@ export interface FailureTally {
 
 /** Seconds still to wait now (0: go ahead), from the failures of this client and of everyone on the order number. */
 export function secondsToWait(client: FailureTally, everyone: FailureTally, now: Date): number {
-  const remaining = (tally: FailureTally, rule: DelayRule): number => {
-    const delay = delaySeconds(tally.count, rule);
-    if (delay === 0 || tally.latest === null) return 0;
-    return Math.max(0, Math.ceil((Date.parse(tally.latest) + delay * 1000 - now.getTime()) / 1000));
-  };
-  return Math.max(remaining(client, PER_CLIENT), remaining(everyone, PER_ORDER_NUMBER));
+  return Math.max(secondsLeft(client, PER_CLIENT, now), secondsLeft(everyone, PER_ORDER_NUMBER, now));
 }
+
+/** Seconds still to wait now after `tally`'s failures under `rule` (0: go ahead). Shared by every growing wait. */
+export function secondsLeft(tally: FailureTally, rule: DelayRule, now: Date): number {
+  const delay = delaySeconds(tally.count, rule);
+  if (delay === 0 || tally.latest === null) return 0;
+  return Math.max(0, Math.ceil((Date.parse(tally.latest) + delay * 1000 - now.getTime()) / 1000));
+}
+
+/** A wait as the refusals say it: "2 secondi", "5 minuti". */
+export const waitText = (seconds: number): string =>
+  seconds === 1 ? '1 secondo' : seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`;

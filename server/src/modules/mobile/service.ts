@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { decodeCf, normaliseCf } from '../reference/codice-fiscale';
 import { MOBILE_OPERATORS } from '../reference/operators';
-import { FAILURE_WINDOW_MS, secondsToWait } from './activation-delay';
+import { FAILURE_WINDOW_MS, secondsToWait, waitText } from './activation-delay';
 import { isIccid, isItalianIccid, normaliseIccid } from './iccid';
 import { looksLikeShortHash, newMobileOrderId, newOrderNumber, newShortHash, normaliseOrderNumber } from './mobile-ids';
 import {
@@ -35,9 +35,6 @@ export const mobileErrors = {
   notFound: () => new AppError('mobile_order_not_found', 404, "Ordine non trovato: controlla il numero d'ordine."),
   notPending: () => new AppError('mnp_not_pending', 409, 'La portabilità di questo ordine non è più modificabile.'),
 };
-
-const waitText = (seconds: number): string =>
-  seconds === 1 ? '1 secondo' : seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`;
 
 /**
  * activate-mobile-order's refusals. Before the right digits nothing says whether the order exists or

@@ -1,4 +1,4 @@
-import { delaySeconds } from '../mobile/activation-delay';
+import { secondsLeft } from '../mobile/activation-delay';
 import type { DelayRule, FailureTally } from '../mobile/activation-delay';
 
 /*
@@ -20,15 +20,9 @@ export const FAILURE_WINDOW_MS = 24 * 3_600_000;
 /** The lock a client's pre-made tries are counted under (also taken by the retention prune). */
 export const premadeClientLockKey = (ip: string): string => `premade-client:${ip}`;
 
-const remaining = (tally: FailureTally, rule: DelayRule, now: Date): number => {
-  const delay = delaySeconds(tally.count, rule);
-  if (delay === 0 || tally.latest === null) return 0;
-  return Math.max(0, Math.ceil((Date.parse(tally.latest) + delay * 1000 - now.getTime()) / 1000));
-};
-
 /**
  * Seconds still to wait now (0: go ahead), from this client's failures and everyone's on this code.
  * `clientFree` replaces PER_CLIENT's free failures (PREMADE_FREE_FAILURES_PER_CLIENT).
  */
 export const secondsToWait = (client: FailureTally, code: FailureTally, now: Date, clientFree: number = PER_CLIENT.free): number =>
-  Math.max(remaining(client, { ...PER_CLIENT, free: clientFree }, now), remaining(code, PER_CODE, now));
+  Math.max(secondsLeft(client, { ...PER_CLIENT, free: clientFree }, now), secondsLeft(code, PER_CODE, now));

@@ -12,13 +12,11 @@ import { EDITABLE_STATUSES, toOrderRef } from '../orders/service';
 import type { DestinationLimits } from '../signature/destination-limit';
 import { maskPhone, toItalianE164 } from '../signature/masking';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from '../signature/order-code-challenge';
+import { waitText } from '../mobile/activation-delay';
 import { FAILURE_WINDOW_MS, premadeClientLockKey, secondsToWait } from './code-delay';
 import { codeFailures, recordCodeFailure } from './repository';
 
 export type FillOrderAnswer = z.input<typeof endpoints.fillOrder.response>;
-
-const waitText = (seconds: number): string =>
-  seconds === 1 ? '1 secondo' : seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`;
 
 /**
  * The pre-made flow's refusals (docs/side-flows.md). Before the right code nothing says whether an order

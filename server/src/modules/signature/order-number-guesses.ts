@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
-import { delaySeconds } from '../mobile/activation-delay';
+import { secondsLeft, waitText } from '../mobile/activation-delay';
 import type { DelayRule } from '../mobile/activation-delay';
 import type { Conn } from '../orders/service';
 import { SignatureError } from './signature-errors';
@@ -22,9 +22,6 @@ export const orderNumberClientLockKey = (ip: string): string => `order-number-cl
 
 export const ORDER_NUMBER_DELAYED = 'order_number_delayed';
 
-const waitText = (seconds: number): string =>
-  seconds === 1 ? '1 secondo' : seconds < 90 ? `${seconds} secondi` : `${Math.ceil(seconds / 60)} minuti`;
-
 const delayed = (seconds: number): SignatureError => new SignatureError(ORDER_NUMBER_DELAYED, 429,
   `Troppi numeri d’ordine non trovati: per sicurezza puoi riprovare tra ${waitText(seconds)}. Controlla il numero nella mail di conferma.`,
   { retry_after_seconds: seconds });
@@ -43,9 +40,7 @@ export async function lookUpOrderNumber<T>(
     const row = await trx.selectFrom('order_number_failures')
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
       .where('ip', '=', ip).where('created_at', '>', since).executeTakeFirst();
-    const latest = (row?.latest as string | null | undefined) ?? null;
-    const delay = delaySeconds(Number(row?.count ?? 0), ORDER_NUMBER_GUESS_RULE);
-    const wait = latest === null ? 0 : Math.max(0, Math.ceil((Date.parse(latest) + delay * 1000 - now.getTime()) / 1000));
+    const wait = secondsLeft({ count: Number(row?.count ?? 0), latest: (row?.latest as string | null | undefined) ?? null }, ORDER_NUMBER_GUESS_RULE, now);
     if (wait > 0) return { wait };
     const found = await lookup(trx);
     if (found !== null) return { found };
