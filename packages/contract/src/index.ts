@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './errors';
 export * from './routes';
 export * from './schemas/envelope';
 export * from './schemas/offer';

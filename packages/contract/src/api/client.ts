@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_TIMEOUT_MS, GENERIC_CLIENT_TIMEOUT_MS } from '../constants';
 import { endpoints, type EndpointName, type Endpoints } from './endpoints';
 import { fillPath, type EndpointDef, type PathParams } from './define';
+import { API_ERROR_CODES } from '../errors';
 import { cleanPayload, isPlainObject } from '../rules/clean-payload';
 import { convertDates } from '../rules/date-conversion';
 
@@ -10,14 +11,7 @@ import { convertDates } from '../rules/date-conversion';
  * react-query, tests call it against a real server. Errors are values with a code.
  */
 
-export const API_ERROR_CODES = {
-  network: 'network_error',
-  aborted: 'aborted',
-  timeout: 'timeout',
-  http: 'http_error',
-  rejected: 'request_rejected',
-  invalidResponse: 'invalid_response',
-} as const;
+export { API_ERROR_CODES } from '../errors';
 
 export interface ApiErrorInit {
   code: string;

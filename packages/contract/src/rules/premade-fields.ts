@@ -47,14 +47,4 @@ export function holdsPersonalData(fields: Readonly<Record<string, unknown>>): bo
   return Object.entries(fields).some(([key, value]) => !PREPARED.has(key) && !NEVER_PERSONAL.has(key) && !isBlank(value));
 }
 
-/** fill-order's refusals besides the one-time code's own (server premade module, web pre-made page). */
-export const PREMADE_ERROR_CODES = {
-  /** An unknown, expired, cancelled or signed code: one answer, so it never tells which. */
-  notFound: 'premade_not_found',
-  /** Too many wrong codes from this client, or on this code: try again after `retry_after_seconds`. */
-  delayed: 'premade_delayed',
-  /** The order holds personal data but no mobile number to send the code to. */
-  noPhone: 'premade_no_phone',
-  /** send-code or verify on an order that opens without a code. */
-  codeNotNeeded: 'premade_code_not_needed',
-} as const;
+export { PREMADE_ERROR_CODES } from '../errors';

@@ -18,41 +18,5 @@ export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 
 export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ result: z.literal(true), data });
 
-/** Codes of `error.code`, shared by server and client. */
-export const ERROR_CODES = {
-  badRequest: 'bad_request',
-  validation: 'validation_error',
-  unauthorized: 'invalid_api_key',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  /** A one-time code is pending: the order's content is frozen until the visitor goes back. */
-  contractFrozen: 'contract_frozen',
-  /** An acceptance the contract needs is missing (send-otp). */
-  acceptanceRequired: 'acceptance_required',
-  payloadTooLarge: 'payload_too_large',
-  /** The request did not arrive in time (the server's request or header timeout). */
-  requestTimeout: 'request_timeout',
-  /** 414: an address (or one of its path segments) longer than the server reads. */
-  uriTooLong: 'uri_too_long',
-  /** 431: request headers larger than the server reads. */
-  headersTooLarge: 'headers_too_large',
-  unsupportedMediaType: 'unsupported_media_type',
-  rateLimited: 'rate_limited',
-  /** 507: the server's storage budget for uploaded documents is used up; an operator must make room. */
-  storageFull: 'storage_full',
-  /** 503: this server process is shutting down; another one (or this one, restarted) answers a retry. */
-  shuttingDown: 'shutting_down',
-  internal: 'internal_error',
-} as const;
-
-/** activate-mobile-order's refusals (server mobile module, web SIM activation page). */
-export const SIM_ACTIVATION_ERROR_CODES = {
-  /** An unknown order number or wrong ICCID digits: one answer, so it never tells whether an order exists. */
-  mismatch: 'activation_mismatch',
-  /** Too many wrong attempts from this client, or on this order number: try again after `retry_after_seconds`. */
-  delayed: 'activation_delayed',
-  /** The right digits, and the SIM is already active. */
-  alreadyActive: 'already_active',
-  /** The right digits, and the porting is not confirmed yet. */
-  notReady: 'activation_not_ready',
-} as const;
+// The codes themselves live in errors.ts; re-exported here for the envelope's readers.
+export { ERROR_CODES, SIM_ACTIVATION_ERROR_CODES } from '../errors';
