@@ -1,7 +1,7 @@
 import { DEMO_PUBLIC_API_KEY } from '../config';
 import type { TestApp } from '../test/dialects';
 import { modules } from '../modules';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 import { loadCatalog } from '../modules/catalog/service';
 import { createLeadsModule, leadsModule } from '../modules/leads/routes';
 import { createMobileModule, mobileModule } from '../modules/mobile/routes';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { ERROR_CODES, failureEnvelope } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 import { modules } from '../modules';
 import { buildTestApp, describeEachDialect } from '../test/dialects';
 import type { TestApp } from '../test/dialects';

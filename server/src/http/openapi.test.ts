@@ -5,7 +5,7 @@ import type { TestApp } from '../test/dialects';
 import { testModule } from '../test/test-endpoints';
 import { healthModule } from '../modules/health/routes';
 import { registerEndpoint } from './endpoint';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 
 // Every contract call documented as if its module had registered it (the handlers are never called here);
 // the real feature modules stay out so that no path is registered twice.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 import { buildTestApp, testDialects } from '../test/dialects';
 import type { TestApp } from '../test/dialects';
 import { startNginx } from '../test/nginx';

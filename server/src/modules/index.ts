@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { AppModule } from './app-module';
 import { catalogModule } from './catalog/routes';
 import { coverageModule } from './coverage/routes';
 import { documentsModule } from './documents/routes';
@@ -12,14 +10,6 @@ import { premadeModule } from './premade/routes';
 import { referenceModule } from './reference/routes';
 import { retentionModule } from './retention';
 import { signatureModule } from './signature/routes';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-}
-
-/** A feature module: registers its routes (each in its own encapsulated scope). */
-export type AppModule = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
 export const modules: AppModule[] = [
   healthModule,
@@ -33,5 +23,4 @@ export const modules: AppModule[] = [
   mobileModule,
   leadsModule,
   retentionModule,
-  // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
 ];

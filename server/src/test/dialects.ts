@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import type { Config } from '../config';
 import { createDb, migrate, seedDemoData } from '../db';
 import type { Db, DbHandle, DialectName } from '../db';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 
 /**
  * DESIGN §6.5: every database test runs on every dialect: SQLite always, PostgreSQL when

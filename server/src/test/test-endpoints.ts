@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@checkout/contract';
 import { z } from 'zod';
 import { registerEndpoint } from '../http/endpoint';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 import { modules } from '../modules';
 
 /** Test-only calls, registered the way feature modules register theirs. */
