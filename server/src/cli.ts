@@ -1,10 +1,10 @@
 import { loadConfig } from './config';
 import type { Config } from './config';
-import { coverageCliCommands } from './modules/coverage/cli-commands';
-import { leadsCliCommands } from './modules/leads/cli-commands';
-import { mobileCliCommands } from './modules/mobile/cli-commands';
-import { premadeCliCommands } from './modules/premade/cli-commands';
-import { atecoCliCommands } from './modules/reference/ateco-cli';
+import { coverageCliCommands } from './modules/coverage';
+import { leadsCliCommands } from './modules/leads';
+import { mobileCliCommands } from './modules/mobile';
+import { premadeCliCommands } from './modules/premade';
+import { atecoCliCommands } from './modules/reference';
 import { retentionCliCommands } from './modules/retention';
 
 /**

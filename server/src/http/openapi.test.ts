@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeEachDialect } from '../test/dialects';
 import type { TestApp } from '../test/dialects';
 import { testModule } from '../test/test-endpoints';
-import { healthModule } from '../modules/health/routes';
+import { healthModule } from '../modules/health';
 import { registerEndpoint } from './endpoint';
 import type { AppModule } from '../modules/app-module';
 

@@ -1,15 +1,15 @@
 import type { AppModule } from './app-module';
-import { catalogModule } from './catalog/routes';
-import { coverageModule } from './coverage/routes';
-import { documentsModule } from './documents/routes';
-import { healthModule } from './health/routes';
-import { leadsModule } from './leads/routes';
-import { mobileModule } from './mobile/routes';
-import { ordersModule } from './orders/routes';
-import { premadeModule } from './premade/routes';
-import { referenceModule } from './reference/routes';
+import { catalogModule } from './catalog';
+import { coverageModule } from './coverage';
+import { documentsModule } from './documents';
+import { healthModule } from './health';
+import { leadsModule } from './leads';
+import { mobileModule } from './mobile';
+import { ordersModule } from './orders';
+import { premadeModule } from './premade';
+import { referenceModule } from './reference';
 import { retentionModule } from './retention';
-import { signatureModule } from './signature/routes';
+import { signatureModule } from './signature';
 
 export const modules: AppModule[] = [
   healthModule,

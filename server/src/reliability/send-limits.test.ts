@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, seedDemoData } from '../db';
+import { migrate } from '../db';
+import { seedDemoData } from '../demo-seed';
 import type { Db, DbHandle } from '../db';
-import { OTP_RESEND_COOLDOWN_MS } from '../modules/signature/otp-code';
-import { DEFAULT_SEND_LIMITS } from '../modules/signature/service';
+import { DEFAULT_SEND_LIMITS, OTP_RESEND_COOLDOWN_MS } from '../modules/signature';
 import { buildTestApp, describeEachDialect } from '../test/dialects';
 import type { TestApp } from '../test/dialects';
 import { apiAs, coverageAndOffer, newOrder, numberedCustomer, stepBodies } from './checkout-journey';

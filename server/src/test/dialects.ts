@@ -9,7 +9,8 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
-import { createDb, migrate, seedDemoData } from '../db';
+import { createDb, migrate } from '../db';
+import { seedDemoData } from '../demo-seed';
 import type { Db, DbHandle, DialectName } from '../db';
 import type { AppModule } from '../modules/app-module';
 

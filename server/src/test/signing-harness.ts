@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../config';
-import { catalogModule } from '../modules/catalog/routes';
-import { seedPromoCodes } from '../modules/catalog/seed';
-import { createDocumentsModule } from '../modules/documents/routes';
-import { createOrdersModule } from '../modules/orders/routes';
-import { createSignatureModule } from '../modules/signature/routes';
+import { catalogModule, seedPromoCodes } from '../modules/catalog';
+import { createDocumentsModule } from '../modules/documents';
+import { createOrdersModule } from '../modules/orders';
+import { createSignatureModule } from '../modules/signature';
 import { buildTestApp } from './dialects';
 import type { TestApp, TestDialect } from './dialects';
 import { PRIVATO_STEPS } from './privato-steps';

@@ -11,7 +11,7 @@ import { multipartBody } from '../../hostile/multipart';
 import type { Part } from '../../hostile/multipart';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
-import { findOrderByHash } from '../orders/service';
+import { findOrderByHash } from '../orders';
 import { MAX_INPUT_PIXELS, reencodeImage } from './image-reencode';
 
 /*

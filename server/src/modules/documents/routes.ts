@@ -7,10 +7,10 @@ import { registerEndpoint } from '../../http/endpoint';
 import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
-import { submitStep } from '../orders/step-submission';
-import { requireOrderByHash } from '../orders/service';
+import { requireOrderByHash, submitStep } from '../orders';
 import { isInside } from './file-storage';
-import { assertAcceptsDocuments, deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, recordUpload } from './service';
+import { assertAcceptsDocuments, deleteMedia, orderDocuments, recordUpload } from './service';
+import { MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT } from './upload-rules';
 import { assertRoomBeforeBody } from './upload-quota';
 import { receiveUpload } from './upload-receive';
 

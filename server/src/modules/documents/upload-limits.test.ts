@@ -10,8 +10,9 @@ import type { TestApp } from '../../test/dialects';
 import { listenOnFreePort } from '../../test/raw-http';
 import { rawUpload } from '../../test/raw-upload';
 import { pdfOfSize } from '../../test/upload-files';
-import { findOrderByHash, markOrderStatus } from '../orders/service';
-import { MAX_BYTES_PER_ORDER, MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from './service';
+import { findOrderByHash, markOrderStatus } from '../orders';
+import { MAX_BYTES_PER_ORDER, MAX_FILES_PER_ORDER } from './service';
+import { MAX_FILE_BYTES } from './upload-rules';
 
 /*
  * What document-upload refuses before reading the body (an unknown or closed order, a full order, a

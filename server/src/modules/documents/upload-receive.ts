@@ -14,7 +14,7 @@ import { structuralProblem } from './file-structure';
 import { createTempFile, PRIVATE_FILE_MODE } from './file-storage';
 import type { TempFile } from './file-storage';
 import { ImageRefused, reencodeImageToFile } from './image-reencode';
-import { MAX_FILE_BYTES, MESSAGES_IT } from './service';
+import { MAX_FILE_BYTES, MESSAGES_IT } from './upload-rules';
 
 /*
  * The multipart body of document-upload, read as it arrives. Text fields come first (the api key

@@ -1,8 +1,8 @@
 import type { CliCommand } from '../../cli';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
+import { assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table, UsageError } from '../premade';
+import type { Out } from '../premade';
 import { deliverDueLeads } from './lead-delivery';
 import { listLeads } from './repository';
 import type { DeliveryStatus } from './repository';

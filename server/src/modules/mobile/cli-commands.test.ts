@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../db';
+import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../test/dialects';
-import { runCommand } from '../premade/cli-args';
-import type { CommandFn } from '../premade/cli-args';
+import { runCommand } from '../premade';
+import type { CommandFn } from '../premade';
 import { createMobileOrderCommand, listMobileOrdersCommand } from './cli-commands';
 import { selectByShortHash } from './repository';
 

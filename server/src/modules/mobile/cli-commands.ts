@@ -1,7 +1,7 @@
 import type { CliCommand } from '../../cli';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
+import { assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table, UsageError } from '../premade';
+import type { Out } from '../premade';
 import { MOBILE_STATUSES, listMobileOrders } from './repository';
 import { createMobileOrder } from './service';
 

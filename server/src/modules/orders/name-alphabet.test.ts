@@ -4,7 +4,7 @@ import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
+import { catalogModule } from '../catalog';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
 

@@ -6,8 +6,8 @@ import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { seedCoverage } from '../coverage/seed';
+import { catalogModule } from '../catalog';
+import { seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
 

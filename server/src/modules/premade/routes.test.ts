@@ -5,10 +5,9 @@ import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/mess
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { createPremadeOrder, findPremadeOrder, newPremadeCode, normalisePremadeCode } from '../orders/premade';
-import { createOrdersModule } from '../orders/routes';
-import { markOrderStatus } from '../orders/service';
-import { DEFAULT_SEND_LIMITS } from '../signature/service';
+import { createPremadeOrder, findPremadeOrder, newPremadeCode, normalisePremadeCode } from './premade-order';
+import { createOrdersModule, markOrderStatus } from '../orders';
+import { DEFAULT_SEND_LIMITS } from '../signature';
 import { addressFields } from './address-fields';
 import { PER_CODE } from './code-delay';
 import { createPremadeModule } from './routes';

@@ -6,8 +6,8 @@ import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../app-module';
-import type { DestinationLimits } from '../signature/destination-limit';
-import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature/service';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature';
+import type { DestinationLimits } from '../signature';
 import { createPremadeService } from './service';
 import type { PremadeClient } from './service';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands } from '../../cli';
 import type { Db } from '../../db';
 import { describeEachDialect, testConfig } from '../../test/dialects';
-import { runCommand } from '../premade/cli-args';
-import type { CommandFn } from '../premade/cli-args';
-import { newOrderHash, newOrderId } from '../orders/order-hash';
+import { runCommand } from '../premade';
+import type { CommandFn } from '../premade';
+import { newOrderHash, newOrderId } from '../orders';
 import { purgeDraftsCommand } from './cli-commands';
 import { DAY_MS } from './purge-drafts';
 

@@ -1,8 +1,8 @@
 import type { CliCommand } from '../../cli';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, parseCliArgs, runWithDb } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
+import { assertKnownOptions, intOption, parseCliArgs, runWithDb, UsageError } from '../premade';
+import type { Out } from '../premade';
 import { runRetentionPass } from './pass';
 import { countAbandonedDrafts } from './purge-drafts';
 

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../config';
 import { createDb, migrate } from '../../db';
 import type { Db, DbHandle, DialectName } from '../../db';
 import { describeEachDialect, testConfig } from '../../test/dialects';
-import { newOrderHash, newOrderId } from '../orders/order-hash';
+import { newOrderHash, newOrderId } from '../orders';
 import { createRetentionModule } from './job';
 import { pruneLimitTables } from './limit-tables';
 import { DAY_MS, purgeAbandonedDrafts } from './purge-drafts';

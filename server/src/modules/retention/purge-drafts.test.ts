@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects';
 import { signingHarness } from '../../test/signing-harness';
-import { createPremadeOrder } from '../orders/premade';
+import { createPremadeOrder } from '../premade';
 import { DAY_MS, KEPT_AFTER_ORDER, PURGED_WITH_ORDER, purgeAbandonedDrafts, purgeClock, purgeOrderIfAbandoned } from './purge-drafts';
 
 /*

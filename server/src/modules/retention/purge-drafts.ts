@@ -4,7 +4,7 @@ import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely
 import { dialectOf } from '../../db';
 import type { Database, Db } from '../../db';
 import type { PremadeOrderColumns } from '../../db/types';
-import { orderFolder } from '../documents/file-storage';
+import { orderFolder } from '../documents';
 
 /*
  * Abandoned drafts: orders nobody finished, kept with the customer's data, documents and contract previews

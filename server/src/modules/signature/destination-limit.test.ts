@@ -5,8 +5,8 @@ import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/mess
 import { buildTestApp, describeEachDialect } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { createOrdersModule } from '../orders/routes';
+import { catalogModule } from '../catalog';
+import { createOrdersModule } from '../orders';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 

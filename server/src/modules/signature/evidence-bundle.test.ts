@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { TINY_PNG } from '../../hostile/hostile-files';
-import { storedFilePath } from '../documents/file-storage';
+import { storedFilePath } from '../documents';
 import { multipartBody } from '../../hostile/multipart';
 import { describeEachDialect } from '../../test/dialects';
 import { signingHarness } from '../../test/signing-harness';

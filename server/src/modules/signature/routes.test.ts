@@ -15,9 +15,8 @@ import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect, testConfig } from '../../test/dialects';
 import type { TestApp } from '../../test/dialects';
 import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { createOrdersModule } from '../orders/routes';
-import { getOrderForSignature } from '../orders/service';
+import { catalogModule } from '../catalog';
+import { createOrdersModule, getOrderForSignature } from '../orders';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 

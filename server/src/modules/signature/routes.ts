@@ -15,7 +15,8 @@ import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } f
 import { createConsentChangeService } from './consent-changes';
 import { createMobileNumberChangeService } from './mobile-number-change';
 import { createWithdrawalService } from './withdrawal';
-import type { ClientInfo, SendLimits } from './service';
+import type { ClientInfo } from './client-info';
+import type { SendLimits } from './service';
 
 export interface SignatureModuleOptions {
   /** The clock (tests move it past the cooldown and the code's 10 minutes). */

@@ -13,12 +13,9 @@ import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
 import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
-import { writePrivateFileAtomic } from '../documents/file-storage';
-import { priceOrderContent } from '../orders/order-pricing';
-import type { PricedContent } from '../orders/order-pricing';
-import { currentConsents } from '../orders/consent-ledger';
-import { getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
-import type { OrderForSignature } from '../orders/service';
+import { writePrivateFileAtomic } from '../documents';
+import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
+import type { OrderForSignature, PricedContent } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
@@ -32,6 +29,7 @@ import {
 } from './repository';
 import type { DocumentRow } from './repository';
 import { signatureErrors } from './signature-errors';
+import type { ClientInfo } from './client-info';
 
 /*
  * Issue 4 "Mobile number", "One-time code", "Contract preview", "Sign with the one-time code" (DESIGN §3).
@@ -61,11 +59,6 @@ export interface SignatureDeps {
   sealer: PdfSealer;
   now: () => Date;
   limits: SendLimits;
-}
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
 }
 
 const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');

@@ -1,21 +1,20 @@
 import type { Transaction } from 'kysely';
-import { seedPromoCodes } from '../modules/catalog/seed';
-import { demoCoverageSize, seedCoverage } from '../modules/coverage/seed';
-import { seedMobileOrders } from '../modules/mobile/seed';
-import { seedRefererCodes } from '../modules/orders/seed';
-import { seedPremadeOrders } from '../modules/premade/seed';
-import type { Db } from './create-db';
-import { getMeta, setMeta } from './meta';
-import type { Database } from './types';
+import { getMeta, setMeta } from './db';
+import type { Database, Db } from './db';
+import { seedPromoCodes } from './modules/catalog';
+import { demoCoverageSize, seedCoverage } from './modules/coverage';
+import { seedMobileOrders } from './modules/mobile';
+import { seedRefererCodes } from './modules/orders';
+import { seedPremadeOrders } from './modules/premade';
 
 export type Seeder = (trx: Transaction<Database>) => Promise<void>;
 
 /**
  * Demo data seeders, run in this order inside one transaction (DESIGN §3: catalogue, promo codes,
  * coverage, pre-made and mobile orders). Modules add theirs here; the tests use the same seed.
+ * Above the modules (not in db/): the database floor imports no feature.
  */
 const seeders: Seeder[] = [
-  // e.g. seedCatalog from '../modules/catalog/seed',
   seedPromoCodes,
   async (trx) => { await seedCoverage(trx, { size: demoCoverageSize() }); },
   seedRefererCodes,

@@ -3,11 +3,8 @@ import { priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import type { PremadeOrderColumns } from '../../db/types';
 import { AppError, MESSAGES } from '../../http/errors';
-import { reconcileOrderContent, storedContent } from './order-pricing';
-import { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
-import { newOrderHash, newOrderId } from './order-hash';
-import { toOrderRecord } from './service';
-import type { Conn, OrderFields, OrderRecord } from './service';
+import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
+import type { Conn, OrderFields, OrderRecord } from '../orders';
 
 /*
  * Pre-made orders (issue 5, docs/side-flows.md): an order prepared by staff, found by a short code the
