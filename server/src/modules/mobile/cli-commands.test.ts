@@ -2,8 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../test/dialects';
-import { runCommand } from '../premade';
-import type { CommandFn } from '../premade';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { createMobileOrderCommand, listMobileOrdersCommand } from './cli-commands';
 import { selectByShortHash } from './repository';
 

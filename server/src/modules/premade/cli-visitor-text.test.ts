@@ -5,8 +5,8 @@ import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../test/dialects';
 import { insertLead, LEAD, listLeadsCommand } from '../leads';
 import { createMobileOrder, listMobileOrdersCommand } from '../mobile';
-import { runCommand } from './cli-args';
-import type { CommandFn } from './cli-args';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { createPremadeOrderCommand, listOrdersCommand } from './cli-commands';
 
 /*

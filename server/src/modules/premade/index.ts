@@ -3,8 +3,6 @@
  * The module's face: other modules, the app, the CLI and the demo seed import only this file.
  */
 export { createPremadeModule, premadeModule } from './routes';
-export { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runCommand, runWithDb, table } from './cli-args';
-export type { CommandFn, Out } from './cli-args';
 export { premadeCliCommands } from './cli-commands';
 export { FAILURE_WINDOW_MS, premadeClientLockKey } from './code-delay';
 export { createPremadeOrder } from './premade-order';

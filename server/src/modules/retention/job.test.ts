@@ -106,7 +106,7 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
     const kept = await orderCount(shared.a.db);
     for (let i = 0; i < n; i++) await staleDraft(shared.a.db, storageDir, Date.now(), 40);
     const cli = () => new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/cli.ts'), 'purge-drafts', '--json'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/cli/main.ts'), 'purge-drafts', '--json'], {
         cwd: REPO_ROOT,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: shared.url, STORAGE_DIR: storageDir },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,21 +1,16 @@
-import { loadConfig } from './config';
-import type { Config } from './config';
-import { coverageCliCommands } from './modules/coverage';
-import { leadsCliCommands } from './modules/leads';
-import { mobileCliCommands } from './modules/mobile';
-import { premadeCliCommands } from './modules/premade';
-import { atecoCliCommands } from './modules/reference';
-import { retentionCliCommands } from './modules/retention';
+import { loadConfig } from '../config';
+import { coverageCliCommands } from '../modules/coverage';
+import { leadsCliCommands } from '../modules/leads';
+import { mobileCliCommands } from '../modules/mobile';
+import { premadeCliCommands } from '../modules/premade';
+import { atecoCliCommands } from '../modules/reference';
+import { retentionCliCommands } from '../modules/retention';
+import type { CliCommand } from './command';
 
 /**
  * Operator commands: `npm run cli -- <command> [args]`.
  * Modules add their commands to `commands` (create pre-made order, create mobile order, import coverage CSV, export…).
  */
-export interface CliCommand {
-  summary: string;
-  usage?: string;
-  run: (args: string[], ctx: { config: Config; out: (line: string) => void }) => Promise<number>;
-}
 
 export const commands: Record<string, CliCommand> = {
   help: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './cli';
+import { runCli } from './main';
 
 describe('cli', () => {
   it('help lists the commands', async () => {
