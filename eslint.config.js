@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/config.ts', 'server/src/test/**', 'server/**/*.test.ts', 'server/src/cli/main.ts'],
+    files: ['server/src/config.ts', 'server/test/**', 'server/**/*.test.ts', 'server/src/cli/main.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { getMeta } from './db';
 import { seedDemoData } from './demo-seed';
-import { describeEachDialect } from './test/dialects';
+import { describeEachDialect } from '../test/support/dialects';
 
 describeEachDialect('demo seed', (dialect) => {
   it('seeds the demo data once', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../test/dialects';
+import { describeEachDialect } from '../../test/support/dialects';
 import { dialectOf } from './create-db';
 import { getMeta, setMeta } from './meta';
 import { migrate } from './migrate';

@@ -1,8 +1,8 @@
 import { endpoints } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { testModule } from '../test/test-endpoints';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { testModule } from '../../test/support/test-endpoints';
 import { healthModule } from '../modules/health';
 import { registerEndpoint } from './endpoint';
 import type { AppModule } from '../modules/app-module';

@@ -143,7 +143,7 @@ export async function receiveUpload(req: FastifyRequest, { storageDir, orderId, 
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw err;
     // Anything else comes from the parser reading the client's bytes (a truncated body, no boundary,
-    // a broken part header): bad input, a 400, not a server failure (server/src/hostile found it).
+    // a broken part header): bad input, a 400, not a server failure (server/test/hostile found it).
     throw new AppError(ERROR_CODES.badRequest, 400, MESSAGES_IT.malformed);
   }
   return { fields, file: received };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { TestReceiver } from '../../infra/webhook/test-receiver';
-import { describeEachDialect, testConfig } from '../../test/dialects';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { runCommand } from '../../cli/run';
 import type { CommandFn } from '../../cli/run';
 import { deliverLeadsCommand, listLeadsCommand } from './cli-commands';

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { seedDemoData } from '../../demo-seed';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { runCommand } from '../../cli/run';
 import type { CommandFn } from '../../cli/run';
 import { createMobileOrderCommand, listMobileOrdersCommand } from './cli-commands';

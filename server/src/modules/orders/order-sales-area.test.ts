@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
 import { catalogModule, loadCatalog } from '../catalog';
 import { coverageModule, DEMO_ADDRESSES, seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';

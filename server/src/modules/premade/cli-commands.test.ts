@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
 import type { Db } from '../../db';
 import { seedDemoData } from '../../demo-seed';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { findPremadeOrder } from './premade-order';
 import { markOrderStatus } from '../orders';
 import { runCommand } from '../../cli/run';

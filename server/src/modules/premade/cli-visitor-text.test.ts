@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { seedDemoData } from '../../demo-seed';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { insertLead, LEAD, listLeadsCommand } from '../leads';
 import { createMobileOrder, listMobileOrdersCommand } from '../mobile';
 import { runCommand } from '../../cli/run';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands } from '../../cli/main';
 import type { Db } from '../../db';
-import { describeEachDialect, testConfig } from '../../test/dialects';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { runCommand } from '../../cli/run';
 import type { CommandFn } from '../../cli/run';
 import { newOrderHash, newOrderId } from '../orders';

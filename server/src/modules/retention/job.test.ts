@@ -10,7 +10,7 @@ import { buildApp } from '../../app';
 import { REPO_ROOT } from '../../config';
 import { createDb, migrate } from '../../db';
 import type { Db, DbHandle, DialectName } from '../../db';
-import { describeEachDialect, testConfig } from '../../test/dialects';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { newOrderHash, newOrderId } from '../orders';
 import { createRetentionModule } from './job';
 import { pruneLimitTables } from './limit-tables';

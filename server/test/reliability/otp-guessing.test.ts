@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
+import { buildTestApp, describeEachDialect } from '../support/dialects';
+import type { TestApp } from '../support/dialects';
 import { apiAs, coverageAndOffer, e164, newOrder, numberedCustomer, readCode, stepBodies, uploadIdentityDocument } from './checkout-journey';
 import type { ApiAs } from './checkout-journey';
 

@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe } from 'vitest';
 import type { DestinationStream } from 'pino';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Config } from '../config';
-import { createDb, migrate } from '../db';
-import { seedDemoData } from '../demo-seed';
-import type { Db, DbHandle, DialectName } from '../db';
-import type { AppModule } from '../modules/app-module';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Config } from '../../src/config';
+import { createDb, migrate } from '../../src/db';
+import { seedDemoData } from '../../src/demo-seed';
+import type { Db, DbHandle, DialectName } from '../../src/db';
+import type { AppModule } from '../../src/modules/app-module';
 
 /**
  * DESIGN §6.5: every database test runs on every dialect: SQLite always, PostgreSQL when

@@ -1,8 +1,8 @@
 import { defineEndpoint } from '@checkout/contract';
 import { z } from 'zod';
-import { registerEndpoint } from '../http/endpoint';
-import type { AppModule } from '../modules/app-module';
-import { modules } from '../modules';
+import { registerEndpoint } from '../../src/http/endpoint';
+import type { AppModule } from '../../src/modules/app-module';
+import { modules } from '../../src/modules';
 
 /** Test-only calls, registered the way feature modules register theirs. */
 export const echoEndpoint = defineEndpoint({

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { DEMO_PUBLIC_API_KEY } from '../config';
+import { DEMO_PUBLIC_API_KEY } from '../../src/config';
 import { multipartBody } from '../hostile/multipart';
 import type { Part } from '../hostile/multipart';
-import { rawUpload } from '../test/raw-upload';
-import { pdfOfSize, photoOfSize } from '../test/upload-files';
+import { rawUpload } from '../support/raw-upload';
+import { pdfOfSize, photoOfSize } from '../support/upload-files';
 
 /*
  * Many 10 MB uploads at once against a server child process, with its resident memory sampled from

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Db } from '../db';
+import type { Db } from '../../src/db';
 import { apiAs, coverageAndOffer, italianIban, newOrder, numberedCustomer, stepBodies } from './checkout-journey';
 import type { Customer } from './checkout-journey';
 import { serverDatabaseMakers } from './server-databases';

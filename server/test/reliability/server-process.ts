@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../../src/config';
 
 /**
  * The real server as a child process, started the way `npm start -w server` does (tsx on src/main.ts),

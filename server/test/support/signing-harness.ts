@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../config';
-import { catalogModule, seedPromoCodes } from '../modules/catalog';
-import { createDocumentsModule } from '../modules/documents';
-import { createOrdersModule } from '../modules/orders';
-import { createSignatureModule } from '../modules/signature';
+import { DEMO_PUBLIC_API_KEY } from '../../src/config';
+import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
+import { createDocumentsModule } from '../../src/modules/documents';
+import { createOrdersModule } from '../../src/modules/orders';
+import { createSignatureModule } from '../../src/modules/signature';
 import { buildTestApp } from './dialects';
 import type { TestApp, TestDialect } from './dialects';
 import { PRIVATO_STEPS } from './privato-steps';

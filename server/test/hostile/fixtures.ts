@@ -1,13 +1,13 @@
-import { DEMO_PUBLIC_API_KEY } from '../config';
-import type { TestApp } from '../test/dialects';
-import { modules } from '../modules';
-import type { AppModule } from '../modules/app-module';
-import { loadCatalog } from '../modules/catalog';
-import { createLeadsModule, leadsModule } from '../modules/leads';
-import { createMobileModule, mobileModule } from '../modules/mobile';
-import { createPremadeModule, premadeModule } from '../modules/premade';
-import { createSignatureModule, signatureModule } from '../modules/signature';
-import { PRIVATO_STEPS } from '../test/privato-steps';
+import { DEMO_PUBLIC_API_KEY } from '../../src/config';
+import type { TestApp } from '../support/dialects';
+import { modules } from '../../src/modules';
+import type { AppModule } from '../../src/modules/app-module';
+import { loadCatalog } from '../../src/modules/catalog';
+import { createLeadsModule, leadsModule } from '../../src/modules/leads';
+import { createMobileModule, mobileModule } from '../../src/modules/mobile';
+import { createPremadeModule, premadeModule } from '../../src/modules/premade';
+import { createSignatureModule, signatureModule } from '../../src/modules/signature';
+import { PRIVATO_STEPS } from '../support/privato-steps';
 import { TINY_PNG } from './hostile-files';
 import { multipartBody } from './multipart';
 

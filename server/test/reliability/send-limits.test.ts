@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../db';
-import { seedDemoData } from '../demo-seed';
-import type { Db, DbHandle } from '../db';
-import { DEFAULT_SEND_LIMITS, OTP_RESEND_COOLDOWN_MS } from '../modules/signature';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
+import { migrate } from '../../src/db';
+import { seedDemoData } from '../../src/demo-seed';
+import type { Db, DbHandle } from '../../src/db';
+import { DEFAULT_SEND_LIMITS, OTP_RESEND_COOLDOWN_MS } from '../../src/modules/signature';
+import { buildTestApp, describeEachDialect } from '../support/dialects';
+import type { TestApp } from '../support/dialects';
 import { apiAs, coverageAndOffer, newOrder, numberedCustomer, stepBodies } from './checkout-journey';
 import type { ApiAs } from './checkout-journey';
 import { postgresServerDatabase } from './server-databases';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { createDb } from '../db';
-import type { DbHandle, DialectName } from '../db';
+import { createDb } from '../../src/db';
+import type { DbHandle, DialectName } from '../../src/db';
 
 /**
  * A fresh, empty database for server child processes (they migrate and seed it themselves at start),

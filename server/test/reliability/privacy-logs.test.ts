@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DestinationStream } from 'pino';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { modulesWithTest } from '../test/test-endpoints';
+import { buildTestApp, describeEachDialect } from '../support/dialects';
+import type { TestApp } from '../support/dialects';
+import { modulesWithTest } from '../support/test-endpoints';
 import { apiAs, italianIban, signedCheckout } from './checkout-journey';
 import type { ApiAs, Customer } from './checkout-journey';
 

@@ -3,7 +3,7 @@ import { createApiClient } from '@checkout/contract';
 import type { ApiClient, FetchLike } from '@checkout/contract';
 import { italianCin } from '@checkout/contract/italian/iban';
 import { composeIBAN } from 'ibantools';
-import { DEMO_PUBLIC_API_KEY } from '../config';
+import { DEMO_PUBLIC_API_KEY } from '../../src/config';
 import { TINY_PNG } from '../hostile/hostile-files';
 
 /*
