@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
@@ -61,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/config.ts', 'server/src/test/**', 'server/**/*.test.ts', 'server/src/cli.ts'],
+    files: ['server/src/config.ts', 'server/test/**', 'server/**/*.test.ts', 'server/src/cli/main.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
@@ -74,6 +75,26 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@checkout/server', '**/server/src/**', 'fastify', 'kysely'], message: 'web never imports server.' }] }],
     },
   },
+  // --- Server modules (begin) ---------------------------------------------------------------------------
+  // A file of server/src/modules/<a>/ imports another module only through its face, modules/<b>/index.ts;
+  // inside a module, files import each other directly. Type imports count too.
+  {
+    files: ['server/src/modules/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [{ type: 'server-module', pattern: 'server/src/modules/*', mode: 'folder', capture: ['module'] }],
+      'boundaries/include': ['server/src/modules/**/*.ts'],
+      'import/resolver': { node: { extensions: ['.ts'] } },
+    },
+    rules: {
+      'boundaries/entry-point': ['error', {
+        default: 'disallow',
+        message: 'Import another server module only through its index.ts (its face).',
+        rules: [{ target: ['server-module'], allow: 'index.ts' }],
+      }],
+    },
+  },
+  // --- Server modules (end) -----------------------------------------------------------------------------
   // Features never import each other (they share components, state and lib).
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],

@@ -76,7 +76,7 @@ async function load(url: string, body: Record<string, unknown>, duration: number
     body: JSON.stringify({ api_key: BENCH_API_KEY, ...body }),
   });
   const cpuAfter = processCpuUs(serverPid);
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count ?? 0]));
   return {
     reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx,
     errors: r.errors, timeouts: r.timeouts, total: r.requests.total, statuses,

@@ -7,7 +7,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { createDb, migrate, seedDemoData } from '../../server/src/db';
+import { createDb, migrate } from '../../server/src/db';
+import { seedDemoData } from '../../server/src/demo-seed';
 import { BENCH_API_KEY, removeSqliteFiles, tempPath } from '../lib/paths';
 
 const BARE_PATH = '/bare';

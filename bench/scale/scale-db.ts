@@ -20,7 +20,7 @@ async function adminQuery(url: string, text: string): Promise<void> {
   try { await client.query(text); } finally { await client.end(); }
 }
 
-/** A new schema in the given PostgreSQL database (the same approach as server/src/test/dialects.ts). */
+/** A new schema in the given PostgreSQL database (the same approach as server/test/support/dialects.ts). */
 export async function postgresScaleDb(baseUrl: string): Promise<ScaleDb> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `CREATE SCHEMA "${schema}"`);

@@ -1,14 +1,14 @@
 import type { BenchRow } from '../lib/report';
-import { measureUploadMemory, UPLOAD_LOAD_ENV } from '../../server/src/reliability/parallel-uploads';
-import { sqliteServerDatabase } from '../../server/src/reliability/server-databases';
-import { startServer } from '../../server/src/reliability/server-process';
+import { measureUploadMemory, UPLOAD_LOAD_ENV } from '../../server/test/reliability/parallel-uploads';
+import { sqliteServerDatabase } from '../../server/test/reliability/server-databases';
+import { startServer } from '../../server/test/reliability/server-process';
 
 /*
  * Upload memory (issue 14): 30 uploads of 10 MB at once against one server process started as
  * `npm start` starts it, first with no valid api key, then real ones (half PDFs, half 12-megapixel
  * photos that are re-encoded), the process's resident memory sampled from /proc throughout. The
  * issue measured 209 MB → 527 MB for the keyless round when bodies were read whole before the key
- * check. The same scenario is asserted loosely by server/src/reliability/upload-memory.test.ts.
+ * check. The same scenario is asserted loosely by server/test/reliability/upload-memory.test.ts.
  */
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { pdfWith, TINY_PNG } from '../../server/src/hostile/hostile-files';
+import { pdfWith, TINY_PNG } from '../../server/test/hostile/hostile-files';
 import { pdfText } from '../../server/src/infra/pdf/pdf-text';
 import { expect } from './fixtures';
 

@@ -16,7 +16,7 @@ import { registerRateLimit } from './http/rate-limit';
 import { clientErrorHandler, frameworkErrorHandler, registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { modules as defaultModules } from './modules';
-import type { AppModule } from './modules';
+import type { AppDeps, AppModule } from './modules/app-module';
 import './http/app-context';
 
 export interface BuildAppDeps {
@@ -26,6 +26,8 @@ export interface BuildAppDeps {
   modules?: AppModule[];
   /** Log destination (tests capture the log). */
   logStream?: DestinationStream;
+  /** The clock modules read (default: real time); a module's own `now` option still wins. */
+  now?: () => Date;
 }
 
 /** JSON bodies above 1 MB are refused (413); uploads set their own limit in the documents module. */
@@ -92,7 +94,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   await registerOpenApi(app, config);
   await registerPublicConfig(app, config);
 
-  const appDeps = { config, db };
+  const appDeps: AppDeps = { config, db, now: deps.now ?? (() => new Date()) };
   for (const mod of deps.modules ?? defaultModules) {
     await app.register(async (scope) => mod(scope, appDeps));
   }

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, developmentModeWarning, loadConfig } from './config';
 import type { Config } from './config';
-import { createDb, migrate, seedDemoData } from './db';
+import { createDb, migrate } from './db';
+import { seedDemoData } from './demo-seed';
 
 /** config → database → migrations → demo seed (first start) → listen; SIGTERM/SIGINT close cleanly. */
 async function main(): Promise<void> {

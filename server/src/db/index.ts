@@ -1,7 +1,6 @@
 export { createDb, dialectOf, dialectOfUrl } from './create-db';
 export type { Db, DbHandle, DialectName } from './create-db';
 export { migrate } from './migrate';
-export { seedDemoData } from './seed';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';
 export type { Database } from './types';

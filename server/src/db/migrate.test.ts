@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../test/dialects';
+import { describeEachDialect } from '../../test/support/dialects';
 import { dialectOf } from './create-db';
 import { getMeta, setMeta } from './meta';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
-import { seedDemoData } from './seed';
 
 describeEachDialect('database', (dialect) => {
   it('migrations run twice idempotently', async () => {
@@ -30,14 +29,6 @@ describeEachDialect('database', (dialect) => {
     await setMeta(db, 'k', 'one');
     await setMeta(db, 'k', 'two');
     expect(await getMeta(db, 'k')).toBe('two');
-    await destroy();
-  });
-
-  it('seeds the demo data once', async () => {
-    const { db, destroy } = await dialect.createDb();
-    expect(await seedDemoData(db)).toBe(true);
-    expect(await seedDemoData(db)).toBe(false);
-    expect(await getMeta(db, 'demo_seeded_at')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await destroy();
   });
 

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDialectDatabase } from 'kysely';
-import { LruMap } from '../infra/lru-map';
+import { LRUCache } from 'lru-cache';
 
 /** Longer SQL is generated bulk work (multi-row inserts), where preparing costs nothing next to running. */
 const MAX_CACHED_SQL = 4000;
@@ -12,7 +12,7 @@ const MAX_CACHED_SQL = 4000;
  * least recently used first, bounded all the same.
  */
 export function withStatementCache(sqlite: SqliteDatabase.Database, size = 200): SqliteDialectDatabase {
-  const cache = new LruMap<string, SqliteDatabase.Statement>(size);
+  const cache = new LRUCache<string, SqliteDatabase.Statement>({ max: size });
   return {
     close: () => { sqlite.close(); },
     prepare: (sql: string) => {

@@ -1,11 +1,11 @@
 import net from 'node:net';
 import { ERROR_CODES, failureEnvelope } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 import { modules } from '../modules';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { listenOnFreePort, parseRawResponse } from '../test/raw-http';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { listenOnFreePort, parseRawResponse } from '../../test/support/raw-http';
 import { SHUTDOWN_RETRY_AFTER_SECONDS } from './draining';
 import { securityHeaders } from './security';
 

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, buildTestApp } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { LEAKED_SECRET, modulesWithTest } from '../test/test-endpoints';
+import { describeEachDialect, buildTestApp } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { LEAKED_SECRET, modulesWithTest } from '../../test/support/test-endpoints';
 import { italianErrorMap, zodFields } from './errors';
 import { stripClientFields } from './endpoint';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { modulesWithTest } from '../test/test-endpoints';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { modulesWithTest } from '../../test/support/test-endpoints';
 import { toFailure } from './error-handler';
 import { AppError } from './errors';
 

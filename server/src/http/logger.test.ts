@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../test/dialects';
+import { testConfig } from '../../test/support/dialects';
 import { loggerOptions, maskUrl } from './logger';
 
 describe('logs', () => {

@@ -1,11 +1,11 @@
 import { endpoints } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { testModule } from '../test/test-endpoints';
-import { healthModule } from '../modules/health/routes';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { testModule } from '../../test/support/test-endpoints';
+import { healthModule } from '../modules/health';
 import { registerEndpoint } from './endpoint';
-import type { AppModule } from '../modules';
+import type { AppModule } from '../modules/app-module';
 
 // Every contract call documented as if its module had registered it (the handlers are never called here);
 // the real feature modules stay out so that no path is registered twice.

@@ -1,8 +1,8 @@
 import { ERROR_CODES, failureEnvelope } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { listenOnFreePort, rawRequest } from '../test/raw-http';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { listenOnFreePort, rawRequest } from '../../test/support/raw-http';
 import { securityHeaders } from './security';
 
 /*

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import type { AppModule } from '../modules';
-import { buildTestApp, testDialects } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { startNginx } from '../test/nginx';
-import type { Nginx } from '../test/nginx';
-import { listenOnFreePort } from '../test/raw-http';
+import type { AppModule } from '../modules/app-module';
+import { buildTestApp, testDialects } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { startNginx } from '../../test/support/nginx';
+import type { Nginx } from '../../test/support/nginx';
+import { listenOnFreePort } from '../../test/support/raw-http';
 
 /*
  * Whose address the per-IP limits count, behind a real reverse proxy: Debian's nginx, started here, in front

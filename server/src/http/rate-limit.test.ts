@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDialects } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { modulesWithTest } from '../test/test-endpoints';
+import { buildTestApp, testDialects } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { modulesWithTest } from '../../test/support/test-endpoints';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -3,9 +3,9 @@ import { promisify } from 'node:util';
 import { ERROR_CODES, failureEnvelope } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../config';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { listenOnFreePort } from '../test/raw-http';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { listenOnFreePort } from '../../test/support/raw-http';
 import { DRAIN_REFUSED_BODY_BYTES } from './error-handler';
 
 const run = promisify(execFile);

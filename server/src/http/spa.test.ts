@@ -3,8 +3,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, describeEachDialect, testConfig } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
+import { buildTestApp, describeEachDialect, testConfig } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
 import { escapeHtml, pickEncoding, renderIndexHtml } from './spa';
 
 // The shape web/index.html has: a <title> and the <!--app-head--> placeholder (plus a stale description to replace).

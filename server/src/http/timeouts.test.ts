@@ -2,10 +2,10 @@ import net from 'node:net';
 import { ERROR_CODES, failureEnvelope } from '@checkout/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY, DEFAULT_TIMEOUTS } from '../config';
-import { buildTestApp, describeEachDialect } from '../test/dialects';
-import type { TestApp } from '../test/dialects';
-import { listenOnFreePort, parseRawResponse } from '../test/raw-http';
-import { modulesWithTest } from '../test/test-endpoints';
+import { buildTestApp, describeEachDialect } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { listenOnFreePort, parseRawResponse } from '../../test/support/raw-http';
+import { modulesWithTest } from '../../test/support/test-endpoints';
 import { securityHeaders } from './security';
 
 /*

@@ -1,33 +1,17 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A Map bounded to `size` entries: when full, the least recently used one (read or written) goes, so a
- * flood of distinct keys costs at most `size` entries of memory. Used for the endpoints' answer cache
- * and the SQLite statement cache.
+ * flood of distinct keys costs at most `size` entries of memory. Used for the endpoints' answer cache (the
+ * SQLite statement cache, a floor below, uses lru-cache itself). The `lru-cache` package does the work;
+ * this keeps the one-number constructor and the `count` its caller uses.
  */
-export class LruMap<K, V> {
-  readonly #entries = new Map<K, V>();
-
-  constructor(private readonly size: number) {}
-
-  get(key: K): V | undefined {
-    const value = this.#entries.get(key);
-    if (value !== undefined) {
-      // Map keeps insertion order: moving a hit to the end makes the first key the least recently used.
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    if (this.#entries.size >= this.size && !this.#entries.has(key)) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
+export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> extends LRUCache<K, V> {
+  constructor(size: number) {
+    super({ max: size });
   }
 
   get count(): number {
-    return this.#entries.size;
+    return this.size;
   }
 }

@@ -1,25 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import { catalogModule } from './catalog/routes';
-import { coverageModule } from './coverage/routes';
-import { documentsModule } from './documents/routes';
-import { healthModule } from './health/routes';
-import { leadsModule } from './leads/routes';
-import { mobileModule } from './mobile/routes';
-import { ordersModule } from './orders/routes';
-import { premadeModule } from './premade/routes';
-import { referenceModule } from './reference/routes';
+import type { AppModule } from './app-module';
+import { catalogModule } from './catalog';
+import { coverageModule } from './coverage';
+import { documentsModule } from './documents';
+import { healthModule } from './health';
+import { leadsModule } from './leads';
+import { mobileModule } from './mobile';
+import { ordersModule } from './orders';
+import { premadeModule } from './premade';
+import { referenceModule } from './reference';
 import { retentionModule } from './retention';
-import { signatureModule } from './signature/routes';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-}
-
-/** A feature module: registers its routes (each in its own encapsulated scope). */
-export type AppModule = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+import { signatureModule } from './signature';
 
 export const modules: AppModule[] = [
   healthModule,
@@ -33,5 +23,4 @@ export const modules: AppModule[] = [
   mobileModule,
   leadsModule,
   retentionModule,
-  // Feature modules go here, e.g. referenceModule from './reference/routes', coverageModule, catalogModule, …
 ];

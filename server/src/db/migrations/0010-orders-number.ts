@@ -1,5 +1,17 @@
+import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { newOrderNumber } from '../../modules/orders/order-number';
+
+/*
+ * The number's shape as it was when this migration was written (modules/orders/order-number.ts), copied:
+ * a migration is frozen history and imports nothing of the modules above the database.
+ */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+function newOrderNumber(prefix: string, now: Date): string {
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(now);
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += ALPHABET.charAt(randomInt(ALPHABET.length));
+  return `${prefix}-${year}-${tail}`;
+}
 
 /*
  * Every order gets a number people can read (FV-2026-K7M4Q9): shown on the thank-you page and in the

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { assertMessagingConfigured, createMessageChannels, messagingProblems } from './channels';
 import type { MessagingConfig } from './channels';
 import { createDevOutboxChannel, listOutbox } from './dev-outbox';

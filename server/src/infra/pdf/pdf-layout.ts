@@ -34,7 +34,7 @@ export const groupIban = (iban: string): string => iban.replace(/\s+/g, '').toUp
 
 /** The flowing layout of the checkout's documents: sections, label/value rows, paragraphs, bullets, price table. */
 export class Layout {
-  constructor(readonly doc: PDFDocument, readonly accent: string) {}
+  constructor(readonly doc: PDFKit.PDFDocument, readonly accent: string) {}
 
   get left(): number { return this.doc.page.margins.left; }
   get width(): number { return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right; }
@@ -110,7 +110,7 @@ export class Layout {
   }
 }
 
-export interface NewPdf { doc: PDFDocument; layout: Layout; done: Promise<Buffer> }
+export interface NewPdf { doc: PDFKit.PDFDocument; layout: Layout; done: Promise<Buffer> }
 
 /**
  * An A4 document with the fonts registered. Same data → same bytes: the dates are the caller's and

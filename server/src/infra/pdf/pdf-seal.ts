@@ -1,12 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 // The class, not the default instance: Node's ESM and Vitest disagree on a CommonJS module's default export.
 import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
+import { openStorage } from '../storage';
 
 /*
  * The provider's electronic seal on the signed contract: a PDF signature (adbe.pkcs7.detached, the
@@ -86,15 +86,14 @@ let generated: Buffer | null = null;
  */
 export async function loadSeal(options: { p12Path: string | undefined; passphrase: string | undefined; storageDir: string; name: string }): Promise<SealIdentity> {
   if (options.p12Path) return { p12: await readFile(options.p12Path), passphrase: options.passphrase ?? '', name: options.name };
-  const file = path.join(options.storageDir, 'seal', 'development-seal.p12');
+  // In the storage like every file the server writes: owner-only, written atomically.
+  const storage = openStorage(options.storageDir);
+  const key = 'seal/development-seal.p12';
   try {
-    return { p12: await readFile(file), passphrase: DEVELOPMENT_SEAL_PASSPHRASE, name: options.name };
+    return { p12: await storage.readAll(key), passphrase: DEVELOPMENT_SEAL_PASSPHRASE, name: options.name };
   } catch {
     generated ??= selfSignedSeal(options.name, DEVELOPMENT_SEAL_PASSPHRASE);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, generated, { mode: 0o600 });
-    await rename(tmp, file);
+    await storage.write(key, generated);
     return { p12: generated, passphrase: DEVELOPMENT_SEAL_PASSPHRASE, name: options.name };
   }
 }

@@ -1,7 +1,7 @@
 import { endpoints, ERROR_CODES } from '@checkout/contract';
 import { AppError, MESSAGES } from '../../http/errors';
 import { registerEndpoint } from '../../http/endpoint';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { DEFAULT_CATALOG_FILE, toContractOffer } from './catalog-file';
 import { renderOfferSheet } from './offer-sheet';
 import { applicablePromo, getPromo, getPublicOffer, loadCatalog, offerNotFound } from './service';
@@ -22,8 +22,9 @@ function parseOfferId(raw: string | undefined): number {
 }
 
 export function createCatalogModule(options: CatalogModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db, config }) => {
+  return async (app, deps) => {
+    const { db, config } = deps;
+    const now = options.now ?? deps.now;
     // Loaded while the module registers: a broken catalogue makes buildApp (and so the start) fail
     // with the file and the JSON path of the problem, instead of failing on the first visitor.
     const catalog = loadCatalog(options.file ?? DEFAULT_CATALOG_FILE);

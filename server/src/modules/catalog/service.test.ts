@@ -3,7 +3,7 @@ import type { Technology } from '@checkout/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { countPromoCodes, findPromoCode, insertPromoCodes } from './promo-codes-repository';
 import { seedPromoCodes } from './seed';
 import { getPromo, getPublicOffer, italianDate, loadCatalog, normaliseCluster, offersForCoverage } from './service';

@@ -1,21 +1,21 @@
 import path from 'node:path';
-import type { CliCommand } from '../../cli';
+import { parseCliArgs, UsageError } from '../../cli/args';
+import type { OptionSpec, ParsedArgs } from '../../cli/args';
+import type { CliCommand } from '../../cli/command';
 import { createDb, migrate } from '../../db';
 import { writeCoverageCsv } from './generate-coverage-csv';
 import { ImportFileError, importCoverageFile, summaryLines } from './import-coverage';
 import type { ProgressStream } from './progress';
 
-/** `--name value` and bare `--flag` options after the positional arguments. */
-function parseArgs(args: string[]): { positional: string[]; options: Map<string, string | true> } {
-  const positional: string[] = [];
-  const options = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (!a.startsWith('--')) { positional.push(a); continue; }
-    const next = args[i + 1];
-    if (next !== undefined && !next.startsWith('--') && a !== '--skip-bad') { options.set(a.slice(2), next); i++; } else options.set(a.slice(2), true);
+/** The parsed arguments, or undefined after printing the usage (unknown option, missing value). */
+function parseOrUsage(args: string[], spec: OptionSpec, usage: string, out: (line: string) => void): ParsedArgs | undefined {
+  try {
+    return parseCliArgs(args, spec);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    out(usage);
+    return undefined;
   }
-  return { positional, options };
 }
 
 /** The coverage commands; `progress` receives the `\r` progress line (stderr in the real CLI). */
@@ -25,9 +25,12 @@ export function coverageCliCommands(progress: ProgressStream): Record<string, Cl
       summary: 'Importa un file CSV di copertura (docs/coverage-import.md)',
       usage: 'import-coverage FILE.csv [--skip-bad]',
       run: async (args, { config, out }) => {
-        const { positional, options } = parseArgs(args);
+        const usage = 'Uso: npm run cli -- import-coverage FILE.csv [--skip-bad]';
+        const parsed = parseOrUsage(args, { 'skip-bad': 'boolean' }, usage, out);
+        if (!parsed) return 2;
+        const { positional, options } = parsed;
         const file = positional[0];
-        if (!file || positional.length > 1 || [...options.keys()].some((k) => k !== 'skip-bad')) {
+        if (!file || positional.length > 1) {
           out('Uso: npm run cli -- import-coverage FILE.csv [--skip-bad]');
           return 2;
         }
@@ -50,12 +53,13 @@ export function coverageCliCommands(progress: ProgressStream): Record<string, Cl
       summary: 'Scrive un CSV di copertura dimostrativo (per provare import-coverage)',
       usage: 'generate-coverage-csv FILE [--rows N] [--seed S]',
       run: async (args, { out }) => {
-        const { positional, options } = parseArgs(args);
+        const parsed = parseOrUsage(args, { rows: 'string', seed: 'string' }, 'Uso: npm run cli -- generate-coverage-csv FILE [--rows N] [--seed S]', out);
+        if (!parsed) return 2;
+        const { positional, options } = parsed;
         const file = positional[0];
         const rows = Number(options.get('rows') ?? 100_000);
         const seed = options.has('seed') ? Number(options.get('seed')) : undefined;
-        const known = [...options.keys()].every((k) => k === 'rows' || k === 'seed');
-        if (!file || positional.length > 1 || !known || !Number.isInteger(rows) || rows < 1 || (seed !== undefined && !Number.isInteger(seed))) {
+        if (!file || positional.length > 1 || !Number.isInteger(rows) || rows < 1 || (seed !== undefined && !Number.isInteger(seed))) {
           out('Uso: npm run cli -- generate-coverage-csv FILE [--rows N] [--seed S]');
           return 2;
         }

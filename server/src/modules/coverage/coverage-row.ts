@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { italianErrorMap } from '../../http/errors';
-import { getComune } from '../reference/comuni';
+import { getComune } from '../reference';
 import type { DemoAddress } from './demo-generator';
 import type { NewAddress, NewBuilding, NewService } from './repository';
 import { canonicalCivic, streetKeys } from './street-search';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { provinceCapitals } from '../reference/comuni';
+import { provinceCapitals } from '../reference';
 import { DEMO_ADDRESSES, PROFILE_WEIGHTS, ROMA_ISTAT, fttcSpeed, generateDemoCoverage, mulberry32 } from './demo-generator';
 import type { DemoAddress, DemoBranch } from './demo-generator';
 

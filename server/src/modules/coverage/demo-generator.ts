@@ -1,4 +1,4 @@
-import { getComune, provinceCapitals } from '../reference/comuni';
+import { getComune, provinceCapitals } from '../reference';
 import type { NewAddress, NewBuilding, NewService } from './repository';
 import { streetKeys } from './street-search';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { createDb, migrate } from '../../db';
-import { describeEachDialect, testConfig } from '../../test/dialects';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { coverageCliCommands } from './cli-commands';
 import { ALL_COLUMNS, REQUIRED_COLUMNS } from './coverage-row';
 import { writeCoverageCsv } from './generate-coverage-csv';

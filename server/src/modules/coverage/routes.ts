@@ -1,6 +1,6 @@
 import { endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { buildingInfo, coverageAt, searchAddresses, servicesAt } from './service';
 
 /** The coverage calls of SPEC §7 (`/api/utility/check-copertura/…`, except search-comuni: reference module). */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { countCoverage, findAddress } from './repository';
 import { demoCoverageSize, seedCoverage, setDemoCoverageSize } from './seed';
 

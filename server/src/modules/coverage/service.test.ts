@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { addressSearchQuery, upsertAddresses } from './repository';
 import type { NewAddress } from './repository';
 import { searchAddresses } from './service';

@@ -2,7 +2,7 @@ import type { AddressHit, buildingInfoSchema, CoverageResult, ServiceCoverage } 
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../http/errors';
-import { offersForCoverage } from '../catalog/service';
+import { offersForCoverage } from '../catalog';
 import {
   findAddress, findBuilding, listBuildingAddresses, listServices, searchAddressRows,
 } from './repository';

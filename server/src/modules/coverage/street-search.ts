@@ -1,4 +1,4 @@
-import { normaliseName } from '../reference/comuni';
+import { normaliseName } from '../reference';
 
 /*
  * How the visitor's text meets the stored addresses (issue 3, list-address-advanced).

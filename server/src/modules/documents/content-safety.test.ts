@@ -5,13 +5,13 @@ import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, newOrder } from '../../hostile/fixtures';
-import { jpegWithComment, pdfWith } from '../../hostile/hostile-files';
-import { multipartBody } from '../../hostile/multipart';
-import type { Part } from '../../hostile/multipart';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { findOrderByHash } from '../orders/service';
+import { API_KEY, newOrder } from '../../../test/hostile/fixtures';
+import { jpegWithComment, pdfWith } from '../../../test/hostile/hostile-files';
+import { multipartBody } from '../../../test/hostile/multipart';
+import type { Part } from '../../../test/hostile/multipart';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { findOrderByHash } from '../orders';
 import { MAX_INPUT_PIXELS, reencodeImage } from './image-reencode';
 
 /*

@@ -5,15 +5,15 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { createOrdersModule } from '../orders/routes';
-import { findOrderByHash, markOrderStatus } from '../orders/service';
-import { createSignatureModule } from '../signature/routes';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { catalogModule } from '../catalog';
+import { createOrdersModule, findOrderByHash, markOrderStatus } from '../orders';
+import { createSignatureModule } from '../signature';
 import { createDocumentsModule } from './routes';
-import { MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from './service';
+import { MAX_FILES_PER_ORDER } from './service';
+import { MAX_FILE_BYTES } from './upload-rules';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 

@@ -6,11 +6,11 @@ import { assertApiKey } from '../../http/api-key';
 import { registerEndpoint } from '../../http/endpoint';
 import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
-import type { AppModule } from '../index';
-import { submitStep } from '../orders/step-submission';
-import { requireOrderByHash } from '../orders/service';
+import type { AppModule } from '../app-module';
+import { requireOrderByHash, submitStep } from '../orders';
 import { isInside } from './file-storage';
-import { assertAcceptsDocuments, deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, recordUpload } from './service';
+import { assertAcceptsDocuments, deleteMedia, orderDocuments, recordUpload } from './service';
+import { MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT } from './upload-rules';
 import { assertRoomBeforeBody } from './upload-quota';
 import { receiveUpload } from './upload-receive';
 
@@ -43,8 +43,9 @@ export interface DocumentsModuleOptions {
 }
 
 /** document-upload, medias/{id}/delete, update-document-data (docs/orders.md, "Documents"). */
-export const createDocumentsModule = (options: DocumentsModuleOptions = {}): AppModule => async (app, { config, db }) => {
-  const now = options.now ?? (() => new Date());
+export const createDocumentsModule = (options: DocumentsModuleOptions = {}): AppModule => async (app, deps) => {
+  const { config, db } = deps;
+  const now = options.now ?? deps.now;
   if (isInside(config.storageDir, config.webDistDir)) {
     throw new Error(`STORAGE_DIR (${config.storageDir}) must not lie inside the served folder WEB_DIST_DIR (${config.webDistDir}).`);
   }

@@ -3,35 +3,20 @@ import { ERROR_CODES } from '@checkout/contract';
 import type { OrderStatus } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
-import { orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
-import type { Conn, OrderRecord } from '../orders/service';
-import { lockOrder } from '../orders/order-steps-state';
+import { lockOrderRecord, orderNotFound, requireOrderByHash } from '../orders';
+import type { OrderRecord } from '../orders';
 import { removeStoredFile, sanitiseFilename } from './file-storage';
-import { claimUploadRoom, QUOTA_MESSAGES_IT } from './upload-quota';
+import { deleteMediaRow, findOrderMedia, insertMedia, listOrderMedias } from './repository';
+import type { MediaRow } from './repository';
+import { claimUploadRoom } from './upload-quota';
 import type { UploadQuotas } from './upload-quota';
 import type { ReceivedFile } from './upload-receive';
+import { MESSAGES_IT } from './upload-rules';
+import type { MediaKind } from './upload-rules';
 
 export { MAX_BYTES_PER_ORDER, MAX_FILES_PER_ORDER } from './upload-quota';
 
 const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MEDIA_KINDS = ['identity_document', 'health_card', 'other'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-
-export const MESSAGES_IT = {
-  tooLarge: `Il file supera la dimensione massima di ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
-  tooMany: QUOTA_MESSAGES_IT.tooMany,
-  badType: 'Formato non ammesso: carica un file PDF, JPEG o PNG.',
-  tooManyPixels: "L'immagine ha troppi pixel (al massimo 50 megapixel): caricane una più piccola.",
-  empty: 'Il file è vuoto.',
-  noFile: 'Nessun file ricevuto: allega il documento nel campo "file".',
-  oneFile: 'Carica un solo file per volta.',
-  malformed: 'Richiesta non valida: il caricamento è incompleto o malformato, riprova.',
-  mediaNotFound: 'Documento non trovato',
-  orderCancelled: "L'ordine è stato annullato: non si possono più caricare né eliminare documenti.",
-  orderClosed: "L'ordine è già stato chiuso: non si possono più caricare né eliminare documenti.",
-} as const;
 
 /**
  * Statuses in which the visitor may upload and delete documents: every one up to and including `signed`.
@@ -53,15 +38,6 @@ export function assertAcceptsDocuments(order: Pick<OrderRecord, 'status'>, field
 
 /** What the visitor sees of a media (mediaSchema): `order_id` is the order hash, never the internal id. */
 export interface PublicMedia { id: string; order_id: string; kind: MediaKind; filename: string; mime: string; size: number }
-
-export interface MediaRow {
-  id: string; order_id: string; kind: string; filename: string; stored_name: string;
-  mime: string; size: number; sha256: string; created_at: string;
-}
-
-/** Every document of an order, oldest first (for the contract, an operator export). */
-export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> =>
-  db.selectFrom('medias').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 
 /**
  * The documents on file for an order (any device uploaded them), and whether it still accepts more: what
@@ -106,12 +82,12 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
   };
   try {
     await db.transaction().execute(async (trx) => {
-      const row = await lockOrder(trx, order.hash, now);
-      if (!row) throw orderNotFound();
+      const locked = await lockOrderRecord(trx, order.hash, now);
+      if (!locked) throw orderNotFound();
       // Checked again under the lock: staff may have closed the order meanwhile.
-      assertAcceptsDocuments(toOrderRecord(row), 'file');
+      assertAcceptsDocuments(locked, 'file');
       await claimUploadRoom(trx, { orderId: order.id, ip: input.ip, now, quotas: input.quotas, bytes: media.size });
-      await trx.insertInto('medias').values(media).execute();
+      await insertMedia(trx, media);
     });
   } catch (err) {
     await removeStoredFile(storageDir, order.id, storedName);
@@ -128,14 +104,13 @@ export async function deleteMedia(db: Db, storageDir: string, mediaId: string | 
   const order = await requireOrderByHash(db, orderHash);
   assertAcceptsDocuments(order);
   const storedName = await db.transaction().execute(async (trx) => {
-    const row = await lockOrder(trx, order.hash, now);
-    if (!row) throw orderNotFound();
-    assertAcceptsDocuments(toOrderRecord(row));
+    const locked = await lockOrderRecord(trx, order.hash, now);
+    if (!locked) throw orderNotFound();
+    assertAcceptsDocuments(locked);
     // Ids are our own UUIDs: anything else is answered without a query (a NUL in the path made PostgreSQL fail).
-    const media = mediaId === undefined || !MEDIA_ID.test(mediaId) ? undefined : await trx
-      .selectFrom('medias').select(['id', 'stored_name']).where('id', '=', mediaId).where('order_id', '=', order.id).executeTakeFirst();
+    const media = mediaId === undefined || !MEDIA_ID.test(mediaId) ? undefined : await findOrderMedia(trx, order.id, mediaId);
     if (!media) throw notFound(MESSAGES_IT.mediaNotFound);
-    await trx.deleteFrom('medias').where('id', '=', media.id).execute();
+    await deleteMediaRow(trx, media.id);
     return media.stored_name;
   });
   // After the commit: a crash in between leaves an orphan file (harmless), never a row without its file.

@@ -1,17 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, newOrder } from '../../hostile/fixtures';
-import { TINY_PNG } from '../../hostile/hostile-files';
-import { multipartBody } from '../../hostile/multipart';
-import type { Part } from '../../hostile/multipart';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { listenOnFreePort } from '../../test/raw-http';
-import { rawUpload } from '../../test/raw-upload';
-import { pdfOfSize } from '../../test/upload-files';
-import { findOrderByHash, markOrderStatus } from '../orders/service';
-import { MAX_BYTES_PER_ORDER, MAX_FILE_BYTES, MAX_FILES_PER_ORDER } from './service';
+import { API_KEY, newOrder } from '../../../test/hostile/fixtures';
+import { TINY_PNG } from '../../../test/hostile/hostile-files';
+import { multipartBody } from '../../../test/hostile/multipart';
+import type { Part } from '../../../test/hostile/multipart';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { listenOnFreePort } from '../../../test/support/raw-http';
+import { rawUpload } from '../../../test/support/raw-upload';
+import { pdfOfSize } from '../../../test/support/upload-files';
+import { findOrderByHash, markOrderStatus } from '../orders';
+import { MAX_BYTES_PER_ORDER, MAX_FILES_PER_ORDER } from './service';
+import { MAX_FILE_BYTES } from './upload-rules';
 
 /*
  * What document-upload refuses before reading the body (an unknown or closed order, a full order, a

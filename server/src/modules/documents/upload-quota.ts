@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { lockForTransaction } from '../../db';
 import type { Database } from '../../db';
 import { AppError } from '../../http/errors';
-import type { Conn } from '../orders/service';
+import type { Conn } from '../orders';
 
 /*
  * How much an upload may store, besides the 10 MB per file: per order (six files and 30 MB, what a

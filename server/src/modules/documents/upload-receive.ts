@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { chmod, rename, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { ERROR_CODES } from '@checkout/contract';
@@ -11,10 +8,10 @@ import { AppError } from '../../http/errors';
 import { documentTypeOf } from './file-sniff';
 import type { SniffedType } from './file-sniff';
 import { structuralProblem } from './file-structure';
-import { createTempFile, PRIVATE_FILE_MODE } from './file-storage';
+import { createTempFile } from './file-storage';
 import type { TempFile } from './file-storage';
 import { ImageRefused, reencodeImageToFile } from './image-reencode';
-import { MAX_FILE_BYTES, MESSAGES_IT } from './service';
+import { MAX_FILE_BYTES, MESSAGES_IT } from './upload-rules';
 
 /*
  * The multipart body of document-upload, read as it arrives. Text fields come first (the api key
@@ -54,7 +51,6 @@ const noFile = (): AppError => new AppError(ERROR_CODES.validation, 422, MESSAGE
 
 /** Copies the part into the temporary file: size limit while streaming, SHA-256 and the first bytes on the way. */
 async function streamPart(source: Readable & { truncated?: boolean }, temp: TempFile): Promise<{ size: number; sha256: string; head: Buffer }> {
-  const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headBytes = 0;
   let size = 0;
@@ -62,15 +58,14 @@ async function streamPart(source: Readable & { truncated?: boolean }, temp: Temp
     size += chunk.length;
     // busboy stops at its fileSize limit and marks the stream truncated; the count is a second guard.
     if (source.truncated || size > MAX_FILE_BYTES) throw tooLarge();
-    hash.update(chunk);
     if (headBytes < HEAD_BYTES) {
       head.push(chunk.subarray(0, HEAD_BYTES - headBytes));
       headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes);
     }
-    await temp.handle.write(chunk);
+    await temp.staged.append(chunk);
   }
   if (source.truncated) throw tooLarge();
-  return { size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+  return { size, sha256: temp.staged.written().sha256, head: Buffer.concat(head) };
 }
 
 /**
@@ -81,39 +76,25 @@ async function streamPart(source: Readable & { truncated?: boolean }, temp: Temp
 const slotBuffers: Buffer[] = [];
 const takeSlotBuffer = (): Buffer => slotBuffers.pop() ?? Buffer.allocUnsafeSlow(MAX_FILE_BYTES);
 
-async function sha256OfFile(file: string): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    hash.update(chunk);
-  }
-  return { size, sha256: hash.digest('hex') };
-}
-
 /** The whole-file steps: the structure screen, then for an image the re-encode that replaces the file. */
 async function screen(temp: TempFile, type: SniffedType, streamed: { size: number; sha256: string }): Promise<{ size: number; sha256: string }> {
   const slot = takeSlotBuffer();
   try {
-    const { bytesRead } = await temp.handle.read(slot, 0, streamed.size, 0);
+    const bytesRead = await temp.staged.readInto(slot, streamed.size);
     const bytes = slot.subarray(0, bytesRead);
     if (bytesRead !== streamed.size || structuralProblem(bytes, type.mime) !== null) throw badType();
     if (type.ext === 'pdf') return streamed;
-    const clean = `${temp.path}.clean`;
+    const ext = type.ext;
     try {
-      await reencodeImageToFile(bytes, type.ext, clean);
-      // libvips creates the file under the umask: owner-only before it takes the upload's place.
-      await chmod(clean, PRIVATE_FILE_MODE);
-      await rename(clean, temp.path);
+      // libvips writes the file itself: no output buffer in the JavaScript heap.
+      return await temp.staged.replaceWith((file) => reencodeImageToFile(bytes, ext, file));
     } catch (err) {
-      await rm(clean, { force: true });
       if (err instanceof ImageRefused && err.reason === 'too_many_pixels') {
         throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.tooManyPixels, { file: MESSAGES_IT.tooManyPixels });
       }
       if (err instanceof ImageRefused) throw badType();
       throw err;
     }
-    return await sha256OfFile(temp.path);
   } finally {
     slotBuffers.push(slot);
   }
@@ -162,7 +143,7 @@ export async function receiveUpload(req: FastifyRequest, { storageDir, orderId, 
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw err;
     // Anything else comes from the parser reading the client's bytes (a truncated body, no boundary,
-    // a broken part header): bad input, a 400, not a server failure (server/src/hostile found it).
+    // a broken part header): bad input, a 400, not a server failure (server/test/hostile found it).
     throw new AppError(ERROR_CODES.badRequest, 400, MESSAGES_IT.malformed);
   }
   return { fields, file: received };

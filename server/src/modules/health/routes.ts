@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 
 /** `GET /api/health`: for load balancers and the e2e start-up wait; touches the database. */
 export const healthModule: AppModule = async (app, { db }) => {

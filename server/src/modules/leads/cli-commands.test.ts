@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { TestReceiver } from '../../infra/webhook/test-receiver';
-import { describeEachDialect, testConfig } from '../../test/dialects';
-import { runCommand } from '../premade/cli-args';
-import type { CommandFn } from '../premade/cli-args';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { deliverLeadsCommand, listLeadsCommand } from './cli-commands';
 import { createLead } from './service';
 import { parsedLead } from './test-lead';

@@ -1,8 +1,10 @@
-import type { CliCommand } from '../../cli';
+import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
+import type { CliCommand } from '../../cli/command';
+import { table } from '../../cli/output';
+import { runWithDb } from '../../cli/run';
+import type { Out } from '../../cli/run';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
 import { deliverDueLeads } from './lead-delivery';
 import { listLeads } from './repository';
 import type { DeliveryStatus } from './repository';
@@ -13,8 +15,7 @@ export const DELIVER_LEADS_USAGE = 'deliver-leads --once [--json]';
 
 /** `list-leads`: newest first, with the delivery state (attempts, next attempt, last error). */
 export async function listLeadsCommand(db: Db, args: string[], out: Out): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['status', 'limit', 'json']);
+  const p = parseCliArgs(args, { status: 'string', limit: 'string', json: 'boolean' });
   const status = optionValue(p, 'status');
   if (status !== undefined && !['pending', 'delivered', 'failed'].includes(status)) throw new UsageError('--status deve essere pending, delivered o failed');
   const rows = (await listLeads(db, { limit: intOption(p, 'limit', 20), ...(status ? { status: status as DeliveryStatus } : {}) })).map((r) => {
@@ -36,8 +37,7 @@ export async function listLeadsCommand(db: Db, args: string[], out: Out): Promis
 
 /** `deliver-leads --once`: one delivery pass with the configured webhook (the server's worker does the same every second). */
 export async function deliverLeadsCommand(db: Db, args: string[], out: Out, config: Config): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['once', 'json']);
+  const p = parseCliArgs(args, { once: 'boolean', json: 'boolean' });
   if (!p.options.has('once') || p.positional.length > 0) throw new UsageError('Solo --once è supportato: il server consegna in continuo da sé.');
   const options = leadDeliveryOptions(config);
   if (!options) { out('LEAD_WEBHOOK_URL non è impostata: i lead restano in attesa (vedi list-leads).'); return 1; }

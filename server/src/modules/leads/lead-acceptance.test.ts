@@ -5,7 +5,7 @@ import { DEMO_PUBLIC_API_KEY } from '../../config';
 import type { Db } from '../../db';
 import { TestReceiver } from '../../infra/webhook/test-receiver';
 import { verifyWebhookSignature } from '../../infra/webhook/webhook-signature';
-import { describeEachDialect, testConfig } from '../../test/dialects';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { createLeadsModule } from './routes';
 import { createLead } from './service';
 import { LEAD, parsedLead } from './test-lead';

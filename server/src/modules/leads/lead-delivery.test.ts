@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { TestReceiver } from '../../infra/webhook/test-receiver';
 import { verifyWebhookSignature } from '../../infra/webhook/webhook-signature';
-import { describeEachDialect } from '../../test/dialects';
+import { describeEachDialect } from '../../../test/support/dialects';
 import { FAILED_AFTER_ATTEMPTS, deliverDueLeads } from './lead-delivery';
 import type { LeadDeliveryOptions } from './lead-delivery';
 import { LEAD, parsedLead } from './test-lead';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
 import { createLeadsModule } from './routes';
 import { LEAD } from './test-lead';
 

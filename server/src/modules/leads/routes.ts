@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import { createPollingWorker } from '../../infra/webhook/polling-worker';
 import type { PollingWorker } from '../../infra/webhook/polling-worker';
 import type { Db } from '../../db';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { deliverDueLeads } from './lead-delivery';
 import type { LeadDeliveryOptions } from './lead-delivery';
 import { createLead } from './service';
@@ -33,8 +33,9 @@ export function createLeadWorker(db: Db, config: Config, onError: (err: unknown)
 
 /** createLead, and the delivery worker for the app's lifetime (onReady → start, onClose → stop). */
 export function createLeadsModule(options: LeadsModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db, config }) => {
+  return async (app, deps) => {
+    const { db, config } = deps;
+    const now = options.now ?? deps.now;
     const worker = createLeadWorker(db, config, (err) => app.log.error({ err }, 'lead delivery pass failed'));
     if (worker) {
       app.addHook('onReady', async () => worker.start());

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../db';
-import { describeEachDialect } from '../../test/dialects';
-import { runCommand } from '../premade/cli-args';
-import type { CommandFn } from '../premade/cli-args';
+import { seedDemoData } from '../../demo-seed';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { createMobileOrderCommand, listMobileOrdersCommand } from './cli-commands';
 import { selectByShortHash } from './repository';
 

@@ -1,7 +1,9 @@
-import type { CliCommand } from '../../cli';
+import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
+import type { CliCommand } from '../../cli/command';
+import { table } from '../../cli/output';
+import { runWithDb } from '../../cli/run';
+import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
 import { MOBILE_STATUSES, listMobileOrders } from './repository';
 import { createMobileOrder } from './service';
 
@@ -11,9 +13,10 @@ export const LIST_MOBILE_USAGE = 'list-mobile-orders [--status S] [--limit N] [-
 
 /** `create-mobile-order`: prints the short hash (page link) and the order number (SIM letter). */
 export async function createMobileOrderCommand(db: Db, args: string[], out: Out): Promise<number> {
-  const p = parseCliArgs(args);
-  const names = ['phone', 'iccid', 'donor', 'number-to-port', 'old-iccid', 'holder-first-name', 'holder-last-name', 'holder-cf', 'json'];
-  assertKnownOptions(p, names);
+  const p = parseCliArgs(args, {
+    phone: 'string', iccid: 'string', donor: 'string', 'number-to-port': 'string', 'old-iccid': 'string',
+    'holder-first-name': 'string', 'holder-last-name': 'string', 'holder-cf': 'string', json: 'boolean',
+  });
   if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
   const phone = optionValue(p, 'phone');
   const iccid = optionValue(p, 'iccid');
@@ -40,8 +43,7 @@ export async function createMobileOrderCommand(db: Db, args: string[], out: Out)
 
 /** `list-mobile-orders`: the newest first (ICCID shown only by its last 5 digits). */
 export async function listMobileOrdersCommand(db: Db, args: string[], out: Out): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['status', 'limit', 'json']);
+  const p = parseCliArgs(args, { status: 'string', limit: 'string', json: 'boolean' });
   const status = optionValue(p, 'status');
   if (status !== undefined && !(MOBILE_STATUSES as readonly string[]).includes(status)) {
     throw new UsageError(`--status deve essere uno di: ${MOBILE_STATUSES.join(', ')}`);

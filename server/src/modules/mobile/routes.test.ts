@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
 import { selectByShortHash } from './repository';
 import { createMobileModule } from './routes';
 import { DEMO_MOBILE } from './seed';

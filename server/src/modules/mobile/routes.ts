@@ -1,6 +1,6 @@
 import { endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { activateMobileOrder, confirmMnp, correctMnp, getMobileOrder } from './service';
 
 export interface MobileModuleOptions {
@@ -11,8 +11,9 @@ export interface MobileModuleOptions {
 
 /** get-mobile-order, confirm/correct-mobile-mnp-order, activate-mobile-order (docs/side-flows.md). */
 export function createMobileModule(options: MobileModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db }) => {
+  return async (app, deps) => {
+    const { db } = deps;
+    const now = options.now ?? deps.now;
     registerEndpoint(app, endpoints.getMobileOrder, async ({ params }) => getMobileOrder(db, params.code));
     registerEndpoint(app, endpoints.confirmMobileMnpOrder, async ({ params }) => confirmMnp(db, params.short_hash, now()));
     registerEndpoint(app, endpoints.correctMobileMnpOrder, async ({ params, body }) => correctMnp(db, params.short_hash, body, now()));

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { CONSENT_TEXTS } from '@checkout/contract';
 import { pdfText } from '../../infra/pdf/pdf-text';
-import { describeEachDialect } from '../../test/dialects';
-import { signingHarness } from '../../test/signing-harness';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { signingHarness } from '../../../test/support/signing-harness';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 
 /*
  * The consent ledger (GDPR arts. 6-7): step 1's consents are recorded with the text's version and

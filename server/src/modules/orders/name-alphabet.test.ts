@@ -1,10 +1,10 @@
 import { ADDRESS_TEXT_MESSAGE, COMPANY_NAME_MESSAGE, PERSON_NAME_MESSAGE } from '@checkout/contract/italian/person-name';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { catalogModule } from '../catalog';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
 

@@ -2,8 +2,8 @@ import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconc
 import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
-import { applicablePromo, getCatalogueOffer, offerSoldInCluster } from '../catalog/service';
-import { orderCoverageAt } from '../coverage/service';
+import { applicablePromo, getCatalogueOffer, offerSoldInCluster } from '../catalog';
+import { orderCoverageAt } from '../coverage';
 import type { OrderFields } from './service';
 
 /*

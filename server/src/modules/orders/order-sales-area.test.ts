@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { loadCatalog } from '../catalog/service';
-import { catalogModule } from '../catalog/routes';
-import { DEMO_ADDRESSES } from '../coverage/demo-generator';
-import { coverageModule } from '../coverage/routes';
-import { seedCoverage } from '../coverage/seed';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { catalogModule, loadCatalog } from '../catalog';
+import { coverageModule, DEMO_ADDRESSES, seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';
 
 /*

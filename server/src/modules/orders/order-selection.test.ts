@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER_COLOURS, offerWireSchema, priceOrder, reconcileSelection } from '@checkout/contract';
 import type { Offer } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { seedCoverage } from '../coverage/seed';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { catalogModule } from '../catalog';
+import { seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { catalogModule } from '../catalog/routes';
-import { createDocumentsModule } from '../documents/routes';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { catalogModule } from '../catalog';
+import { createDocumentsModule } from '../documents';
 import { createOrdersModule } from './routes';
 import { seedRefererCodes } from './seed';
 import { findOrderByHash, getOrderForSignature, markOrderStatus } from './service';

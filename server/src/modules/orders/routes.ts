@@ -1,7 +1,7 @@
 import { brandCustomerField, endpoints } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { brandInitials } from './order-number';
 import { createOrder, updateOrder } from './order-write';
 import { submitStep } from './step-submission';
@@ -33,8 +33,9 @@ const invalidFlag = (name: string): AppError =>
 
 /** orders/new, update-order and the five named steps (docs/orders.md). */
 export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db }) => {
+  return async (app, deps) => {
+    const { db } = deps;
+    const now = options.now ?? deps.now;
     const brandKey = app.config.brandKey;
     const numberPrefix = brandInitials(app.config.brandName);
     registerEndpoint(app, endpoints.newOrder, async ({ body, req }) =>

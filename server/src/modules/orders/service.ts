@@ -1,7 +1,10 @@
 import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
 import type { CustomerType, FormFields, OrderStatus } from '@checkout/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
+import { lockOrder } from './order-steps-state';
 import { selectOrderByHash, selectOrderByNumber, updateOrderRow } from './repository';
 import type { Conn, OrderRow } from './repository';
 
@@ -185,4 +188,13 @@ export function assertContentChangeable(order: Pick<OrderRecord, 'status' | 'sig
 /** Freezes the content until `until` (a code was sent), or unfreezes it (null). */
 export async function setSigningLock(trx: Conn, orderId: string, until: string | null): Promise<void> {
   await updateOrderRow(trx, orderId, { signing_locked_until: until });
+}
+
+/**
+ * For another module's write on an order (documents): inside `trx`, the order's row lock (order-steps-state.ts),
+ * then the order as it is now; undefined when there is no such order.
+ */
+export async function lockOrderRecord(trx: Transaction<Database>, hash: string, now: Date): Promise<OrderRecord | undefined> {
+  const row = await lockOrder(trx, hash, now);
+  return row ? toOrderRecord(row) : undefined;
 }

@@ -2,11 +2,9 @@ import { ADULT_AGE, ageOn, documentDateProblems, sepaHolderProblems } from '@che
 import type {
   CustomerType, OrderStepName, StepAddress, StepDocument, StepPayment, StepPersonalBusiness, StepPersonalPrivato, StepPortability,
 } from '@checkout/contract';
-import { cfMatchesPerson, decodeCf } from '../reference/codice-fiscale';
-import type { CfPerson } from '../reference/codice-fiscale';
-import { listProvinces } from '../reference/comuni';
+import { cfMatchesPerson, decodeCf, listProvinces, validateMigrationCode } from '../reference';
+import type { CfPerson } from '../reference';
 import { validateIban } from '@checkout/contract/italian/iban';
-import { validateMigrationCode } from '../reference/migration-code';
 import { validatePartitaIva } from '@checkout/contract/italian/partita-iva';
 import type { PartitaIvaError } from '@checkout/contract/italian/partita-iva';
 import type { OrderFields } from './service';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
-import { coverageAt } from '../coverage/service';
-import type { CustomerType } from '../coverage/service';
-import type { OrderFields } from '../orders/service';
+import { coverageAt } from '../coverage';
+import type { CustomerType } from '../coverage';
+import type { OrderFields } from '../orders';
 
 /**
  * The form fields of an activation address, as the coverage step would have filled them: so a

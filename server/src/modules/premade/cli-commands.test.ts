@@ -4,14 +4,14 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli';
+import { runCli } from '../../cli/main';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../db';
-import { describeEachDialect } from '../../test/dialects';
-import { findPremadeOrder } from '../orders/premade';
-import { markOrderStatus } from '../orders/service';
-import { runCommand } from './cli-args';
-import type { CommandFn } from './cli-args';
+import { seedDemoData } from '../../demo-seed';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { findPremadeOrder } from './premade-order';
+import { markOrderStatus } from '../orders';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { createPremadeOrderCommand, exportEvidenceCommand, listOrdersCommand } from './cli-commands';
 
 describe('cli help', () => {

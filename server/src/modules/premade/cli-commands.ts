@@ -3,18 +3,18 @@ import path from 'node:path';
 import { CUSTOMER_TYPES, ORDER_STATUSES, holdsPersonalData, normaliseMobileNumber } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import { z } from 'zod';
-import type { CliCommand } from '../../cli';
+import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
+import type { CliCommand } from '../../cli/command';
+import { table } from '../../cli/output';
+import { runWithDb } from '../../cli/run';
+import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
 import type { PremadeOrderColumns } from '../../db/types';
-import { brandInitials } from '../orders/order-number';
-import { createPremadeOrder } from '../orders/premade';
-import { findOrderByHash, getOrderForSignature } from '../orders/service';
-import type { OrderFields } from '../orders/service';
-import { EvidenceIntegrityError, buildEvidenceBundle } from '../signature/evidence-bundle';
-import { maskPhone, toItalianE164 } from '../signature/masking';
+import { brandInitials, findOrderByHash, getOrderForSignature } from '../orders';
+import type { OrderFields } from '../orders';
+import { createPremadeOrder } from './premade-order';
+import { buildEvidenceBundle, EvidenceIntegrityError, maskPhone, toItalianE164 } from '../signature';
 import { addressFields } from './address-fields';
-import { UsageError, assertKnownOptions, intOption, optionValue, parseCliArgs, runWithDb, table } from './cli-args';
-import type { Out } from './cli-args';
 
 export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID [--first-name N --last-name N --email E --phone N] '
   + '[--address-id ID_EGON] [--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
@@ -29,8 +29,10 @@ const optional = (v: string | undefined): string => (v === undefined ? '' : v.tr
  * the order opens with a one-time code sent to that number (docs/side-flows.md).
  */
 export async function createPremadeOrderCommand(db: Db, args: string[], out: Out, now: Date = new Date(), numberPrefix?: string): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['offer', 'first-name', 'last-name', 'email', 'phone', 'address-id', 'customer-type', 'options', 'days', 'json']);
+  const p = parseCliArgs(args, {
+    offer: 'string', 'first-name': 'string', 'last-name': 'string', email: 'string', phone: 'string', 'address-id': 'string',
+    'customer-type': 'string', options: 'string', days: 'string', json: 'boolean',
+  });
   if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
   const offerId = intOption(p, 'offer', 0, 1_000_000);
   if (offerId === 0) throw new UsageError('--offer è obbligatorio');
@@ -82,8 +84,7 @@ export async function createPremadeOrderCommand(db: Db, args: string[], out: Out
 
 /** `list-orders`: the newest orders first, with their pre-made code and expiry. */
 export async function listOrdersCommand(db: Db, args: string[], out: Out): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['status', 'limit', 'json']);
+  const p = parseCliArgs(args, { status: 'string', limit: 'string', json: 'boolean' });
   const status = optionValue(p, 'status');
   if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) {
     throw new UsageError(`--status deve essere uno di: ${ORDER_STATUSES.join(', ')}`);
@@ -112,8 +113,7 @@ export async function listOrdersCommand(db: Db, args: string[], out: Out): Promi
  * longer matches the recorded one is reported and fails the command: the copy would not prove anything.
  */
 export async function exportEvidenceCommand(db: Db, args: string[], out: Out, now: Date = new Date(), provider = 'Fibra Viva'): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['out', 'json']);
+  const p = parseCliArgs(args, { out: 'string', json: 'boolean' });
   const hash = p.positional[0];
   if (!hash || p.positional.length > 1) throw new UsageError("Indicare l'hash di un ordine");
   const order = await findOrderByHash(db, hash);

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../db';
-import { describeEachDialect } from '../../test/dialects';
-import { listLeadsCommand } from '../leads/cli-commands';
-import { insertLead } from '../leads/repository';
-import { LEAD } from '../leads/test-lead';
-import { listMobileOrdersCommand } from '../mobile/cli-commands';
-import { createMobileOrder } from '../mobile/service';
-import { runCommand } from './cli-args';
-import type { CommandFn } from './cli-args';
+import { seedDemoData } from '../../demo-seed';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { insertLead, LEAD, listLeadsCommand } from '../leads';
+import { createMobileOrder, listMobileOrdersCommand } from '../mobile';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
 import { createPremadeOrderCommand, listOrdersCommand } from './cli-commands';
 
 /*

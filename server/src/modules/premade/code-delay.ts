@@ -1,5 +1,5 @@
-import { secondsLeft } from '../mobile/activation-delay';
-import type { DelayRule, FailureTally } from '../mobile/activation-delay';
+import { secondsLeft } from '../mobile';
+import type { DelayRule, FailureTally } from '../mobile';
 
 /*
  * How long a call carrying a pre-made code waits after wrong codes (an unknown, expired or signed

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import type { FailureTally } from '../mobile/activation-delay';
+import type { FailureTally } from '../mobile';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 

@@ -5,9 +5,9 @@ import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { registerEndpoint } from '../../http/endpoint';
-import type { AppModule } from '../index';
-import type { DestinationLimits } from '../signature/destination-limit';
-import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature/service';
+import type { AppModule } from '../app-module';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature';
+import type { DestinationLimits } from '../signature';
 import { createPremadeService } from './service';
 import type { PremadeClient } from './service';
 
@@ -24,12 +24,12 @@ const clientOf = (req: FastifyRequest): PremadeClient => ({ ip: req.ip, userAgen
 
 /** fill-order, and the one-time code that opens a pre-made order holding personal data (docs/side-flows.md). */
 export function createPremadeModule(options: PremadeModuleOptions = {}): AppModule {
-  return async (app, { config, db }) => {
+  return async (app, { config, db, now }) => {
     const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
     app.addHook('onClose', async () => channels.close());
     const service = createPremadeService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
-      now: options.now ?? (() => new Date()), limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
+      now: options.now ?? now, limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
       clientFreeFailures: config.premadeFreeFailuresPerClient,
     });
     const rateLimit = { max: options.fillOrderPerMinute ?? 30, timeWindow: '1 minute' };

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { createPremadeOrder } from '../orders/premade';
-import { markOrderStatus } from '../orders/service';
+import { createPremadeOrder } from './premade-order';
+import { markOrderStatus } from '../orders';
 import { addressFields } from './address-fields';
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliCommand } from '../../cli';
+import type { CliCommand } from '../../cli/command';
 import { createDb, migrate } from '../../db';
 import type { Db } from '../../db';
 import { parseIstatAtecoCsvWithReport } from './ateco';

@@ -1,7 +1,7 @@
 import { endpoints, ERROR_CODES } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { searchAteco } from './ateco';
 import { createAtecoSource } from './ateco-source';
 import { decodeCf, generateCf, looksLikeCf } from './codice-fiscale';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commands } from '../../cli';
+import { commands } from '../../cli/main';
 import type { Db } from '../../db';
-import { describeEachDialect, testConfig } from '../../test/dialects';
-import { runCommand } from '../premade/cli-args';
-import type { CommandFn } from '../premade/cli-args';
-import { newOrderHash, newOrderId } from '../orders/order-hash';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
+import { runCommand } from '../../cli/run';
+import type { CommandFn } from '../../cli/run';
+import { newOrderHash, newOrderId } from '../orders';
 import { purgeDraftsCommand } from './cli-commands';
 import { DAY_MS } from './purge-drafts';
 

@@ -1,8 +1,9 @@
-import type { CliCommand } from '../../cli';
+import { intOption, parseCliArgs, UsageError } from '../../cli/args';
+import type { CliCommand } from '../../cli/command';
+import { runWithDb } from '../../cli/run';
+import type { Out } from '../../cli/run';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { UsageError, assertKnownOptions, intOption, parseCliArgs, runWithDb } from '../premade/cli-args';
-import type { Out } from '../premade/cli-args';
 import { runRetentionPass } from './pass';
 import { countAbandonedDrafts } from './purge-drafts';
 
@@ -14,8 +15,7 @@ export const PURGE_DRAFTS_USAGE = 'purge-drafts [--days N] [--dry-run] [--json]'
  * `--days` overrides DRAFT_RETENTION_DAYS; `--dry-run` only counts.
  */
 export async function purgeDraftsCommand(db: Db, args: string[], out: Out, config: Config, now: Date = new Date()): Promise<number> {
-  const p = parseCliArgs(args);
-  assertKnownOptions(p, ['days', 'dry-run', 'json']);
+  const p = parseCliArgs(args, { days: 'string', 'dry-run': 'boolean', json: 'boolean' });
   if (p.positional.length > 0) throw new UsageError(`Argomenti inattesi: ${p.positional.join(' ')}`);
   const days = intOption(p, 'days', config.retention.draftDays, 3650);
   const json = p.options.has('json');

@@ -10,8 +10,8 @@ import { buildApp } from '../../app';
 import { REPO_ROOT } from '../../config';
 import { createDb, migrate } from '../../db';
 import type { Db, DbHandle, DialectName } from '../../db';
-import { describeEachDialect, testConfig } from '../../test/dialects';
-import { newOrderHash, newOrderId } from '../orders/order-hash';
+import { describeEachDialect, testConfig } from '../../../test/support/dialects';
+import { newOrderHash, newOrderId } from '../orders';
 import { createRetentionModule } from './job';
 import { pruneLimitTables } from './limit-tables';
 import { DAY_MS, purgeAbandonedDrafts } from './purge-drafts';
@@ -106,7 +106,7 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
     const kept = await orderCount(shared.a.db);
     for (let i = 0; i < n; i++) await staleDraft(shared.a.db, storageDir, Date.now(), 40);
     const cli = () => new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/cli.ts'), 'purge-drafts', '--json'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/cli/main.ts'), 'purge-drafts', '--json'], {
         cwd: REPO_ROOT,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: shared.url, STORAGE_DIR: storageDir },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { createPollingWorker } from '../../infra/webhook/polling-worker';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { runRetentionPass } from './pass';
 import { claimPurgeTurn } from './purge-lease';
 
@@ -14,8 +14,9 @@ export interface RetentionModuleOptions {
  * counts only: no order, hash or name.
  */
 export function createRetentionModule(options: RetentionModuleOptions = {}): AppModule {
-  const now = options.now ?? (() => new Date());
-  return async (app, { db, config }) => {
+  return async (app, deps) => {
+    const { db, config } = deps;
+    const now = options.now ?? deps.now;
     const { purgeIntervalMs, draftDays } = config.retention;
     if (purgeIntervalMs <= 0) return;
     const worker = createPollingWorker(async (signal) => {

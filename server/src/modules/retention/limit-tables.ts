@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
-import { FAILURE_WINDOW_MS } from '../mobile/activation-delay';
-import { UPLOAD_CLAIM_WINDOW_MS, UPLOAD_QUOTAS_LOCK } from '../documents/upload-quota';
-import { FAILURE_WINDOW_MS as PREMADE_FAILURE_WINDOW_MS, premadeClientLockKey } from '../premade/code-delay';
-import { activationLockKey } from '../mobile/service';
-import { DESTINATION_WINDOW_MS, destinationLockKey } from '../signature/destination-limit';
-import { ORDER_NUMBER_FAILURE_WINDOW_MS, orderNumberClientLockKey } from '../signature/order-number-guesses';
+import { activationLockKey, FAILURE_WINDOW_MS } from '../mobile';
+import { UPLOAD_CLAIM_WINDOW_MS, UPLOAD_QUOTAS_LOCK } from '../documents';
+import { FAILURE_WINDOW_MS as PREMADE_FAILURE_WINDOW_MS, premadeClientLockKey } from '../premade';
+import { DESTINATION_WINDOW_MS, destinationLockKey, ORDER_NUMBER_FAILURE_WINDOW_MS, orderNumberClientLockKey } from '../signature';
 
 /*
  * The limit tables count events per key (a destination, an order number) and prune a key's old rows only

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { describeEachDialect } from '../../test/dialects';
-import { signingHarness } from '../../test/signing-harness';
-import { createPremadeOrder } from '../orders/premade';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { signingHarness } from '../../../test/support/signing-harness';
+import { createPremadeOrder } from '../premade';
 import { DAY_MS, KEPT_AFTER_ORDER, PURGED_WITH_ORDER, purgeAbandonedDrafts, purgeClock, purgeOrderIfAbandoned } from './purge-drafts';
 
 /*

@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import type { OrderStatus } from '@checkout/contract';
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import { dialectOf } from '../../db';
 import type { Database, Db } from '../../db';
 import type { PremadeOrderColumns } from '../../db/types';
-import { orderFolder } from '../documents/file-storage';
+import { removeOrderFiles } from '../documents';
 
 /*
  * Abandoned drafts: orders nobody finished, kept with the customer's data, documents and contract previews
@@ -121,7 +120,7 @@ export async function purgeOrderIfAbandoned(db: Db, storageDir: string, orderId:
   });
   if (!purged) return { purged: false, folderRemoved: true };
   try {
-    await rm(orderFolder(storageDir, orderId), { recursive: true, force: true });
+    await removeOrderFiles(storageDir, orderId);
     return { purged: true, folderRemoved: true };
   } catch {
     return { purged: true, folderRemoved: false };

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../../test/dialects';
-import { signingHarness } from '../../test/signing-harness';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { signingHarness } from '../../../test/support/signing-harness';
 
 /*
  * A customer changes their optional consents later with the order number and a one-time code (GDPR

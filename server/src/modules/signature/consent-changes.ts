@@ -1,11 +1,10 @@
 import { CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
-import { currentConsents, recordConsents } from '../orders/consent-ledger';
-import { findOrderForSignatureByNumber } from '../orders/service';
+import { currentConsents, findOrderForSignatureByNumber, recordConsents } from '../orders';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { lookUpOrderNumber } from './order-number-guesses';
 import { SignatureError } from './signature-errors';
-import type { ClientInfo } from './service';
+import type { ClientInfo } from './client-info';
 
 /*
  * A customer changes their optional consents later (GDPR art. 7(3): withdrawing is as easy as giving),

@@ -4,12 +4,10 @@ import {
 } from '@checkout/contract';
 import type { PricedOrder, PriceLine, SpeedsAtAddress } from '@checkout/contract';
 import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
-import type { PricedContent } from '../orders/order-pricing';
-import type { ConsentState } from '../orders/consent-ledger';
+import { brandInitials } from '../orders';
+import type { ConsentState, OrderForSignature, PricedContent } from '../orders';
 import type { Config } from '../../config';
 import type { ContractPdfData, ContractPriceLine } from '../../infra/pdf/contract-pdf';
-import { brandInitials } from '../orders/order-number';
-import type { OrderForSignature } from '../orders/service';
 
 /**
  * Order → what the contract prints. The price lines and totals are the server's own computation

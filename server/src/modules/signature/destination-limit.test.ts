@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/message-channel';
-import { buildTestApp, describeEachDialect } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { createOrdersModule } from '../orders/routes';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { catalogModule } from '../catalog';
+import { createOrdersModule } from '../orders';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 

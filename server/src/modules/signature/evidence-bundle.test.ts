@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { TINY_PNG } from '../../hostile/hostile-files';
-import { storedFilePath } from '../documents/file-storage';
-import { multipartBody } from '../../hostile/multipart';
-import { describeEachDialect } from '../../test/dialects';
-import { signingHarness } from '../../test/signing-harness';
+import { TINY_PNG } from '../../../test/hostile/hostile-files';
+import { storedFilePath } from '../documents';
+import { multipartBody } from '../../../test/hostile/multipart';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { signingHarness } from '../../../test/support/signing-harness';
 import type { BundleManifest } from './evidence-bundle';
 
 /*

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
-import { listOrderMedias } from '../documents/service';
-import type { MediaRow } from '../documents/service';
-import { consentHistory } from '../orders/consent-ledger';
-import type { OrderForSignature } from '../orders/service';
+import { listOrderMedias } from '../documents';
+import type { MediaRow } from '../documents';
+import { consentHistory } from '../orders';
+import type { OrderForSignature } from '../orders';
 import { identityDocumentOf } from './contract-data';
 import type { Conn, DocumentRow } from './repository';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FEA_CONDITIONS_VERSION } from '@checkout/contract';
 import { pdfText } from '../../infra/pdf/pdf-text';
-import { describeEachDialect } from '../../test/dialects';
-import { ACCEPTED, FULL_SELECTION, added, signingHarness } from '../../test/signing-harness';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { ACCEPTED, FULL_SELECTION, added, signingHarness } from '../../../test/support/signing-harness';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 
 /*
  * A signature binds only the previewed content: while a code is pending nothing the contract prints

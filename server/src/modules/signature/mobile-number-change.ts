@@ -1,5 +1,5 @@
-import { assertContentChangeable, getOrderForSignature } from '../orders/service';
-import type { OrderForSignature } from '../orders/service';
+import { assertContentChangeable, getOrderForSignature } from '../orders';
+import type { OrderForSignature } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import { maskPhone, toItalianE164 } from './masking';
 import { createOrderCodeChallenge } from './order-code-challenge';
@@ -8,7 +8,7 @@ import { OTP_RESEND_COOLDOWN_MS } from './otp-code';
 import type { Conn } from './repository';
 import { findContact, invalidatePendingOtps, maxDocumentId, upsertContact } from './repository';
 import { SIGNATURE_ERROR_CODES, SignatureError, minutes, signatureErrors } from './signature-errors';
-import type { ClientInfo } from './service';
+import type { ClientInfo } from './client-info';
 
 /*
  * Changing the mobile number the signing code goes to. Whoever holds the order's link could otherwise

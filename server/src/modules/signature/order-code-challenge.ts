@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
-import type { OrderForSignature } from '../orders/service';
+import type { OrderForSignature } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { CodePurpose, DestinationLimits } from './destination-limit';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
@@ -10,7 +10,7 @@ import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hash
 import type { Conn } from './repository';
 import { findContact } from './repository';
 import { SIGNATURE_ERROR_CODES, SignatureError } from './signature-errors';
-import type { ClientInfo } from './service';
+import type { ClientInfo } from './client-info';
 
 /*
  * A one-time code asked with an order number after the order was made (to withdraw, to change consents):

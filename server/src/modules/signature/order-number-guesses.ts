@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
-import { secondsLeft, waitText } from '../mobile/activation-delay';
-import type { DelayRule } from '../mobile/activation-delay';
-import type { Conn } from '../orders/service';
+import { secondsLeft, waitText } from '../mobile';
+import type { DelayRule } from '../mobile';
+import type { Conn } from '../orders';
 import { SignatureError } from './signature-errors';
 
 /*

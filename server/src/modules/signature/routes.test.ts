@@ -12,12 +12,11 @@ import { selfSignedSeal } from '../../infra/pdf/pdf-seal';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
-import { buildTestApp, describeEachDialect, testConfig } from '../../test/dialects';
-import type { TestApp } from '../../test/dialects';
-import { PRIVATO_STEPS } from '../../test/privato-steps';
-import { catalogModule } from '../catalog/routes';
-import { createOrdersModule } from '../orders/routes';
-import { getOrderForSignature } from '../orders/service';
+import { buildTestApp, describeEachDialect, testConfig } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { catalogModule } from '../catalog';
+import { createOrdersModule, getOrderForSignature } from '../orders';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 

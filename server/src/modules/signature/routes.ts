@@ -9,13 +9,14 @@ import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
 import { sendNotFound } from '../../http/error-handler';
 import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
-import type { AppModule } from '../index';
+import type { AppModule } from '../app-module';
 import { toItalianE164 } from './masking';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
 import { createConsentChangeService } from './consent-changes';
 import { createMobileNumberChangeService } from './mobile-number-change';
 import { createWithdrawalService } from './withdrawal';
-import type { ClientInfo, SendLimits } from './service';
+import type { ClientInfo } from './client-info';
+import type { SendLimits } from './service';
 
 export interface SignatureModuleOptions {
   /** The clock (tests move it past the cooldown and the code's 10 minutes). */
@@ -62,7 +63,9 @@ const outboxDestination = (raw: unknown): string | undefined => {
  * (`GET /api/dev/outbox?to=`).
  */
 export function createSignatureModule(options: SignatureModuleOptions = {}): AppModule {
-  return async (app, { config, db }) => {
+  return async (app, deps) => {
+    const { config, db } = deps;
+    const now = options.now ?? deps.now;
     // Refuse to start rather than take orders nobody can sign.
     const problems = signatureConfigProblems(config);
     if (problems.length > 0) throw new ConfigError(problems);
@@ -74,10 +77,10 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       p12Path: config.sealP12Path, passphrase: config.sealP12Passphrase, storageDir: config.storageDir, name: config.sepaCreditorName,
     }));
     const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
-    const service = createSignatureService({ db, config, channels, sealer, now: options.now ?? (() => new Date()), limits });
+    const service = createSignatureService({ db, config, channels, sealer, now, limits });
 
     const numberChanges = createMobileNumberChangeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
     });
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params, req }) =>
       numberChanges.request(params.order_hash ?? '', body.mobile_phone_number, clientOf(req)),
@@ -101,7 +104,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
 
     const withdrawals = createWithdrawalService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
     });
     registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
@@ -109,7 +112,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     const consentChanges = createConsentChangeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
+      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
     });
     registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { lockForTransaction } from '../../db';
@@ -9,16 +9,13 @@ import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
 import type { PdfSealer } from '../../infra/pdf/pdf-seal';
 import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
+import { openStorage } from '../../infra/storage';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
 import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
-import { writePrivateFileAtomic } from '../documents/file-storage';
-import { priceOrderContent } from '../orders/order-pricing';
-import type { PricedContent } from '../orders/order-pricing';
-import { currentConsents } from '../orders/consent-ledger';
-import { getOrderForSignature, markOrderStatus, setSigningLock, toOrderRef } from '../orders/service';
-import type { OrderForSignature } from '../orders/service';
+import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
+import type { OrderForSignature, PricedContent } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
@@ -32,6 +29,7 @@ import {
 } from './repository';
 import type { DocumentRow } from './repository';
 import { signatureErrors } from './signature-errors';
+import type { ClientInfo } from './client-info';
 
 /*
  * Issue 4 "Mobile number", "One-time code", "Contract preview", "Sign with the one-time code" (DESIGN §3).
@@ -63,11 +61,6 @@ export interface SignatureDeps {
   limits: SendLimits;
 }
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
-
 const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Sorted keys at every level: the same content is the same text, whatever order it was written in. */
@@ -91,9 +84,6 @@ export function orderContentHash(order: OrderForSignature, mobile: string, price
 const slug = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'contratto';
 const secondsUntil = (when: number, now: Date): number => Math.max(1, Math.ceil((when - now.getTime()) / 1000));
 
-/** Contract PDFs sit in the order's folder beside its documents: the same owner-only modes, the same atomic write. */
-const writeFileAtomic = writePrivateFileAtomic;
-
 /** How the evidence page names each acceptance. */
 const ACCEPTANCE_LABELS: Record<string, string> = {
   contract_summary_read: 'Sintesi contrattuale letta prima della firma',
@@ -113,7 +103,15 @@ const parseAcceptances = (json: string | null): Array<[string, string]> => {
 export function createSignatureService(deps: SignatureDeps) {
   const { db, config, channels, limits } = deps;
   const pepper = config.otpPepper ?? DEVELOPMENT_OTP_PEPPER;
-  const orderDir = (orderId: string): string => path.join(config.storageDir, orderId);
+  // Contract PDFs sit under the order's key beside its documents, written by the same storage (one atomic
+  // write, one file mode). contract_documents.path records where the file system driver put each one.
+  const storage = openStorage(config.storageDir);
+  const keyOf = (orderId: string, name: string): string => `${orderId}/${name}`;
+  const pathOf = (key: string): string => path.join(config.storageDir, ...key.split('/'));
+  const writeDocument = async (key: string, bytes: Uint8Array): Promise<string> => {
+    await storage.write(key, bytes);
+    return pathOf(key);
+  };
 
   function assertSignable(order: OrderForSignature): void {
     if (order.status === 'signed') throw signatureErrors.alreadySigned();
@@ -164,10 +162,8 @@ export function createSignatureService(deps: SignatureDeps) {
       const summarySha = sha256(summaryPdf);
       const pdf = await renderContractPdf({ ...base, summarySha256: summarySha });
       const digest = sha256(pdf);
-      const file = path.join(orderDir(order.id), `contract-preview-${digest}.pdf`);
-      const summaryFile = path.join(orderDir(order.id), `contract-summary-${summarySha}.pdf`);
-      await writeFileAtomic(summaryFile, summaryPdf);
-      await writeFileAtomic(file, pdf);
+      const summaryFile = await writeDocument(keyOf(order.id, `contract-summary-${summarySha}.pdf`), summaryPdf);
+      const file = await writeDocument(keyOf(order.id, `contract-preview-${digest}.pdf`), pdf);
       const nowIso = deps.now().toISOString();
       // The same bytes as the current ones: nothing new to record (a code sent for the preview stays valid).
       const currentSummary = await latestDocument(db, order.id, 'summary');
@@ -304,8 +300,8 @@ export function createSignatureService(deps: SignatureDeps) {
       const signedPdf = await deps.sealer.seal(evidencePdf, now);
       const signedSha = sha256(signedPdf);
       // A name of its own: the loser of a double click removes its file, never the winner's.
-      const signedFile = path.join(orderDir(order.id), `contract-signed-${signedSha.slice(0, 16)}-${randomUUID()}.pdf`);
-      await writeFileAtomic(signedFile, signedPdf);
+      const signedKey = keyOf(order.id, `contract-signed-${signedSha.slice(0, 16)}-${randomUUID()}.pdf`);
+      const signedFile = await writeDocument(signedKey, signedPdf);
 
       try {
         await db.transaction().execute(async (trx) => {
@@ -325,7 +321,7 @@ export function createSignatureService(deps: SignatureDeps) {
           await setSigningLock(trx, order.id, null);
         });
       } catch (err) {
-        await rm(signedFile, { force: true });
+        await storage.remove(signedKey);
         throw err;
       }
       return { signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed', order_number: order.order_number }), signed_at: nowIso, document_sha256: signedSha };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
-import { describeEachDialect } from '../../test/dialects';
-import { signingHarness } from '../../test/signing-harness';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { signingHarness } from '../../../test/support/signing-harness';
 
 /*
  * Online withdrawal within 14 days (Codice del Consumo art. 52-54): by order number and a one-time

@@ -1,12 +1,12 @@
 import { toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
-import { findOrderForSignatureByNumber, markOrderStatus } from '../orders/service';
-import type { OrderForSignature } from '../orders/service';
+import { findOrderForSignatureByNumber, markOrderStatus } from '../orders';
+import type { OrderForSignature } from '../orders';
 import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { lookUpOrderNumber } from './order-number-guesses';
 import { findEvidence } from './repository';
 import { SignatureError } from './signature-errors';
-import type { ClientInfo } from './service';
+import type { ClientInfo } from './client-info';
 
 /*
  * Online withdrawal within 14 days (Codice del Consumo art. 52-54): the consumer gives the order

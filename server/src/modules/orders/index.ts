@@ -1,0 +1,16 @@
+/*
+ * Orders: the order, its steps, prices, numbers and consents.
+ * The module's face: other modules, the app, the CLI and the demo seed import only this file.
+ */
+export { createOrdersModule, ordersModule } from './routes';
+export { consentHistory, currentConsents, recordConsents } from './consent-ledger';
+export type { ConsentState } from './consent-ledger';
+export { newOrderHash, newOrderId } from './order-hash';
+export { brandInitials } from './order-number';
+export { priceOrderContent, reconcileOrderContent, storedContent } from './order-pricing';
+export type { PricedContent } from './order-pricing';
+export { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
+export { seedRefererCodes } from './seed';
+export { EDITABLE_STATUSES, assertContentChangeable, findOrderByHash, findOrderForSignatureByNumber, getOrderForSignature, lockOrderRecord, markOrderStatus, orderNotFound, requireOrderByHash, setSigningLock, toOrderRecord, toOrderRef } from './service';
+export type { Conn, OrderFields, OrderForSignature, OrderRecord } from './service';
+export { submitStep } from './step-submission';

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DEMO_PUBLIC_API_KEY } from '../../src/config';
+import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
+import { createDocumentsModule } from '../../src/modules/documents';
+import { createOrdersModule } from '../../src/modules/orders';
+import { createSignatureModule } from '../../src/modules/signature';
+import { buildTestApp } from './dialects';
+import type { TestApp, TestDialect } from './dialects';
+import { PRIVATO_STEPS } from './privato-steps';
+
+/*
+ * A test app that takes a private order from its creation to its signature, on a clock the test moves:
+ * the catalogue, orders, documents and signature modules, each request from its own client address.
+ * Call it inside a `describeEachDialect` body (it registers the beforeAll/afterAll).
+ */
+
+export type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
+export type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+
+/** Every acceptance send-otp needs from a consumer. */
+export const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
+
+/** An option as the browser sends it (the server prices it from the catalogue). */
+export const added = (id: number, category: string) => ({ id, category, recurrent_cost: 0, cash_amount: 0 });
+/** Offer 101 with a router and its colour, a speed upgrade, a repeater, a voice line and two covers. */
+export const FULL_SELECTION = {
+  offer_id: 101, routerVariant: 'corten',
+  options: [added(22, 'router'), added(51, 'speed_upgrade'), added(28, 'repeater'), added(10, 'voip')],
+  additional_variants: ['wood', 'marble'],
+};
+
+export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:00Z') {
+  const clock = { ms: Date.parse(start) };
+  const now = () => new Date(clock.ms);
+  let ipCounter = 0;
+  const h = {
+    clock,
+    /** The app (set in beforeAll). */
+    t: undefined as unknown as TestApp,
+    async post(url: string, payload: Record<string, unknown> = {}) {
+      const res = await h.t.app.inject({
+        method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress: `10.9.0.${++ipCounter % 250}`, headers: { 'user-agent': 'vitest' },
+      });
+      return { status: res.statusCode, body: res.json() as Json };
+    },
+    /** A private order with every step sent: ready to sign. */
+    async readyOrder(extra: Record<string, unknown> = {}): Promise<string> {
+      const res = await h.post('/api/orders/new', { ...FULL_SELECTION, ...extra });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const hash = res.body.data!.hash as string;
+      for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await h.post(`/api/orders/${hash}/${name}`, payload)).status).toBe(200);
+      return hash;
+    },
+    /** The code of the newest message to the demo mobile number. */
+    async latestCode(): Promise<string> {
+      const res = await h.t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
+      const [message] = (res.json() as { data: Array<{ text: string }> }).data;
+      return /è (\d{6})/.exec(message?.text ?? '')![1]!;
+    },
+    /** A minute later (past the resend cooldown), a signing code by SMS with every acceptance. */
+    async sendCode(hash: string): Promise<string> {
+      clock.ms += 60_000;
+      const res = await h.post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return h.latestCode();
+    },
+    row: (hash: string) => h.t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow(),
+  };
+  beforeAll(async () => {
+    h.t = await buildTestApp(dialect, {
+      modules: [
+        catalogModule, createOrdersModule({ now }), createDocumentsModule({ now }),
+        createSignatureModule({ now, sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),
+      ],
+    });
+    await seedPromoCodes(h.t.db);
+  });
+  afterAll(async () => h.t.close());
+  return h;
+}
