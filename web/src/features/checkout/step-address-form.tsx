@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   COVERAGE_PATH, hasInternetFttcPortability, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
 } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FieldError, FormCheckbox, FormField, FormSelect, fieldId } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
 import { InfoButton } from '../../components/info-button';
@@ -20,6 +19,7 @@ import { checkoutMigrationOutcome } from '@checkout/contract';
 import { StepForm } from './step-form';
 import { OFFER_PATH, stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
+import { statusOf } from '../../lib/ui-error';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const ACTIVATION_FIELDS = ['address', 'number', 'city', 'zip_code', 'province'] as const;
@@ -77,7 +77,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
       }
       form.setError('portability_migration_code', { type: 'server', message: t(outcome === 'invalid_cos' ? 'checkout.address.migrationInvalidCos' : 'checkout.address.migrationInvalid') });
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (statusOf(error) === 422) {
         form.setError('portability_migration_code', { type: 'server', message: t('checkout.address.migrationInvalid') });
       }
     }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { stepContactSchema } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormCheckbox, FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';
 import { getApiClient } from '../../lib/api-client';
@@ -13,6 +12,7 @@ import { onlyNames, orderWriteBody, submitNamedStep, type OrderWriteBody } from 
 import { OFFER_PATH } from './step-guard';
 import { StepForm } from './step-form';
 import { useStepForm } from './use-step-form';
+import { asApiError } from '../../lib/ui-error';
 
 /** The already-a-customer answer as the radios give it. */
 const ALREADY_CUSTOMER_ANSWERS = ['yes', 'no'] as const;
@@ -35,8 +35,9 @@ export class NoOfferError extends Error {}
  * field of this step, so it is said in one message that leads back to the offer page. Null for anything else.
  */
 export const selectionRefusal = (error: unknown): string | null => {
-  if (!isApiError(error) || !error.fields) return null;
-  const messages = Object.entries(error.fields)
+  const fields = asApiError(error)?.fields;
+  if (!fields) return null;
+  const messages = Object.entries(fields)
     .filter(([field]) => field.startsWith('options.') || field.startsWith('additional_variants.'))
     .map(([, message]) => message);
   return messages.length > 0 ? [...new Set(messages)].join(' ') : null;

@@ -5,9 +5,9 @@ import { FormComuneField } from '../../components/form-comune-field';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { FormDateField, FormField, FormSelect } from '../../components/form-field';
 import { StepOrderReview } from '../../components/step-order-review';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
-import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
+import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { currentOrderHash } from './checkout-order';
 import { StepForm } from './step-form';
@@ -23,6 +23,8 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
   const attachments = useCheckoutStore((s) => s.fields.attachments);
   const setFields = useCheckoutStore((s) => s.setFields);
   const items = attachments.filter((a) => a.kind === kind);
+  const uploadDocument = useDocumentUpload();
+  const deleteMedia = useDeleteMedia();
   const onChange = (next: AttachmentRef[]) => {
     const all = [...useCheckoutStore.getState().fields.attachments.filter((a) => a.kind !== kind), ...next];
     setFields({
@@ -37,15 +39,14 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
       hint={hint}
       items={items}
       upload={async (file, onProgress) => {
-        const media = await uploadDocumentWithProgress({ orderHash: currentOrderHash(), kind, file, onProgress });
+        const media = await uploadDocument.mutateAsync({ orderHash: currentOrderHash(), kind, file, onProgress });
         return { id: media.id, kind: media.kind, filename: media.filename, size: media.size };
       }}
       remove={async (item) => {
-        const hash = currentOrderHash();
-        await getApiClient().deleteMedia({ id: item.id }, { order_id: hash });
+        await deleteMedia.mutateAsync({ id: item.id, orderHash: currentOrderHash() });
       }}
       onChange={onChange}
-      errorMessage={(error) => apiErrorMessage(t, error)}
+      errorMessage={(error) => toUiError(error, t).message}
     />
   );
 }

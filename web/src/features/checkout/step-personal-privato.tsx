@@ -5,7 +5,7 @@ import { FormComuneField } from '../../components/form-comune-field';
 import { FormDateField, FormField, FormRadioGroup, FormSelect } from '../../components/form-field';
 import { InfoButton } from '../../components/info-button';
 import { openModal } from '../../components/modals/modal-store';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { useCountries } from '../../lib/reference-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -88,7 +88,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
       set(patch);
       setCfStatus({ text: t('checkout.personal.cfFilled'), error: false });
     } catch (error) {
-      setCfStatus({ text: apiErrorMessage(t, error), error: true });
+      setCfStatus({ text: toUiError(error, t).message, error: true });
     }
   };
 
@@ -113,7 +113,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
       setLastLookup(cf);
       setCfStatus({ text: t('checkout.personal.cfComputed', { cf }), error: false });
     } catch (error) {
-      setCfStatus({ text: apiErrorMessage(t, error), error: true });
+      setCfStatus({ text: toUiError(error, t).message, error: true });
     } finally {
       setCfBusy(false);
     }

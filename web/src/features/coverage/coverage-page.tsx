@@ -6,7 +6,7 @@ import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit
 import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
 import { PromoBanner } from '../../components/promo-banner';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { useAddressSearch, useComuniSearch, useCoverageCheck } from '../../lib/coverage-queries';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -155,7 +155,7 @@ export default function CoveragePage() {
 
   const comuneLoading = !comune && comuneText.trim().length >= 2 && (comuneText.trim() !== comuneTerm.trim() || comuni.isFetching);
   const addressLoading = !addressChosen && addressText.trim().length >= 2 && (addressText.trim() !== addressTerm.trim() || addresses.isFetching);
-  const addressError = addresses.error ? apiErrorMessage(t, addresses.error) : check.error ? apiErrorMessage(t, check.error) : null;
+  const addressError = addresses.error ? toUiError(addresses.error, t).message : check.error ? toUiError(check.error, t).message : null;
   const covered = addressChosen && !check.isPending && f.services.length > 0 && f.suggested !== '' && offerIds.length > 0;
 
   return (
@@ -194,7 +194,7 @@ export default function CoveragePage() {
                 )}
                 onSelect={onComuneSelect}
                 loading={comuneLoading}
-                error={comuni.error ? apiErrorMessage(t, comuni.error) : null}
+                error={comuni.error ? toUiError(comuni.error, t).message : null}
                 placeholder={t('coverageCheck.comunePlaceholder')}
                 hint={t('coverageCheck.comuneHint')}
                 autoComplete="address-level2"

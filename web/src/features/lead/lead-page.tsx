@@ -9,7 +9,7 @@ import { FormErrorSummary, type SummaryError } from '../../components/form-error
 import { FormCheckbox, FormField } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
 import { track } from '../../lib/analytics';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { legalPageUrl } from '../../lib/legal-links';
 import { usePublicConfig } from '../../lib/public-config';
@@ -102,7 +102,7 @@ export default function LeadPage() {
         for (const [name, message] of Object.entries(fields)) {
           if ((NAMES as readonly string[]).includes(name)) { form.setError(name as Name, { type: 'server', message }); mapped = true; }
         }
-        setFailure(mapped ? null : apiErrorMessage(t, error));
+        setFailure(mapped ? null : toUiError(error, t).message);
         setFocusSummary(true);
       }
     },

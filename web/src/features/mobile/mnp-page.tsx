@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { COVERAGE_PATH, type endpoints } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField, FormSelect } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { statusOf, toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { useMobileOperators, useMobileOrder } from '../../lib/mobile-queries';
 import { mnpActions, statusKey } from './mnp-status';
@@ -62,12 +61,12 @@ function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDon
       try {
         onDone(await getApiClient().correctMobileMnpOrder({ short_hash: order.short_hash }, values));
       } catch (error) {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const fields = toUiError(error, t).fields;
         let mapped = false;
         for (const [name, message] of Object.entries(fields)) {
           if ((NAMES as readonly string[]).includes(name)) { form.setError(name as (typeof NAMES)[number], { type: 'server', message }); mapped = true; }
         }
-        setFailure(mapped ? null : apiErrorMessage(t, error));
+        setFailure(mapped ? null : toUiError(error, t).message);
         setFocusSummary(true);
       }
     },
@@ -95,7 +94,7 @@ function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDon
             error={errors.donor_operator?.message}
           />
         ) : operators.error ? (
-          <p role="alert" className="text-danger">{apiErrorMessage(t, operators.error)}</p>
+          <p role="alert" className="text-danger">{toUiError(operators.error, t).message}</p>
         ) : (
           <p role="status" className="form-text">{t('mnpFlow.operatorsLoading')}</p>
         )}
@@ -151,13 +150,13 @@ export default function MnpPage() {
     );
   }
   if (order.error || !order.data) {
-    const unknown = isApiError(order.error) && order.error.status === 404;
+    const unknown = statusOf(order.error) === 404;
     return (
       <section className="page-section" aria-labelledby="mnp-title" data-testid={unknown ? 'mnp-unknown' : 'mnp-error'}>
         <h1 id="mnp-title">{t('pages.mnp.title')}</h1>
         <div className="alert alert-warning" role="alert">
           <p className="fw-bold mb-1">{unknown ? t('mnpFlow.unknownTitle') : t('mnpFlow.errorTitle')}</p>
-          <p className="mb-0">{unknown ? t('mnpFlow.unknownText') : apiErrorMessage(t, order.error)}</p>
+          <p className="mb-0">{unknown ? t('mnpFlow.unknownText') : toUiError(order.error, t).message}</p>
         </div>
         {!unknown && <button type="button" className="btn btn-primary me-2" onClick={() => void order.refetch()}>{t('mnpFlow.retry')}</button>}
         <Link to={COVERAGE_PATH} className="btn btn-outline-primary">{t('mnpFlow.home')}</Link>
@@ -179,7 +178,7 @@ export default function MnpPage() {
     try {
       update(await getApiClient().confirmMobileMnpOrder({ short_hash: data.short_hash }), 'confirmed');
     } catch (error) {
-      setFailure(apiErrorMessage(t, error));
+      setFailure(toUiError(error, t).message);
       void order.refetch();
     } finally {
       setConfirming(false);

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { COVERAGE_PATH, parseMigrationCodeFormat } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormCheckbox, FormField, FormSelect } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { statusOf, toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { checkoutMigrationOutcome } from '@checkout/contract';
 import { looksLikeOrderHash } from '../../lib/order-hash';
@@ -131,7 +130,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
       form.setError('portability_migration_code', { type: 'server', message: t(outcome === 'invalid_cos' ? 'portabilityFlow.migrationInvalidCos' : 'portabilityFlow.migrationInvalid') });
       return false;
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (statusOf(error) === 422) {
         form.setError('portability_migration_code', { type: 'server', message: t('portabilityFlow.migrationInvalid') });
         return false;
       }
@@ -154,13 +153,13 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
         await savePortability(ordercode, values);
         setSaved(true);
       } catch (error) {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const fields = toUiError(error, t).fields;
         let mapped = false;
         for (const [name, message] of Object.entries(fields)) {
           if ((PORTABILITY_NAMES as readonly string[]).includes(name)) { form.setError(name as keyof PortabilityValues, { type: 'server', message }); mapped = true; }
         }
-        if (isApiError(error) && error.status === 404) setFailure(t('portabilityFlow.orderNotFound'));
-        else if (!mapped) setFailure(apiErrorMessage(t, error));
+        if (statusOf(error) === 404) setFailure(t('portabilityFlow.orderNotFound'));
+        else if (!mapped) setFailure(toUiError(error, t).message);
         setFocusSummary(true);
       }
     },
@@ -192,7 +191,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
           {t(onFile.data.status === 'signed' ? 'portabilityFlow.onFileSigned' : 'portabilityFlow.onFile')}
         </div>
       )}
-      {isApiError(onFile.error) && onFile.error.status === 404 && <div className="alert alert-danger" role="alert">{t('portabilityFlow.orderNotFound')}</div>}
+      {statusOf(onFile.error) === 404 && <div className="alert alert-danger" role="alert">{t('portabilityFlow.orderNotFound')}</div>}
       <fieldset className="form-section">
         <legend>{t('portabilityFlow.what')}</legend>
         <FormCheckbox registration={register('portability_internet')} label={t('portabilityFlow.fields.portability_internet')} error={errors.portability_internet?.message} />
@@ -210,7 +209,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
             error={errors.portability_operator?.message}
           />
         ) : operators.error ? (
-          <p role="alert" className="text-danger">{apiErrorMessage(t, operators.error)}</p>
+          <p role="alert" className="text-danger">{toUiError(operators.error, t).message}</p>
         ) : (
           <p role="status" className="form-text">{t('portabilityFlow.operatorsLoading')}</p>
         )}

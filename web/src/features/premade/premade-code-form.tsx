@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import type { OpenPremadeAnswer } from './premade-fill';
 import '../../components/form-kit.css';
@@ -53,7 +52,7 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
       setOtpError(null);
       setSends((n) => n + 1);
     } catch (error) {
-      setFailure(apiErrorMessage(t, error));
+      setFailure(toUiError(error, t).message);
     } finally {
       setBusy(null);
     }
@@ -72,10 +71,10 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
       if (!answer.order) throw new Error('verify answered without the order');
       onOpened({ ...answer, order: answer.order });
     } catch (error) {
-      const field = isApiError(error) ? error.fields?.otp : undefined;
-      setOtpError(field ? apiErrorMessage(t, error) : null);
+      const field = toUiError(error, t).fields.otp;
+      setOtpError(field ? toUiError(error, t).message : null);
       if (field) otpRef.current?.focus();
-      else setFailure(apiErrorMessage(t, error));
+      else setFailure(toUiError(error, t).message);
     } finally {
       setBusy(null);
     }

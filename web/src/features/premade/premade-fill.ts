@@ -1,7 +1,7 @@
-import { PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
+import { ERROR_CODES, PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
 import type { OrderRef } from '../../state/checkout-store';
 import { useCheckoutStore } from '../../state/checkout-store';
+import { statusOf, asApiError } from '../../lib/ui-error';
 
 /**
  * What fill-order and its verify answer (endpoints.fillOrder.response): the prepared fields, and the
@@ -23,10 +23,12 @@ export type OpenPremadeAnswer = PremadeAnswer & { order: OrderRef };
  * answer from the server, so one page; anything else (a wait after wrong codes, the network) says what
  * the server said, with a retry.
  */
-export type PremadeProblem = 'not_found' | 'other';
+export type PremadeProblem = typeof NOT_FOUND | 'other';
+// The problem of an unknown code is named by the wire's own word for it.
+const NOT_FOUND = ERROR_CODES.notFound;
 
 export const premadeProblem = (error: unknown): PremadeProblem =>
-  isApiError(error) && (error.code === PREMADE_ERROR_CODES.notFound || error.status === 404) ? 'not_found' : 'other';
+  asApiError(error)?.code === PREMADE_ERROR_CODES.notFound || statusOf(error) === 404 ? NOT_FOUND : 'other';
 
 const shape = formFieldsSchema.shape;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
 import { PriceLines } from '../../components/price-lines';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type OpenPremadeAnswer, type PremadeProblem } from './premade-fill';
 import { PremadeCodeForm } from './premade-code-form';
@@ -64,7 +64,7 @@ export default function PremadePage() {
     );
   }
   if (premade.error || !premade.data || !fields) {
-    return <PremadeProblemPage problem={premadeProblem(premade.error)} message={apiErrorMessage(t, premade.error)} onRetry={() => void premade.refetch()} />;
+    return <PremadeProblemPage problem={premadeProblem(premade.error)} message={toUiError(premade.error, t).message} onRetry={() => void premade.refetch()} />;
   }
 
   const answer = premade.data;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseMobileNumber } from '@checkout/contract';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { clearPendingChange, readPendingChange, savePendingChange, type PendingMobileChange } from './mobile-change-store';
 import { useCountdown } from './use-countdown';
@@ -94,10 +94,10 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
     } catch (error) {
       // A refused resend is read next to the code field, where the visitor is.
       if (pending) {
-        setCodeError(apiErrorMessage(t, error));
+        setCodeError(toUiError(error, t).message);
         codeRef.current?.focus();
       } else {
-        setNumberError(apiErrorMessage(t, error));
+        setNumberError(toUiError(error, t).message);
         numberRef.current?.focus();
       }
     } finally {
@@ -127,7 +127,7 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
       await onChanged(changed);
       setFocusNext('toggle');
     } catch (error) {
-      setCodeError(apiErrorMessage(t, error));
+      setCodeError(toUiError(error, t).message);
       codeRef.current?.focus();
     } finally {
       setBusy(null);

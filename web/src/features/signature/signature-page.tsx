@@ -3,14 +3,13 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
-import { COVERAGE_PATH, resumeUrl } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
+import { COVERAGE_PATH, SIGNATURE_ERROR_CODES, resumeUrl } from '@checkout/contract';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { StepOrderReview } from '../../components/step-order-review';
 import { ThankYou, type ThankYouData } from '../../components/thank-you';
 import '../../components/form-kit.css';
 import { track } from '../../lib/analytics';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { toUiError } from '../../lib/ui-error';
 import { getApiClient } from '../../lib/api-client';
 import { analyticsOrderId, ecommerceOf } from '../../lib/ecommerce';
 import { getPublicConfig } from '../../lib/public-config';
@@ -31,18 +30,6 @@ const ACCEPTANCE_MISSING: Record<AcceptanceName, string> = {
   fea_conditions_accepted: 'signature.feaMissing',
   contract_terms_accepted: 'signature.termsMissing',
   contract_withdrawal_accepted: 'signature.withdrawalMissing',
-};
-
-/** What sign-with-otp rejects with (the response body, SPEC §7), or a transport error. */
-export const signFailure = (rejection: unknown): { message: string | null; code: string | null; attemptsLeft: number | null } => {
-  const error = typeof rejection === 'object' && rejection !== null && 'error' in rejection ? (rejection as { error?: unknown }).error : null;
-  if (typeof error !== 'object' || error === null) return { message: null, code: null, attemptsLeft: null };
-  const e = error as { message?: unknown; code?: unknown; attempts_left?: unknown };
-  return {
-    message: typeof e.message === 'string' ? e.message : null,
-    code: typeof e.code === 'string' ? e.code : null,
-    attemptsLeft: typeof e.attempts_left === 'number' ? e.attempts_left : null,
-  };
 };
 
 /** SPEC §2 Firma: contract preview, one-time code by SMS or email, signature, thank-you. */
@@ -146,7 +133,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
       await reopen();
       void navigate(STEP_5_PATH);
     } catch (error) {
-      setEditError(apiErrorMessage(t, error));
+      setEditError(toUiError(error, t).message);
     } finally {
       setReopening(false);
     }
@@ -170,12 +157,12 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (error) {
       // The server names a missing acceptance like a field: it goes next to its checkbox.
-      const fields = isApiError(error) ? error.fields ?? {} : {};
+      const fields = toUiError(error, t).fields;
       const onBoxes = acceptances.filter((name) => fields[name]);
       if (onBoxes.length > 0) {
         setAcceptErrors(Object.fromEntries(onBoxes.map((name) => [name, fields[name]])));
         document.getElementById(`accept-${onBoxes[0]}`)?.focus();
-      } else setSendError(apiErrorMessage(t, error));
+      } else setSendError(toUiError(error, t).message);
     } finally {
       setSending(false);
     }
@@ -222,9 +209,10 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
         shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
       });
     } catch (rejection) {
-      const failure = signFailure(rejection);
-      setSignError(failure.message ?? apiErrorMessage(t, rejection));
-      if (failure.code === 'already_signed') void navigate(COVERAGE_PATH);
+      // sign-with-otp rejects with the response body (SPEC §7): its message, its code.
+      const failure = toUiError(rejection, t);
+      setSignError(failure.message);
+      if (failure.code === SIGNATURE_ERROR_CODES.alreadySigned) void navigate(COVERAGE_PATH);
       otpRef.current?.focus();
     } finally {
       setSigning(false);
@@ -232,7 +220,7 @@ function SignatureFlow({ onSigned }: { onSigned: (data: ThankYouData) => void })
   };
 
   const codeSent = s.alreadySentOtp || sentTo !== null;
-  const previewError = preview.error ? apiErrorMessage(t, preview.error) : null;
+  const previewError = preview.error ? toUiError(preview.error, t).message : null;
 
   return (
     <section className="page-section signature-page" aria-labelledby="signature-title">

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { COVERAGE_PATH } from '@checkout/contract';
+import { COVERAGE_PATH, SIM_ACTIVATION_ERROR_CODES } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField } from '../../components/form-field';
 import { getApiClient } from '../../lib/api-client';
@@ -88,7 +88,7 @@ export default function SimPage() {
         <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="sim-title" className="form-section pb-4">
           <FormErrorSummary ref={summaryRef} errors={summary} labelOf={(name) => t(`simFlow.fields.${name}`)} />
           {failure && (
-            <div ref={alertRef} tabIndex={-1} className={`alert ${failure.kind === 'already_active' ? 'alert-info' : 'alert-danger'}`} role="alert" data-testid="sim-error">
+            <div ref={alertRef} tabIndex={-1} className={`alert ${failure.kind === SIM_ACTIVATION_ERROR_CODES.alreadyActive ? 'alert-info' : 'alert-danger'}`} role="alert" data-testid="sim-error">
               <p className="fw-bold mb-1">{failure.title}</p>
               <p className="mb-0">{failure.text}</p>
             </div>
