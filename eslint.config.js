@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
@@ -74,6 +75,33 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@checkout/server', '**/server/src/**', 'fastify', 'kysely'], message: 'web never imports server.' }] }],
     },
   },
+  // ---- web layers (boundaries) -----------------------------------------------------------------
+  // The shared floors of the web (components, lib, state) never import what is built on them (app,
+  // features): a feature may use a component, a component never reaches into a feature.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // Tests render a floor inside the app's providers; only product code is held to the layers.
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'boundaries/elements': [
+        { type: 'web-app', pattern: 'web/src/app', mode: 'folder' },
+        { type: 'web-features', pattern: 'web/src/features', mode: 'folder' },
+        { type: 'web-components', pattern: 'web/src/components', mode: 'folder' },
+        { type: 'web-lib', pattern: 'web/src/lib', mode: 'folder' },
+        { type: 'web-state', pattern: 'web/src/state', mode: 'folder' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': ['error', {
+        default: 'allow',
+        message: '${file.type} is a shared floor of the web: it never imports ${dependency.type}.',
+        rules: [{ from: ['web-components', 'web-lib', 'web-state'], disallow: ['web-app', 'web-features'] }],
+      }],
+    },
+  },
+  // ---- end of web layers ------------------------------------------------------------------------
   // Features never import each other (they share components, state and lib).
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
