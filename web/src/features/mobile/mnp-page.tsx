@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH, type endpoints } from '@checkout/contract';
+import { COVERAGE_PATH, mnpCorrectionFormSchema, type MnpCorrectionForm, type MnpCorrectionFormInput, type ResultOf } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField, FormSelect } from '../../components/form-field';
 import { statusOf, toUiError } from '../../lib/ui-error';
@@ -14,18 +13,10 @@ import { useMobileOperators, useMobileOrder } from '../../lib/mobile-queries';
 import { mnpActions, statusKey } from './mnp-status';
 import '../../components/form-kit.css';
 
-type MobileOrder = z.output<typeof endpoints.getMobileOrder.response>;
+type MobileOrder = ResultOf<'getMobileOrder'>;
 
-const correctionSchema = z.object({
-  donor_operator: z.string().min(1, 'Scegli l’operatore da cui porti il numero.'),
-  number_to_port: z.string().trim().transform((s) => s.replace(/[\s\-./()]/g, '')).pipe(z.string().regex(/^(\+39)?3\d{8,9}$/, 'Inserisci un numero di cellulare italiano valido (es. 347 1234567).')),
-  old_iccid: z.string().trim().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{19,20}$/, 'L’ICCID è composto da 19 o 20 cifre, stampate sulla SIM.')),
-  holder_first_name: z.string().trim().min(1, 'Inserisci il nome dell’intestatario.').max(100, 'Al massimo 100 caratteri.'),
-  holder_last_name: z.string().trim().min(1, 'Inserisci il cognome dell’intestatario.').max(100, 'Al massimo 100 caratteri.'),
-  holder_cf: z.string().trim().toUpperCase().regex(/^([A-Z0-9]{16}|\d{11})$/, 'Inserisci un codice fiscale valido (16 caratteri).'),
-});
-type CorrectionInput = z.input<typeof correctionSchema>;
-type Correction = z.output<typeof correctionSchema>;
+type CorrectionInput = MnpCorrectionFormInput;
+type Correction = MnpCorrectionForm;
 const NAMES = ['donor_operator', 'number_to_port', 'old_iccid', 'holder_first_name', 'holder_last_name', 'holder_cf'] as const;
 
 const formatNumber = (n: string | null): string => (n ? n.replace(/^(\d{3})(\d+)$/, '$1 $2') : '—');
@@ -34,7 +25,7 @@ function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDon
   const { t } = useTranslation();
   const operators = useMobileOperators();
   const form = useForm<CorrectionInput, unknown, Correction>({
-    resolver: zodResolver(correctionSchema),
+    resolver: zodResolver(mnpCorrectionFormSchema),
     defaultValues: {
       donor_operator: order.donor_operator ?? '', number_to_port: order.number_to_port ?? '', old_iccid: '',
       holder_first_name: order.holder_first_name ?? '', holder_last_name: order.holder_last_name ?? '', holder_cf: '',

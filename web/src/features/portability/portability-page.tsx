@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH, parseMigrationCodeFormat } from '@checkout/contract';
+import { COVERAGE_PATH, parseMigrationCodeFormat, portabilityFormSchema } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormCheckbox, FormField, FormSelect } from '../../components/form-field';
 import { statusOf, toUiError } from '../../lib/ui-error';
@@ -17,25 +16,6 @@ import { PORTABILITY_NAMES, savePortability, storedPortability, type Portability
 import '../../components/form-kit.css';
 
 const PATH = '/dati-portabilita';
-const MIGRATION_INVALID = 'Codice di migrazione non valido';
-
-const portabilitySchema = z.object({
-  portability_internet: z.boolean(),
-  portability_phone: z.boolean(),
-  portability_operator: z.string().trim().min(1, 'Scegli il tuo operatore attuale.'),
-  portability_operator_name: z.string(),
-  portability_old_number: z.string(),
-  portability_migration_code: z.string().trim().min(1, 'Inserisci il codice di migrazione.')
-    .refine((code) => parseMigrationCodeFormat(code) !== null, MIGRATION_INVALID),
-}).superRefine((v, ctx) => {
-  if (!v.portability_internet && !v.portability_phone) {
-    ctx.addIssue({ code: 'custom', path: ['portability_internet'], message: 'Scegli almeno un servizio da trasferire.' });
-  }
-  if (v.portability_phone && !/^0\d{5,10}$/.test(v.portability_old_number.replace(/[\s\-./()]/g, '').replace(/^(\+|00)39(?=0)/, ''))) {
-    ctx.addIssue({ code: 'custom', path: ['portability_old_number'], message: 'Indica il numero fisso da portare (es. 06 1234567).' });
-  }
-});
-
 const EMPTY: PortabilityValues = {
   portability_internet: true, portability_phone: false, portability_operator: '', portability_operator_name: '',
   portability_old_number: '', portability_migration_code: '',
@@ -77,7 +57,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
     retry: false,
   });
   const form = useForm<PortabilityValues>({
-    resolver: zodResolver(portabilitySchema),
+    resolver: zodResolver(portabilityFormSchema),
     defaultValues: local ?? EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

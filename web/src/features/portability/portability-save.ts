@@ -1,15 +1,9 @@
+import type { PortabilityFormValues } from '@checkout/contract';
 import { getApiClient } from '../../lib/api-client';
 import { useCheckoutStore } from '../../state/checkout-store';
 
-/** The portability fields of an order (SPEC §3 form fields). */
-export interface PortabilityValues {
-  portability_internet: boolean;
-  portability_phone: boolean;
-  portability_operator: string;
-  portability_operator_name: string;
-  portability_old_number: string;
-  portability_migration_code: string;
-}
+/** The portability fields of an order, as the page's form holds them (the contract's form schema). */
+export type PortabilityValues = PortabilityFormValues;
 
 export const PORTABILITY_NAMES = [
   'portability_internet', 'portability_phone', 'portability_operator', 'portability_operator_name',

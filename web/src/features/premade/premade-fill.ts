@@ -1,22 +1,12 @@
-import { ERROR_CODES, PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
-import type { OrderRef } from '../../state/checkout-store';
+import { ERROR_CODES, PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf, type ResultOf } from '@checkout/contract';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { statusOf, asApiError } from '../../lib/ui-error';
 
-/**
- * What fill-order and its verify answer (endpoints.fillOrder.response): the prepared fields, and the
- * order only once it may be opened (nothing personal on it, or the code confirmed).
- */
-export interface PremadeAnswer {
-  order?: OrderRef | undefined;
-  offer_id: number;
-  fields: Record<string, unknown>;
-  needs_code: boolean;
-  masked_phone: string | null;
-}
+/** What fill-order and its verify answer: the prepared fields, and the order only once it may be opened. */
+export type PremadeAnswer = ResultOf<'fillOrder'>;
 
 /** An answer that opens the checkout: it carries the order. */
-export type OpenPremadeAnswer = PremadeAnswer & { order: OrderRef };
+export type OpenPremadeAnswer = PremadeAnswer & { order: NonNullable<PremadeAnswer['order']> };
 
 /**
  * Why a code opens no order (docs/side-flows.md error codes). Unknown, expired and signed codes get one
