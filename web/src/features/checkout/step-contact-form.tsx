@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { stepContactSchema } from '@checkout/contract';
 import { FormCheckbox, FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';
-import { getApiClient } from '../../lib/api-client';
 import { getPublicConfig, usePublicConfig } from '../../lib/public-config';
 import { getCookie, REFERER_CODE_COOKIE } from '../../lib/cookies';
 import { ecommerceOf } from '../../lib/ecommerce';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { onlyNames, orderWriteBody, submitNamedStep, type OrderWriteBody } from './checkout-order';
+import { currentOrderHash, onlyNames, orderWriteBody } from './checkout-order';
+import { useNewOrder, useSubmitStep, useUpdateOrder, type OrderWriteBody } from './api/checkout-api';
 import { OFFER_PATH } from './step-guard';
 import { StepForm } from './step-form';
 import { useStepForm } from './use-step-form';
@@ -53,6 +53,9 @@ const storedAnswer = (): string => {
 /** Step 1 (SPEC §2): contact data and consents; creates the order (orders/new) or updates it. */
 export function StepContactForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
+  const newOrder = useNewOrder();
+  const updateOrder = useUpdateOrder();
   const { brand } = usePublicConfig();
   const step = useStepForm({
     schema: contactFormSchema,
@@ -82,7 +85,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
       return;
     }
     if (!useCheckoutStore.getState().persistent.currentOrderData.hash) return;
-    await submitNamedStep('step-contact', onlyNames(values, STEP_NAMES));
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-contact', values: onlyNames(values, STEP_NAMES) });
     onDone();
   });
 
@@ -90,7 +93,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
   async function saveOrder(hash: string | null, body: OrderWriteBody): Promise<void> {
     const s = useCheckoutStore.getState();
     if (!hash) {
-      const created = await getApiClient().newOrder(body);
+      const created = await newOrder.mutateAsync(body);
       if (typeof created === 'string') {
         // SPEC §7/§8: an unknown friend code is an answer, not a failure: say it next to the field and stay.
         form.setError('referer_code', { type: 'server', message: created });
@@ -102,7 +105,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
       s.setPersistent({ currentOrderData: { id: created.id, hash: created.hash } });
       if (s.offer) track('begin_checkout', ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants));
     } else {
-      const updated = await getApiClient().updateOrder({ order_hash: hash }, body);
+      const updated = await updateOrder.mutateAsync({ hash, body });
       s.setOrder(updated);
     }
   }

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { DOCUMENT_TYPES, stepDocumentSchema, type Comune } from '@checkout/contract';
+import { DOCUMENT_TYPES, stepDocumentSchema, type BodyOf, type Comune } from '@checkout/contract';
 import { FormComuneField } from '../../components/form-comune-field';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { FormDateField, FormField, FormSelect } from '../../components/form-field';
 import { StepOrderReview } from '../../components/step-order-review';
 import { toUiError } from '../../lib/ui-error';
-import { getApiClient } from '../../lib/api-client';
 import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { currentOrderHash } from './checkout-order';
@@ -14,6 +13,7 @@ import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm } from './use-step-form';
 import { usePromo } from '../../lib/promo-queries';
+import { useUpdateDocumentData } from './api/checkout-api';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -54,6 +54,7 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
 /** Step 5: identity document data and copies, then the whole order to check before signing. */
 export function StepDocumentForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const updateDocumentData = useUpdateDocumentData();
   const step = useStepForm({ schema: stepDocumentSchema });
   const { form, errorOf } = step;
   const { register, setValue, watch, getValues } = form;
@@ -69,7 +70,7 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = step.submitWith(async (values) => {
     // update-document-data applies exactly the step-document rules and counts as its submission (docs/orders.md).
-    const ref = await getApiClient().updateDocumentData({ order_hash: currentOrderHash() }, values as Parameters<ReturnType<typeof getApiClient>['updateDocumentData']>[1]);
+    const ref = await updateDocumentData.mutateAsync({ hash: currentOrderHash(), body: values as BodyOf<'updateDocumentData'> });
     useCheckoutStore.getState().setOrder(ref);
     if (ref.status !== 'ready_to_sign') {
       step.setFailure(t('checkout.document.notReady'));
