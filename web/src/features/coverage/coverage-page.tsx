@@ -7,7 +7,8 @@ import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
 import { PromoBanner } from '../../components/promo-banner';
 import { toUiError } from '../../lib/ui-error';
-import { useAddressSearch, useComuniSearch, useCoverageCheck } from '../../lib/coverage-queries';
+import { useAddressSearch, useComuniSearch } from '../../lib/coverage-queries';
+import { useCoverageCheck } from './api/coverage-api';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -155,7 +156,7 @@ export default function CoveragePage() {
 
   const comuneLoading = !comune && comuneText.trim().length >= 2 && (comuneText.trim() !== comuneTerm.trim() || comuni.isFetching);
   const addressLoading = !addressChosen && addressText.trim().length >= 2 && (addressText.trim() !== addressTerm.trim() || addresses.isFetching);
-  const addressError = addresses.error ? toUiError(addresses.error, t).message : check.error ? toUiError(check.error, t).message : null;
+  const addressError = addresses.error ? toUiError(addresses.error, t).message : check.uiError?.message ?? null;
   const covered = addressChosen && !check.isPending && f.services.length > 0 && f.suggested !== '' && offerIds.length > 0;
 
   return (
@@ -223,7 +224,7 @@ export default function CoveragePage() {
                 hint={comune ? t('coverageCheck.addressHint') : t('coverageCheck.addressHintNoComune')}
                 autoComplete="off"
               />
-              {check.error && (
+              {check.uiError && (
                 <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => runCheck(f.id_egon_civico, f.customerType)}>
                   {t('coverageCheck.retry')}
                 </button>

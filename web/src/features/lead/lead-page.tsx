@@ -9,7 +9,7 @@ import { FormCheckbox, FormField } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
 import { track } from '../../lib/analytics';
 import { toUiError } from '../../lib/ui-error';
-import { getApiClient } from '../../lib/api-client';
+import { useCreateLead } from './api/lead-api';
 import { legalPageUrl } from '../../lib/legal-links';
 import { usePublicConfig } from '../../lib/public-config';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -32,6 +32,7 @@ const snapshot = (): LeadSource => {
 /** SPEC §2 request an offer: the lead form, prefilled from the checkout, → leads/new → thank-you. */
 export default function LeadPage() {
   const { t } = useTranslation();
+  const createLead = useCreateLead();
   const { legalPagesUrl } = usePublicConfig();
   const { reason } = useParams();
   const [defaults] = useState<LeadFormValues>(() => leadFormDefaults(snapshot()));
@@ -74,7 +75,7 @@ export default function LeadPage() {
       const lead = buildLead(values, source, reason, window.location.origin);
       lead.comune_istat = istat.city.trim().toLowerCase() === lead.comune.toLowerCase() ? istat.id : '';
       try {
-        await getApiClient().createLead(lead);
+        await createLead.mutateAsync(lead);
         track('generate_lead', { lead_source: lead.request_type, ...(lead.offer_id ? { offer_id: lead.offer_id } : {}), ...(lead.servizio ? { servizio: lead.servizio } : {}) });
         setSentName(lead.nome);
       } catch (error) {

@@ -8,8 +8,7 @@ import { COVERAGE_PATH, mnpCorrectionFormSchema, type MnpCorrectionForm, type Mn
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField, FormSelect } from '../../components/form-field';
 import { statusOf, toUiError } from '../../lib/ui-error';
-import { getApiClient } from '../../lib/api-client';
-import { useMobileOperators, useMobileOrder } from '../../lib/mobile-queries';
+import { useConfirmMnpOrder, useCorrectMnpOrder, useMobileOperators, useMobileOrder } from './api/mobile-api';
 import { mnpActions, statusKey } from './mnp-status';
 import '../../components/form-kit.css';
 
@@ -23,6 +22,7 @@ const formatNumber = (n: string | null): string => (n ? n.replace(/^(\d{3})(\d+)
 
 function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDone: (next: MobileOrder) => void; onCancel: () => void }) {
   const { t } = useTranslation();
+  const correct = useCorrectMnpOrder();
   const operators = useMobileOperators();
   const form = useForm<CorrectionInput, unknown, Correction>({
     resolver: zodResolver(mnpCorrectionFormSchema),
@@ -50,7 +50,7 @@ function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDon
     async (values) => {
       setFailure(null);
       try {
-        onDone(await getApiClient().correctMobileMnpOrder({ short_hash: order.short_hash }, values));
+        onDone(await correct.mutateAsync({ shortHash: order.short_hash, body: values }));
       } catch (error) {
         const fields = toUiError(error, t).fields;
         let mapped = false;
@@ -118,6 +118,7 @@ function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDon
 /** Porting of a mobile number, reached by the mobile order's short hash: confirm or correct the data. */
 export default function MnpPage() {
   const { t } = useTranslation();
+  const confirmOrder = useConfirmMnpOrder();
   const { shortHash = '' } = useParams();
   const queryClient = useQueryClient();
   const order = useMobileOrder(shortHash);
@@ -167,7 +168,7 @@ export default function MnpPage() {
     setFailure(null);
     setConfirming(true);
     try {
-      update(await getApiClient().confirmMobileMnpOrder({ short_hash: data.short_hash }), 'confirmed');
+      update(await confirmOrder.mutateAsync(data.short_hash), 'confirmed');
     } catch (error) {
       setFailure(toUiError(error, t).message);
       void order.refetch();

@@ -6,7 +6,7 @@ import { COVERAGE_PATH, lineFor, promoClusterOf, speedsAt, type Offer, type Opti
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
 import { toUiError } from '../../lib/ui-error';
-import { useOffers } from '../../lib/offer-queries';
+import { useOffers } from './api/offer-queries';
 import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,11 +7,11 @@ import { COVERAGE_PATH, parseMigrationCodeFormat, portabilityFormSchema } from '
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormCheckbox, FormField, FormSelect } from '../../components/form-field';
 import { statusOf, toUiError } from '../../lib/ui-error';
-import { getApiClient } from '../../lib/api-client';
 import { checkoutMigrationOutcome } from '@checkout/contract';
 import { looksLikeOrderHash } from '../../lib/order-hash';
-import { useTelephoneOperators } from '../../lib/reference-queries';
-import { PORTABILITY_NAMES, savePortability, storedPortability, type PortabilityValues } from './portability-save';
+import { useMigrationCodeCheck, useTelephoneOperators } from '../../lib/reference-queries';
+import { PORTABILITY_NAMES, storedPortability, type PortabilityValues } from './portability-save';
+import { useOrderPortability, useSavePortability } from './api/portability-api';
 import '../../components/form-kit.css';
 
 const PATH = '/dati-portabilita';
@@ -50,12 +49,9 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
   const operators = useTelephoneOperators();
   // This browser's checkout of the order knows its data; any other device reads what the server has on file.
   const [local] = useState(() => storedPortability(ordercode));
-  const onFile = useQuery({
-    queryKey: ['order-portability', ordercode],
-    queryFn: ({ signal }) => getApiClient().orderPortability({ order_hash: ordercode }, {}, { signal }),
-    enabled: local === null,
-    retry: false,
-  });
+  const onFile = useOrderPortability(ordercode, local === null);
+  const save = useSavePortability();
+  const migrationCheck = useMigrationCodeCheck();
   const form = useForm<PortabilityValues>({
     resolver: zodResolver(portabilityFormSchema),
     defaultValues: local ?? EMPTY,
@@ -95,7 +91,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
       return false;
     }
     try {
-      const result = await getApiClient().validateMigrationCode({ migration_code: code });
+      const result = await migrationCheck.mutateAsync(code);
       const outcome = checkoutMigrationOutcome(result);
       if (outcome === 'valid') {
         form.clearErrors('portability_migration_code');
@@ -130,7 +126,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
       setFailure(null);
       if (!(await checkMigrationCode())) { setFocusSummary(true); return; }
       try {
-        await savePortability(ordercode, values);
+        await save.mutateAsync({ hash: ordercode, values });
         setSaved(true);
       } catch (error) {
         const fields = toUiError(error, t).fields;

@@ -1,5 +1,4 @@
 import type { PortabilityFormValues } from '@checkout/contract';
-import { getApiClient } from '../../lib/api-client';
 import { useCheckoutStore } from '../../state/checkout-store';
 
 /** The portability fields of an order, as the page's form holds them (the contract's form schema). */
@@ -28,20 +27,4 @@ export const storedPortability = (hash: string): PortabilityValues | null => {
     portability_operator: f.portability_operator, portability_operator_name: f.portability_operator_name,
     portability_old_number: f.portability_old_number, portability_migration_code: f.portability_migration_code,
   };
-};
-
-/**
- * Saves the portability data of an order through step-portability, which any device may send for the
- * order code (docs/orders.md). When the order is this browser's checkout, its fields follow, so a later
- * step 3 sends the same data again.
- */
-export const savePortability = async (hash: string, raw: PortabilityValues): Promise<void> => {
-  const values = normalisePortability(raw);
-  const ref = await getApiClient().submitStep({ order_hash: hash, step_name: 'step-portability' }, { ...values });
-  const s = useCheckoutStore.getState();
-  if (s.persistent.currentOrderData.hash === hash) {
-    s.setFields(values);
-    s.setOrder(ref);
-    s.setPersistent({ hasPortability: values.portability_internet || values.portability_phone });
-  }
 };

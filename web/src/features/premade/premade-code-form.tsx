@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { toUiError } from '../../lib/ui-error';
-import { getApiClient } from '../../lib/api-client';
+import { useFillOrderSendCode, useFillOrderVerify } from './api/premade-api';
 import type { OpenPremadeAnswer } from './premade-fill';
 import '../../components/form-kit.css';
 
@@ -24,6 +24,8 @@ export interface PremadeCodeFormProps {
  */
 export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeFormProps) {
   const { t } = useTranslation();
+  const sendCode = useFillOrderSendCode();
+  const verify = useFillOrderVerify();
   const ids = { otp: useId(), otpError: useId(), otpHint: useId() };
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Counts the codes sent: each one moves the focus to the field. */
@@ -46,7 +48,7 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     setFailure(null);
     setBusy('send');
     try {
-      const answer = await getApiClient().fillOrderSendCode({ code }, {});
+      const answer = await sendCode.mutateAsync(code);
       setSentTo(answer.destination);
       setOtp('');
       setOtpError(null);
@@ -67,7 +69,7 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     }
     setBusy('verify');
     try {
-      const answer = await getApiClient().fillOrderVerify({ code }, { otp });
+      const answer = await verify.mutateAsync({ code, otp });
       if (!answer.order) throw new Error('verify answered without the order');
       onOpened({ ...answer, order: answer.order });
     } catch (error) {

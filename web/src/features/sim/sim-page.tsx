@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH, SIM_ACTIVATION_ERROR_CODES, simActivationFormSchema, type SimActivationForm } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField } from '../../components/form-field';
-import { getApiClient } from '../../lib/api-client';
+import { useActivateMobileOrder } from './api/sim-api';
 import { simFailure, type SimFailure } from './sim-failure';
 import '../../components/form-kit.css';
 
@@ -16,6 +16,7 @@ const NAMES = ['order_number', 'iccid_last5'] as const;
 /** SPEC §2 SIM activation: order number + last 5 ICCID digits → activate-mobile-order. */
 export default function SimPage() {
   const { t } = useTranslation();
+  const activate = useActivateMobileOrder();
   const { orderid = '' } = useParams();
   const form = useForm<SimValues>({
     resolver: zodResolver(simActivationFormSchema),
@@ -43,7 +44,7 @@ export default function SimPage() {
     async (values) => {
       setFailure(null);
       try {
-        await getApiClient().activateMobileOrder(values);
+        await activate.mutateAsync(values);
         setDone(true);
       } catch (rejection) {
         const f = simFailure(t, rejection);

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getApiClient } from './api-client';
+import type { BodyOf } from '@checkout/contract';
+import { getApiClient } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-hooks';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -15,3 +17,14 @@ export const useMobileOrder = (shortHash: string) =>
     enabled: shortHash !== '',
     staleTime: 0,
   });
+
+/** Corrects the porting data of a mobile order; resolves with the order as it now is. */
+export const useCorrectMnpOrder = () =>
+  useApiMutation({
+    mutationFn: ({ shortHash, body }: { shortHash: string; body: BodyOf<'correctMobileMnpOrder'> }) =>
+      getApiClient().correctMobileMnpOrder({ short_hash: shortHash }, body),
+  });
+
+/** Confirms the porting data of a mobile order as shown. */
+export const useConfirmMnpOrder = () =>
+  useApiMutation({ mutationFn: (shortHash: string) => getApiClient().confirmMobileMnpOrder({ short_hash: shortHash }, {}) });
