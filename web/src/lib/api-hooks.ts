@@ -21,9 +21,3 @@ export function useApiMutation<TData, TVariables = void>(
   const mutation = useMutation<TData, unknown, TVariables>({ ...options, retry: false });
   return { ...mutation, uiError: mutation.error ? toUiError(mutation.error, t) : null };
 }
-
-/** A query's (or any) failure as a screen shows it; null while there is none. */
-export function useUiError(error: unknown): UiError | null {
-  const { t } = useTranslation();
-  return error ? toUiError(error, t) : null;
-}

@@ -52,14 +52,13 @@ const envelopeError = (error: unknown): Loose | null => {
 const stringRecord = (value: unknown): Record<string, string> =>
   isObject(value) ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 
+const NUMERIC_EXTRAS = ['attempts_left', 'retry_after_seconds'] as const;
+
 const extraOf = (body: Loose | null): UiErrorExtra => {
-  if (!body) return {};
-  const { attempts_left: attempts, retry_after_seconds: retry, rules } = body;
-  return {
-    ...(typeof attempts === 'number' ? { attempts_left: attempts } : {}),
-    ...(typeof retry === 'number' ? { retry_after_seconds: retry } : {}),
-    ...(isObject(rules) ? { rules: stringRecord(rules) } : {}),
-  };
+  const extra: UiErrorExtra = {};
+  for (const key of NUMERIC_EXTRAS) if (typeof body?.[key] === 'number') extra[key] = body[key];
+  if (isObject(body?.rules)) extra.rules = stringRecord(body.rules);
+  return extra;
 };
 
 /** The HTTP status of a failure, when an answer came. */
@@ -80,18 +79,16 @@ export const isClientError = (error: unknown): boolean => {
 export const toUiError = (error: unknown, t: TFunction): UiError => {
   const api = asApiError(error);
   const body = envelopeError(error);
-  const serverCode = typeof body?.code === 'string' ? body.code : null;
   const serverMessage = typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
-  const fields = api?.fields ?? stringRecord(body?.fields);
-  const extra = extraOf(body);
-  if (api) {
-    const status = api.status;
-    const message = api.code === API_ERROR_CODES.network ? t('apiErrors.network')
-      : api.code === API_ERROR_CODES.timeout ? t('apiErrors.timeout')
-        : status !== null && status >= 400 && status < 500 && serverMessage !== null ? serverMessage
-          : t('apiErrors.generic');
-    return { code: api.code, status, message, serverMessage, fields, extra };
-  }
-  if (body) return { code: serverCode, status: null, message: serverMessage ?? t('apiErrors.generic'), serverMessage, fields, extra };
-  return { code: null, status: null, message: t('apiErrors.generic'), serverMessage: null, fields: {}, extra: {} };
+  const status = api ? api.status : null;
+  const code = api ? api.code : typeof body?.code === 'string' ? body.code : null;
+  const key = api?.code === API_ERROR_CODES.network ? 'network' : api?.code === API_ERROR_CODES.timeout ? 'timeout' : 'generic';
+  // An ApiError says the server's sentence only for a 4xx; the bodies some calls reject with always carry theirs.
+  const speaks = api ? status !== null && status >= 400 && status < 500 : true;
+  return {
+    code, status, serverMessage,
+    message: key === 'generic' && speaks && serverMessage !== null ? serverMessage : t(`apiErrors.${key}`),
+    fields: api?.fields ?? stringRecord(body?.fields),
+    extra: extraOf(body),
+  };
 };
