@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BodyOf } from '@checkout/contract';
+import type { BodyOf, ResultOf } from '@checkout/contract';
 import { getApiClient } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/api-hooks';
+
+/** A mobile order as get-mobile-order (and its confirm and correct) answer it. */
+export type MobileOrder = ResultOf<'getMobileOrder'>;
+
+export const mobileOrderKey = (shortHash: string) => ['mobile-order', shortHash] as const;
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -12,7 +17,7 @@ export const useMobileOperators = () =>
 /** A mobile order by its short hash (get-mobile-order); a 404 is an answer, not retried. */
 export const useMobileOrder = (shortHash: string) =>
   useQuery({
-    queryKey: ['mobile-order', shortHash],
+    queryKey: mobileOrderKey(shortHash),
     queryFn: ({ signal }) => getApiClient().getMobileOrder({ code: shortHash }, {}, { signal }),
     enabled: shortHash !== '',
     staleTime: 0,
