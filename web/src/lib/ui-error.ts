@@ -82,12 +82,12 @@ export const toUiError = (error: unknown, t: TFunction): UiError => {
   const serverMessage = typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
   const status = api ? api.status : null;
   const code = api ? api.code : typeof body?.code === 'string' ? body.code : null;
-  const key = api?.code === API_ERROR_CODES.network ? 'network' : api?.code === API_ERROR_CODES.timeout ? 'timeout' : 'generic';
+  const transport = api?.code === API_ERROR_CODES.network ? t('apiErrors.network') : api?.code === API_ERROR_CODES.timeout ? t('apiErrors.timeout') : null;
   // An ApiError says the server's sentence only for a 4xx; the bodies some calls reject with always carry theirs.
   const speaks = api ? status !== null && status >= 400 && status < 500 : true;
   return {
     code, status, serverMessage,
-    message: key === 'generic' && speaks && serverMessage !== null ? serverMessage : t(`apiErrors.${key}`),
+    message: transport ?? (speaks && serverMessage !== null ? serverMessage : t('apiErrors.generic')),
     fields: api?.fields ?? stringRecord(body?.fields),
     extra: extraOf(body),
   };
