@@ -101,6 +101,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // One way into the API: only a feature's api/ hooks and the shared lib/*-queries call the client.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/**', 'web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@checkout/server', '**/server/src/**', 'fastify', 'kysely'], message: 'web never imports server.' },
+        { group: ['**/lib/api-client'], message: 'Call the API through the feature\'s api/ hooks (or a shared lib/*-queries hook).' },
+      ] }],
+    },
+  },
   // ---- end of web layers ------------------------------------------------------------------------
   // Features never import each other (they share components, state and lib).
   ...features.map((feature) => ({
