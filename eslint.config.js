@@ -95,6 +95,44 @@ export default tseslint.config(
     },
   },
   // --- Server modules (end) -----------------------------------------------------------------------------
+  // ---- web layers (boundaries) -----------------------------------------------------------------
+  // The shared floors of the web (components, lib, state) never import what is built on them (app,
+  // features): a feature may use a component, a component never reaches into a feature.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // Tests render a floor inside the app's providers; only product code is held to the layers.
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'boundaries/elements': [
+        { type: 'web-app', pattern: 'web/src/app', mode: 'folder' },
+        { type: 'web-features', pattern: 'web/src/features', mode: 'folder' },
+        { type: 'web-components', pattern: 'web/src/components', mode: 'folder' },
+        { type: 'web-lib', pattern: 'web/src/lib', mode: 'folder' },
+        { type: 'web-state', pattern: 'web/src/state', mode: 'folder' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': ['error', {
+        default: 'allow',
+        message: '${file.type} is a shared floor of the web: it never imports ${dependency.type}.',
+        rules: [{ from: ['web-components', 'web-lib', 'web-state'], disallow: ['web-app', 'web-features'] }],
+      }],
+    },
+  },
+  {
+    // One way into the API: only a feature's api/ hooks and the shared lib/*-queries call the client.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/**', 'web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@checkout/server', '**/server/src/**', 'fastify', 'kysely'], message: 'web never imports server.' },
+        { group: ['**/lib/api-client'], message: 'Call the API through the feature\'s api/ hooks (or a shared lib/*-queries hook).' },
+      ] }],
+    },
+  },
+  // ---- end of web layers ------------------------------------------------------------------------
   // Features never import each other (they share components, state and lib).
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],

@@ -10,6 +10,7 @@ export * from './schemas/reference';
 export * from './schemas/coverage';
 export * from './schemas/order';
 export * from './schemas/public-config';
+export * from './schemas/side-flow-forms';
 export * from './api/define';
 export * from './api/endpoints';
 export * from './api/client';

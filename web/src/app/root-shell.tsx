@@ -1,7 +1,7 @@
 import { Outlet, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConsentBanner } from '../components/consent-banner';
-import { ModalHost } from '../components/modals/modal-host';
+import { ModalHost } from './modal-host';
 import { ErrorScreen } from '../features/errors/route-error-screen';
 import { NavigationEffects } from './navigation-effects';
 import { Customizer } from './theme/customizer';

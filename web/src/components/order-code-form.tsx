@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from './form-otp-input';
-import { apiErrorMessage } from '../lib/api-error-message';
+import { toUiError } from '../lib/ui-error';
 import './form-kit.css';
 
 type Mode = 'sms' | 'email';
@@ -57,9 +56,10 @@ export function OrderCodeForm({ texts, initialNumber, sendCode, confirm, confirm
       setOtpError(null);
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (error) {
-      const field = isApiError(error) ? error.fields?.order_number : undefined;
+      const failed = toUiError(error, t);
+      const field = failed.fields.order_number;
       if (field) setNumberError(field);
-      setFailure(apiErrorMessage(t, error));
+      setFailure(failed.message);
     } finally {
       setBusy(false);
     }
@@ -75,9 +75,10 @@ export function OrderCodeForm({ texts, initialNumber, sendCode, confirm, confirm
     try {
       await confirm(orderNumber.trim(), otp);
     } catch (error) {
-      const field = isApiError(error) ? error.fields?.otp : undefined;
-      setOtpError(field ? apiErrorMessage(t, error) : null);
-      if (!field) setFailure(apiErrorMessage(t, error));
+      const failed = toUiError(error, t);
+      const field = failed.fields.otp;
+      setOtpError(field ? failed.message : null);
+      if (!field) setFailure(failed.message);
     } finally {
       setBusy(false);
     }

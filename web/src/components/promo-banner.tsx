@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@checkout/contract/api/client';
-import type { ModalId } from '@checkout/contract';
-import { apiErrorMessage } from '../lib/api-error-message';
+import { CATALOG_ERROR_CODES, type ModalId } from '@checkout/contract';
+import { toUiError } from '../lib/ui-error';
 import { usePromo } from '../lib/promo-queries';
 import { openModal } from './modals/modal-store';
 import './checkout-kit.css';
@@ -39,12 +38,12 @@ export function PromoBanner({ code, clusterKnown }: { code: string; clusterKnown
     );
   }
   // A promo for some areas cannot be judged before the address is known.
-  if (isApiError(refusal) && refusal.code === 'promo_wrong_cluster' && !clusterKnown) {
+  if (refusal && toUiError(refusal, t).code === CATALOG_ERROR_CODES.promoWrongCluster && !clusterKnown) {
     return <p className="small text-body-secondary" data-testid="promo-banner">{t('kit.promo.laterForAddress', { code })}</p>;
   }
   return (
     <div className="alert alert-warning py-2" role="alert" data-testid="promo-banner">
-      {t('kit.promo.refused', { code, reason: apiErrorMessage(t, refusal) })}
+      {t('kit.promo.refused', { code, reason: toUiError(refusal, t).message })}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { CustomerType } from '@checkout/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getApiClient } from './api-client';
 
 /** Shortest text worth a search: one letter matches half of Italy. */
@@ -24,10 +23,4 @@ export const useAddressSearch = (term: string, idComune: string | null) =>
       getApiClient().listAddressAdvanced({ address: term.trim(), id_comune: idComune ?? '', third_party_coverage: true }, { signal }),
     enabled: idComune !== null && searchable(term),
     placeholderData: keepPreviousData,
-  });
-
-/** What can be sold at an address for a customer type (SPEC §7 services). */
-export const useCoverageCheck = () =>
-  useMutation({
-    mutationFn: (input: { id_egon_civico: string; customer_type: CustomerType }) => getApiClient().services(input),
   });

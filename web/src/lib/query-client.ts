@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiLikeClientError } from './query-errors';
+import { isClientError } from './ui-error';
 
 /** Reference data barely changes during a visit; a rejected 4xx is an answer, not a glitch to retry. */
 export const createQueryClient = (): QueryClient =>
@@ -8,7 +8,7 @@ export const createQueryClient = (): QueryClient =>
       queries: {
         staleTime: 5 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => !isApiLikeClientError(error) && failures < 2,
+        retry: (failures, error) => !isClientError(error) && failures < 2,
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getApiClient } from './api-client';
+import { useApiMutation } from './api-hooks';
 
 /*
  * Reference data of the checkout steps (SPEC §7): lists that barely change are fetched once per
@@ -33,3 +34,7 @@ export const useIbanValidation = (iban: string) =>
     enabled: iban.length >= 15,
     staleTime: DAY_MS,
   });
+
+/** validate-migration-code (SPEC §5, §8): checkout step 3 and the portability page ask it on blur. */
+export const useMigrationCodeCheck = () =>
+  useApiMutation({ mutationFn: (code: string) => getApiClient().validateMigrationCode({ migration_code: code }) });

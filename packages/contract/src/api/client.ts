@@ -46,6 +46,12 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface CallOptions {
   /** The caller's cancellation (react-query passes one): rejects with `Request aborted`. */
   signal?: AbortSignal;
+  /**
+   * Multipart calls only: 0..1 while the body goes out. Where XMLHttpRequest exists (a browser) the call
+   * goes through it, the one browser API that reports upload progress; elsewhere through fetch, which
+   * reports only the end (1). Same path, body, timeout and envelope rules either way.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface PostOptions extends CallOptions {
@@ -133,6 +139,66 @@ export const postJson = async (url: string, payload: unknown, options: PostOptio
     signal?.removeEventListener('abort', onAbort);
   }
 };
+
+/**
+ * The part of XMLHttpRequest used here. Declared, not taken from the DOM library, so the contract
+ * still compiles for the server (no DOM types there), and found on globalThis only in a browser.
+ */
+interface XhrLike {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  send(body: FormData): void;
+  abort(): void;
+  timeout: number;
+  readonly status: number;
+  readonly responseText: string;
+  readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+  ontimeout: (() => void) | null;
+}
+const xhrConstructor = (): (new () => XhrLike) | undefined =>
+  (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
+
+interface XhrOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onUploadProgress: (fraction: number) => void;
+}
+
+/**
+ * postJson's exchange for a FormData through XMLHttpRequest, for its upload progress: the same
+ * PostResult for 2xx and the same ApiErrors (SPEC §8 transport messages, the envelope's code and fields).
+ */
+const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData, { timeoutMs, signal, onUploadProgress }: XhrOptions): Promise<PostResult> =>
+  new Promise<PostResult>((resolve, reject) => {
+    const aborted = () => new ApiError('Request aborted', { code: API_ERROR_CODES.aborted });
+    if (signal?.aborted) return reject(aborted());
+    const xhr = new Xhr();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', url);
+    xhr.timeout = timeoutMs;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onUploadProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      done();
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status <= 299) return resolve({ status: xhr.status, body });
+      const error = errorOf(body);
+      reject(new ApiError(`Request failed with status code ${xhr.status}`, {
+        code: error?.code ?? API_ERROR_CODES.http, status: xhr.status, body, fields: error?.fields,
+      }));
+    };
+    xhr.onerror = () => { done(); reject(new ApiError('Network Error', { code: API_ERROR_CODES.network })); };
+    xhr.onabort = () => { done(); reject(aborted()); };
+    xhr.ontimeout = () => { done(); reject(new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout })); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(form);
+  });
 
 export interface HttpClientConfig {
   baseUrl?: string;
@@ -291,13 +357,20 @@ export const createApiClient = (config: ApiClientConfig): ApiClient => {
     if (def.amounts) fields = encodeAmounts(def.request, fields);
     const payload = def.multipart ? toFormData(fields, apiKey) : { ...fields, api_key: apiKey };
     const url = base + fillPath(def.path, params);
+    const { onUploadProgress } = options;
+    const Xhr = xhrConstructor();
+    const viaXhr = def.multipart === true && onUploadProgress !== undefined && Xhr !== undefined && payload instanceof FormData;
     try {
-      const { status, body: answer } = await postJson(url, payload, {
-        timeoutMs,
-        ...(fetchImpl ? { fetch: fetchImpl } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return readEnvelope(name, def, status, answer);
+      const { status, body: answer } = viaXhr
+        ? await postFormWithXhr(Xhr, url, payload, { timeoutMs, onUploadProgress, ...(options.signal ? { signal: options.signal } : {}) })
+        : await postJson(url, payload, {
+          timeoutMs,
+          ...(fetchImpl ? { fetch: fetchImpl } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      const result = readEnvelope(name, def, status, answer);
+      if (def.multipart) onUploadProgress?.(1);
+      return result;
     } catch (error) {
       // The referer-code case resolves even when the server flags it on a failure status.
       const refererMessage = name === 'newOrder' && error instanceof ApiError ? refererCodeMessage(error.body) : null;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ConsentBanner } from '../../components/consent-banner';
-import { ModalHost } from '../../components/modals/modal-host';
+import { ModalHost } from '../modal-host';
 import { closeModal } from '../../components/modals/modal-store';
 import { CONSENT_COOKIE, readConsentChoice, resetAnalyticsForTests, saveConsentChoice } from '../../lib/analytics';
 import { deleteCookie } from '../../lib/cookies';

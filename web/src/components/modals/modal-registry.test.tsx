@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MODAL_IDS } from '@checkout/contract';
 import { i18n } from '../../app/i18n';
-import { ModalHost } from './modal-host';
+import { ModalHost } from '../../app/modal-host';
 import { MODAL_REGISTRY } from './modal-registry';
 import { closeModal, openModal } from './modal-store';
 

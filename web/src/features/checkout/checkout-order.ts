@@ -1,7 +1,7 @@
-import { brandCustomerField, customerOriginOf, type OrderStepName } from '@checkout/contract';
-import { getApiClient } from '../../lib/api-client';
+import { brandCustomerField, customerOriginOf } from '@checkout/contract';
 import { useCheckoutStore, type CheckoutState } from '../../state/checkout-store';
 import type { StepValues } from './use-step-form';
+import type { OrderWriteBody } from './api/checkout-api';
 
 export class MissingOrderError extends Error {
   constructor() {
@@ -20,15 +20,6 @@ export const currentOrderHash = (): string => {
 /** Only the step's own fields travel (a form may hold helpers such as referer_code). */
 export const onlyNames = (values: StepValues, names: readonly string[]): StepValues =>
   Object.fromEntries(Object.entries(values).filter(([k]) => names.includes(k)));
-
-/** `/api/orders/{order_hash}/{step_name}`; the answer's status is kept (the signature pill follows it). */
-export const submitNamedStep = async (stepName: OrderStepName, values: StepValues): Promise<void> => {
-  const ref = await getApiClient().submitStep({ order_hash: currentOrderHash(), step_name: stepName }, values);
-  useCheckoutStore.getState().setOrder(ref);
-};
-
-/** What orders/new and update-order take (the same body, SPEC §7). */
-export type OrderWriteBody = Parameters<ReturnType<typeof getApiClient>['newOrder']>[0];
 
 /**
  * The orders/new / update-order body: the form fields with step 1's values, and what the summary box

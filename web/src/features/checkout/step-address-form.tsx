@@ -4,22 +4,22 @@ import { useTranslation } from 'react-i18next';
 import {
   COVERAGE_PATH, hasInternetFttcPortability, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
 } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FieldError, FormCheckbox, FormField, FormSelect, fieldId } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
 import { InfoButton } from '../../components/info-button';
 import { openModal } from '../../components/modals/modal-store';
 import { track } from '../../lib/analytics';
-import { getApiClient } from '../../lib/api-client';
 import { ecommerceOf } from '../../lib/ecommerce';
 import { usePromo } from '../../lib/promo-queries';
-import { useTelephoneOperators } from '../../lib/reference-queries';
+import { useMigrationCodeCheck, useTelephoneOperators } from '../../lib/reference-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { submitNamedStep } from './checkout-order';
+import { currentOrderHash } from './checkout-order';
 import { checkoutMigrationOutcome } from '@checkout/contract';
 import { StepForm } from './step-form';
 import { OFFER_PATH, stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
+import { statusOf } from '../../lib/ui-error';
+import { useSubmitStep } from './api/checkout-api';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const ACTIVATION_FIELDS = ['address', 'number', 'city', 'zip_code', 'province'] as const;
@@ -27,6 +27,8 @@ const ACTIVATION_FIELDS = ['address', 'number', 'city', 'zip_code', 'province'] 
 /** Step 3: activation address (from the coverage check), shipping address, number portability and voice line. */
 export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
+  const migrationCheck = useMigrationCodeCheck();
   // An accepted promo lowers the order's value in the analytics event, as it does in the summary.
   const { promo } = usePromo();
   const step = useStepForm({ schema: stepAddressSchema });
@@ -65,7 +67,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
       return;
     }
     try {
-      const result = await getApiClient().validateMigrationCode({ migration_code: code });
+      const result = await migrationCheck.mutateAsync(code);
       const outcome = checkoutMigrationOutcome(result);
       if (outcome === 'valid') {
         form.clearErrors('portability_migration_code');
@@ -77,7 +79,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
       }
       form.setError('portability_migration_code', { type: 'server', message: t(outcome === 'invalid_cos' ? 'checkout.address.migrationInvalidCos' : 'checkout.address.migrationInvalid') });
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (statusOf(error) === 422) {
         form.setError('portability_migration_code', { type: 'server', message: t('checkout.address.migrationInvalid') });
       }
     }
@@ -96,7 +98,7 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
   });
 
   const onSubmit = step.submitWith(async (values) => {
-    await submitNamedStep('step-address', values);
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-address', values });
     const s = useCheckoutStore.getState();
     s.setPersistent({
       hasPortability: values.portability_phone === true || values.portability_internet === true,

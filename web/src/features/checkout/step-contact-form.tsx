@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { stepContactSchema } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormCheckbox, FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';
-import { getApiClient } from '../../lib/api-client';
 import { getPublicConfig, usePublicConfig } from '../../lib/public-config';
 import { getCookie, REFERER_CODE_COOKIE } from '../../lib/cookies';
 import { ecommerceOf } from '../../lib/ecommerce';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { onlyNames, orderWriteBody, submitNamedStep, type OrderWriteBody } from './checkout-order';
+import { currentOrderHash, onlyNames, orderWriteBody } from './checkout-order';
+import { useNewOrder, useSubmitStep, useUpdateOrder, type OrderWriteBody } from './api/checkout-api';
 import { OFFER_PATH } from './step-guard';
 import { StepForm } from './step-form';
 import { useStepForm } from './use-step-form';
+import { asApiError } from '../../lib/ui-error';
 
 /** The already-a-customer answer as the radios give it. */
 const ALREADY_CUSTOMER_ANSWERS = ['yes', 'no'] as const;
@@ -35,8 +35,9 @@ export class NoOfferError extends Error {}
  * field of this step, so it is said in one message that leads back to the offer page. Null for anything else.
  */
 export const selectionRefusal = (error: unknown): string | null => {
-  if (!isApiError(error) || !error.fields) return null;
-  const messages = Object.entries(error.fields)
+  const fields = asApiError(error)?.fields;
+  if (!fields) return null;
+  const messages = Object.entries(fields)
     .filter(([field]) => field.startsWith('options.') || field.startsWith('additional_variants.'))
     .map(([, message]) => message);
   return messages.length > 0 ? [...new Set(messages)].join(' ') : null;
@@ -52,6 +53,9 @@ const storedAnswer = (): string => {
 /** Step 1 (SPEC §2): contact data and consents; creates the order (orders/new) or updates it. */
 export function StepContactForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
+  const newOrder = useNewOrder();
+  const updateOrder = useUpdateOrder();
   const { brand } = usePublicConfig();
   const step = useStepForm({
     schema: contactFormSchema,
@@ -81,7 +85,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
       return;
     }
     if (!useCheckoutStore.getState().persistent.currentOrderData.hash) return;
-    await submitNamedStep('step-contact', onlyNames(values, STEP_NAMES));
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-contact', values: onlyNames(values, STEP_NAMES) });
     onDone();
   });
 
@@ -89,7 +93,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
   async function saveOrder(hash: string | null, body: OrderWriteBody): Promise<void> {
     const s = useCheckoutStore.getState();
     if (!hash) {
-      const created = await getApiClient().newOrder(body);
+      const created = await newOrder.mutateAsync(body);
       if (typeof created === 'string') {
         // SPEC §7/§8: an unknown friend code is an answer, not a failure: say it next to the field and stay.
         form.setError('referer_code', { type: 'server', message: created });
@@ -101,7 +105,7 @@ export function StepContactForm({ onDone }: { onDone: () => void }) {
       s.setPersistent({ currentOrderData: { id: created.id, hash: created.hash } });
       if (s.offer) track('begin_checkout', ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants));
     } else {
-      const updated = await getApiClient().updateOrder({ order_hash: hash }, body);
+      const updated = await updateOrder.mutateAsync({ hash, body });
       s.setOrder(updated);
     }
   }

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { DOCUMENT_TYPES, stepDocumentSchema, type Comune } from '@checkout/contract';
+import { DOCUMENT_TYPES, stepDocumentSchema, type BodyOf, type Comune } from '@checkout/contract';
 import { FormComuneField } from '../../components/form-comune-field';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { FormDateField, FormField, FormSelect } from '../../components/form-field';
 import { StepOrderReview } from '../../components/step-order-review';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
-import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
+import { toUiError } from '../../lib/ui-error';
+import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { currentOrderHash } from './checkout-order';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm } from './use-step-form';
 import { usePromo } from '../../lib/promo-queries';
+import { useUpdateDocumentData } from './api/checkout-api';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -23,6 +23,8 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
   const attachments = useCheckoutStore((s) => s.fields.attachments);
   const setFields = useCheckoutStore((s) => s.setFields);
   const items = attachments.filter((a) => a.kind === kind);
+  const uploadDocument = useDocumentUpload();
+  const deleteMedia = useDeleteMedia();
   const onChange = (next: AttachmentRef[]) => {
     const all = [...useCheckoutStore.getState().fields.attachments.filter((a) => a.kind !== kind), ...next];
     setFields({
@@ -37,15 +39,14 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
       hint={hint}
       items={items}
       upload={async (file, onProgress) => {
-        const media = await uploadDocumentWithProgress({ orderHash: currentOrderHash(), kind, file, onProgress });
+        const media = await uploadDocument.mutateAsync({ orderHash: currentOrderHash(), kind, file, onProgress });
         return { id: media.id, kind: media.kind, filename: media.filename, size: media.size };
       }}
       remove={async (item) => {
-        const hash = currentOrderHash();
-        await getApiClient().deleteMedia({ id: item.id }, { order_id: hash });
+        await deleteMedia.mutateAsync({ id: item.id, orderHash: currentOrderHash() });
       }}
       onChange={onChange}
-      errorMessage={(error) => apiErrorMessage(t, error)}
+      errorMessage={(error) => toUiError(error, t).message}
     />
   );
 }
@@ -53,6 +54,7 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
 /** Step 5: identity document data and copies, then the whole order to check before signing. */
 export function StepDocumentForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const updateDocumentData = useUpdateDocumentData();
   const step = useStepForm({ schema: stepDocumentSchema });
   const { form, errorOf } = step;
   const { register, setValue, watch, getValues } = form;
@@ -68,7 +70,7 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = step.submitWith(async (values) => {
     // update-document-data applies exactly the step-document rules and counts as its submission (docs/orders.md).
-    const ref = await getApiClient().updateDocumentData({ order_hash: currentOrderHash() }, values as Parameters<ReturnType<typeof getApiClient>['updateDocumentData']>[1]);
+    const ref = await updateDocumentData.mutateAsync({ hash: currentOrderHash(), body: values as BodyOf<'updateDocumentData'> });
     useCheckoutStore.getState().setOrder(ref);
     if (ref.status !== 'ready_to_sign') {
       step.setFailure(t('checkout.document.notReady'));

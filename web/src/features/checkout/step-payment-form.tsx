@@ -8,16 +8,18 @@ import { usePromo } from '../../lib/promo-queries';
 import { useIbanValidation } from '../../lib/reference-queries';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { submitNamedStep } from './checkout-order';
+import { currentOrderHash } from './checkout-order';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm } from './use-step-form';
+import { useSubmitStep } from './api/checkout-api';
 
 export const compactIban = (s: string): string => s.replace(/[\s\-.]/g, '').toUpperCase();
 
 /** Step 4: the SEPA mandate's holder and IBAN, checked as it is typed (bank, ABI, CAB). */
 export function StepPaymentForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
   // An accepted promo lowers the order's value in the analytics event, as it does in the summary.
   const { promo } = usePromo();
   const known = useCheckoutStore.getState().fields;
@@ -71,7 +73,7 @@ export function StepPaymentForm({ onDone }: { onDone: () => void }) {
   }
 
   const onSubmit = step.submitWith(async (values) => {
-    await submitNamedStep('step-payment', values);
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-payment', values });
     const s = useCheckoutStore.getState();
     if (s.offer) track('add_payment_info', { ...ecommerceOf(s.offer, s.fields.options, s.optionExtras.additionalVariants, { routerVariant: s.fields.routerVariant, promo }), payment_type: 'SEPA' });
     onDone();

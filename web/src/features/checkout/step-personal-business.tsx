@@ -6,10 +6,11 @@ import { FormField, FormSelect } from '../../components/form-field';
 import { useAtecoSearch } from '../../lib/reference-queries';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { submitNamedStep } from './checkout-order';
+import { currentOrderHash } from './checkout-order';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
+import { useSubmitStep } from './api/checkout-api';
 
 export const FORME_GIURIDICHE = [
   'Ditta individuale', 'Libero professionista', 'S.n.c.', 'S.a.s.', 'S.r.l.', 'S.r.l.s.', 'S.p.A.',
@@ -26,6 +27,7 @@ const isChosenAteco = (text: string): boolean => /^(?:[A-Z]|\d{2}(?:\.\d{1,2}){0
 /** Step 2 for a business customer: the company, its registrations (REA, albo), ATECO and legal seat. */
 export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
   const step = useStepForm({ schema: stepPersonalBusinessSchema });
   const { form, errorOf } = step;
   const { register, setValue, getValues, watch } = form;
@@ -48,7 +50,7 @@ export function StepPersonalBusiness({ onDone }: { onDone: () => void }) {
   };
 
   const onSubmit = step.submitWith(async (values) => {
-    await submitNamedStep('step-personal', values);
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-personal', values });
     onDone();
   });
 

@@ -5,15 +5,15 @@ import { FormComuneField } from '../../components/form-comune-field';
 import { FormDateField, FormField, FormRadioGroup, FormSelect } from '../../components/form-field';
 import { InfoButton } from '../../components/info-button';
 import { openModal } from '../../components/modals/modal-store';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { toUiError } from '../../lib/ui-error';
 import { useCountries } from '../../lib/reference-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { submitNamedStep } from './checkout-order';
+import { currentOrderHash } from './checkout-order';
 import { BirthPlaceField, birthPlaceLabel, type BirthPlace } from './birth-place-field';
 import { StepForm } from './step-form';
 import { stepPath } from './step-guard';
 import { useStepForm, type StepValues } from './use-step-form';
+import { useCfGenerator, useCfLookup, useSubmitStep } from './api/checkout-api';
 
 export const ITALY = 'Italia';
 
@@ -22,6 +22,9 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** Step 2 for a private customer: codice fiscale (with help, compute and decode), birth, nationality, residence. */
 export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const submitStep = useSubmitStep();
+  const cfLookup = useCfLookup();
+  const cfGenerator = useCfGenerator();
   const step = useStepForm({
     schema: stepPersonalPrivatoSchema,
     fallbacks: { nationality: ITALY },
@@ -66,7 +69,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
     if (cf.length !== 16 || cf === lastLookup) return;
     setLastLookup(cf);
     try {
-      const decoded = await getApiClient().cfLookup({ cf });
+      const decoded = await cfLookup.mutateAsync(cf);
       if (!decoded.valid) {
         form.setError('cf', { type: 'server', message: t('checkout.personal.cfInvalid') });
         return;
@@ -88,7 +91,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
       set(patch);
       setCfStatus({ text: t('checkout.personal.cfFilled'), error: false });
     } catch (error) {
-      setCfStatus({ text: apiErrorMessage(t, error), error: true });
+      setCfStatus({ text: toUiError(error, t).message, error: true });
     }
   };
 
@@ -104,7 +107,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
     setCfBusy(true);
     try {
       const foreign = !str(v.birth_city);
-      const { cf } = await getApiClient().cfGenerator({
+      const { cf } = await cfGenerator.mutateAsync({
         first_name: f.first_name, last_name: f.last_name, sex: v.sex === 'F' ? 'F' : 'M',
         birth_date: str(v.birth_date), birth_city: str(v.birth_city), birth_province: str(v.birth_province),
         birth_country: foreign ? str(v.country) : '',
@@ -113,7 +116,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
       setLastLookup(cf);
       setCfStatus({ text: t('checkout.personal.cfComputed', { cf }), error: false });
     } catch (error) {
-      setCfStatus({ text: apiErrorMessage(t, error), error: true });
+      setCfStatus({ text: toUiError(error, t).message, error: true });
     } finally {
       setCfBusy(false);
     }
@@ -133,7 +136,7 @@ export function StepPersonalPrivato({ onDone }: { onDone: () => void }) {
   const placeError = errorOf('birth_city') ?? errorOf('country') ?? errorOf('birth_province');
 
   const onSubmit = step.submitWith(async (values) => {
-    await submitNamedStep('step-personal', values);
+    await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-personal', values });
     onDone();
   });
 

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ERROR_CODES, type FormFields } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import type { SummaryError } from '../../components/form-error-summary';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { asApiError, toUiError } from '../../lib/ui-error';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { SIGNATURE_PATH } from './step-guard';
 
@@ -17,10 +16,10 @@ export type StepValues = Record<string, string | boolean>;
 export interface FailureLink { to: string; label: string }
 
 /**
- * The server's 409 `contract_frozen`: a one-time code is pending for the previewed contract, so nothing
+ * The server's 409 ERROR_CODES.contractFrozen: a one-time code is pending for the previewed contract, so nothing
  * it prints may change until the visitor goes back from the signature page (which reopens the order).
  */
-export const isContractFrozen = (error: unknown): boolean => isApiError(error) && error.code === ERROR_CODES.contractFrozen;
+export const isContractFrozen = (error: unknown): boolean => asApiError(error)?.code === ERROR_CODES.contractFrozen;
 
 /** Names a step keeps in the store: a name that begins with `_` is a helper of the form (SPEC §5: never sent). */
 const storedNames = (names: readonly string[]): string[] => names.filter((n) => !n.startsWith('_'));
@@ -48,7 +47,7 @@ export const pickStepValues = (fields: FormFields, names: readonly string[], ove
 export const splitServerErrors = (error: unknown, names: readonly string[]): { fields: Record<string, string>; message: string | null } => {
   const fields: Record<string, string> = {};
   const others: string[] = [];
-  const given = isApiError(error) ? error.fields : undefined;
+  const given = asApiError(error)?.fields;
   for (const [name, message] of Object.entries(given ?? {})) {
     if (names.includes(name)) fields[name] = message;
     else others.push(message);
@@ -152,7 +151,7 @@ export function useStepForm({ schema, fallbacks = {}, shownEarlier }: UseStepFor
     if (isContractFrozen(error)) {
       // The server knows a code is pending even when this browser forgot (another tab, a cleared flag).
       useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
-      failWith(apiErrorMessage(t, error), { to: SIGNATURE_PATH, label: t('checkout.frozen.toSignature') });
+      failWith(toUiError(error, t).message, { to: SIGNATURE_PATH, label: t('checkout.frozen.toSignature') });
       return;
     }
     const { fields, message } = splitServerErrors(error, names);
@@ -162,7 +161,7 @@ export function useStepForm({ schema, fallbacks = {}, shownEarlier }: UseStepFor
       failWith(shownEarlier.message, shownEarlier.link);
       return;
     }
-    setFailure(message ?? (Object.keys(fields).length > 0 ? null : apiErrorMessage(t, error)));
+    setFailure(message ?? (Object.keys(fields).length > 0 ? null : toUiError(error, t).message));
     setFocusPending(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, t, failWith, setFailure, shownEarlier]);

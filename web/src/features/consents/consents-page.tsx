@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CHANGEABLE_CONSENTS, COVERAGE_PATH, toItalianDate, type ChangeableConsent } from '@checkout/contract';
 import { OrderCodeForm } from '../../components/order-code-form';
-import { getApiClient } from '../../lib/api-client';
+import { useConsentsSendOtp, useConsentsUpdate } from './api/consents-api';
 
 type Choices = Record<ChangeableConsent, boolean>;
 const NONE: Choices = { marketing_consent: false, profiling_consent: false, third_party_consent: false };
@@ -15,6 +15,8 @@ const NONE: Choices = { marketing_consent: false, profiling_consent: false, thir
  */
 export default function ConsentsPage() {
   const { t } = useTranslation();
+  const sendOtp = useConsentsSendOtp();
+  const update = useConsentsUpdate();
   const { ordercode = '' } = useParams();
   const [choices, setChoices] = useState<Choices>(NONE);
   const [done, setDone] = useState<{ number: string; at: string; consents: Choices } | null>(null);
@@ -53,11 +55,11 @@ export default function ConsentsPage() {
           initialNumber={ordercode}
           confirmStyle="btn-primary"
           sendCode={async (orderNumber, mode) => {
-            const answer = await getApiClient().consentsSendOtp({ order_number: orderNumber, mode });
+            const answer = await sendOtp.mutateAsync({ order_number: orderNumber, mode });
             return t('consentChanges.sentTo', { destination: answer.destination });
           }}
           confirm={async (orderNumber, otp) => {
-            const answer = await getApiClient().consentsUpdate({ order_number: orderNumber, otp, ...choices });
+            const answer = await update.mutateAsync({ order_number: orderNumber, otp, ...choices });
             setDone({ number: answer.order_number, at: answer.updated_at, consents: answer.consents });
           }}
         >

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { encodeTrustedAmounts, promoWireSchema, type Promo } from '@checkout/contract';
 import { AppProviders } from '../../app/app-providers';
-import { ModalHost } from '../../components/modals/modal-host';
+import { ModalHost } from '../../app/modal-host';
 import { closeModal } from '../../components/modals/modal-store';
 import { useCheckoutStore } from '../../state/checkout-store';
 import CoveragePage from './coverage-page';

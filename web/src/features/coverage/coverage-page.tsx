@@ -6,8 +6,9 @@ import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit
 import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
 import { PromoBanner } from '../../components/promo-banner';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { useAddressSearch, useComuniSearch, useCoverageCheck } from '../../lib/coverage-queries';
+import { toUiError } from '../../lib/ui-error';
+import { useAddressSearch, useComuniSearch } from '../../lib/coverage-queries';
+import { useCoverageCheck } from './api/coverage-api';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -155,7 +156,7 @@ export default function CoveragePage() {
 
   const comuneLoading = !comune && comuneText.trim().length >= 2 && (comuneText.trim() !== comuneTerm.trim() || comuni.isFetching);
   const addressLoading = !addressChosen && addressText.trim().length >= 2 && (addressText.trim() !== addressTerm.trim() || addresses.isFetching);
-  const addressError = addresses.error ? apiErrorMessage(t, addresses.error) : check.error ? apiErrorMessage(t, check.error) : null;
+  const addressError = addresses.error ? toUiError(addresses.error, t).message : check.uiError?.message ?? null;
   const covered = addressChosen && !check.isPending && f.services.length > 0 && f.suggested !== '' && offerIds.length > 0;
 
   return (
@@ -194,7 +195,7 @@ export default function CoveragePage() {
                 )}
                 onSelect={onComuneSelect}
                 loading={comuneLoading}
-                error={comuni.error ? apiErrorMessage(t, comuni.error) : null}
+                error={comuni.error ? toUiError(comuni.error, t).message : null}
                 placeholder={t('coverageCheck.comunePlaceholder')}
                 hint={t('coverageCheck.comuneHint')}
                 autoComplete="address-level2"
@@ -223,7 +224,7 @@ export default function CoveragePage() {
                 hint={comune ? t('coverageCheck.addressHint') : t('coverageCheck.addressHintNoComune')}
                 autoComplete="off"
               />
-              {check.error && (
+              {check.uiError && (
                 <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => runCheck(f.id_egon_civico, f.customerType)}>
                   {t('coverageCheck.retry')}
                 </button>

@@ -2,20 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { statusOf, toUiError } from '../../lib/ui-error';
 import { looksLikeOrderHash } from '../../lib/order-hash';
-import { uploadDocumentWithProgress, type MediaKind } from '../../lib/upload-with-progress';
+import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { neededDocuments, type KnownUpload } from './needed-documents';
-import { useOrderDocuments } from './use-order-documents';
+import { useOrderDocuments } from './api/use-order-documents';
 import '../../components/form-kit.css';
 import './document-upload-page.css';
 
 /** The upload answered that the order does not exist (404 on the order, not on a media). */
-const isUnknownOrder = (error: unknown): boolean => isApiError(error) && error.status === 404;
+const isUnknownOrder = (error: unknown): boolean => statusOf(error) === 404;
 
 /** This browser's checkout is the same order: its list is shown and kept in step with the page. */
 const sameOrder = (hash: string): boolean => useCheckoutStore.getState().persistent.currentOrderData.hash === hash;
@@ -81,6 +79,8 @@ export default function DocumentUploadPage() {
   const { ordercode = '' } = useParams();
   // The server's list is the truth (any device may have uploaded); this browser's checkout list shows until it arrives.
   const onFile = useOrderDocuments(ordercode);
+  const uploadDocument = useDocumentUpload();
+  const deleteMedia = useDeleteMedia();
   const [knowsEarlierUploads, setKnowsEarlierUploads] = useState(() => sameOrder(ordercode));
   const [items, setItems] = useState<AttachmentRef[]>(() => (sameOrder(ordercode) ? useCheckoutStore.getState().fields.attachments : []));
   // The type the server found in each file (a PDF counts as both sides of the identity document).
@@ -116,7 +116,7 @@ export default function DocumentUploadPage() {
       items={items.filter((a) => a.kind === kind)}
       upload={async (file, onProgress) => {
         try {
-          const media = await uploadDocumentWithProgress({ orderHash: ordercode, kind, file, onProgress });
+          const media = await uploadDocument.mutateAsync({ orderHash: ordercode, kind, file, onProgress });
           setMimes((m) => ({ ...m, [media.id]: media.mime }));
           return { id: media.id, kind: media.kind, filename: media.filename, size: media.size };
         } catch (error) {
@@ -124,9 +124,9 @@ export default function DocumentUploadPage() {
           throw error;
         }
       }}
-      remove={async (item) => { await getApiClient().deleteMedia({ id: item.id }, { order_id: ordercode }); }}
+      remove={async (item) => { await deleteMedia.mutateAsync({ id: item.id, orderHash: ordercode }); }}
       onChange={(next) => save([...items.filter((a) => a.kind !== kind), ...next])}
-      errorMessage={(error) => apiErrorMessage(t, error)}
+      errorMessage={(error) => toUiError(error, t).message}
     />
   );
 

@@ -3,38 +3,19 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH, type Comune } from '@checkout/contract';
+import { COVERAGE_PATH, leadFormSchema, type Comune } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormCheckbox, FormField } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
 import { track } from '../../lib/analytics';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { toUiError } from '../../lib/ui-error';
+import { useCreateLead } from './api/lead-api';
 import { legalPageUrl } from '../../lib/legal-links';
 import { usePublicConfig } from '../../lib/public-config';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { buildLead, leadFormDefaults, type LeadFormValues, type LeadSource } from './lead-prefill';
 import '../../components/form-kit.css';
 
-/*
- * The checkout steps' voice (contract schemas/order-steps.ts): "Campo obbligatorio.", "Inserire…",
- * "Indicare…", so the request-an-offer form reads like the steps it stands in for.
- */
-const REQUIRED = 'Campo obbligatorio.';
-const atMost = (max: number) => `Inserire al massimo ${max} caratteri.`;
-const leadFormSchema = z.object({
-  nome: z.string().trim().min(1, REQUIRED).max(100, atMost(100)),
-  cognome: z.string().trim().min(1, REQUIRED).max(100, atMost(100)),
-  email: z.string().trim().min(1, REQUIRED).max(254, atMost(254)).pipe(z.email('Indirizzo email non valido.')),
-  numero_telefono: z.string().trim().min(1, REQUIRED).regex(/^\+?[0-9 ]{6,20}$/, 'Numero di telefono non valido: inserire solo cifre (es. 333 1234567).'),
-  comune: z.string().trim().max(120, atMost(120)),
-  cap: z.string().trim().regex(/^(\d{5})?$/, 'Il CAP è composto da 5 cifre.'),
-  provincia: z.string().trim().regex(/^([A-Za-z]{2})?$/, 'Indicare la sigla della provincia (2 lettere).'),
-  indirizzo: z.string().trim().max(200, atMost(200)),
-  civico: z.string().trim().max(20, atMost(20)),
-  privacy: z.boolean().refine((v) => v, "Per procedere occorre accettare l'informativa sulla privacy."),
-});
 const NAMES = ['nome', 'cognome', 'email', 'numero_telefono', 'comune', 'cap', 'provincia', 'indirizzo', 'civico', 'privacy'] as const;
 type Name = (typeof NAMES)[number];
 
@@ -51,6 +32,7 @@ const snapshot = (): LeadSource => {
 /** SPEC §2 request an offer: the lead form, prefilled from the checkout, → leads/new → thank-you. */
 export default function LeadPage() {
   const { t } = useTranslation();
+  const createLead = useCreateLead();
   const { legalPagesUrl } = usePublicConfig();
   const { reason } = useParams();
   const [defaults] = useState<LeadFormValues>(() => leadFormDefaults(snapshot()));
@@ -93,7 +75,7 @@ export default function LeadPage() {
       const lead = buildLead(values, source, reason, window.location.origin);
       lead.comune_istat = istat.city.trim().toLowerCase() === lead.comune.toLowerCase() ? istat.id : '';
       try {
-        await getApiClient().createLead(lead);
+        await createLead.mutateAsync(lead);
         track('generate_lead', { lead_source: lead.request_type, ...(lead.offer_id ? { offer_id: lead.offer_id } : {}), ...(lead.servizio ? { servizio: lead.servizio } : {}) });
         setSentName(lead.nome);
       } catch (error) {
@@ -102,7 +84,7 @@ export default function LeadPage() {
         for (const [name, message] of Object.entries(fields)) {
           if ((NAMES as readonly string[]).includes(name)) { form.setError(name as Name, { type: 'server', message }); mapped = true; }
         }
-        setFailure(mapped ? null : apiErrorMessage(t, error));
+        setFailure(mapped ? null : toUiError(error, t).message);
         setFocusSummary(true);
       }
     },

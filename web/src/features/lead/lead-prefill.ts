@@ -1,18 +1,7 @@
-import { resumeUrl, type FormFields, type Lead, type Offer, type PersistentState } from '@checkout/contract';
+import { resumeUrl, type FormFields, type LeadFormInput, type Lead, type Offer, type PersistentState } from '@checkout/contract';
 
-/** What the visitor types on the request-an-offer page (SPEC §3 Lead, the visible part). */
-export interface LeadFormValues {
-  nome: string;
-  cognome: string;
-  email: string;
-  numero_telefono: string;
-  comune: string;
-  cap: string;
-  provincia: string;
-  indirizzo: string;
-  civico: string;
-  privacy: boolean;
-}
+/** What the visitor types on the request-an-offer page (SPEC §3 Lead, the visible part): the contract's lead form. */
+export type LeadFormValues = LeadFormInput;
 
 /** The part of the checkout store a lead reads. */
 export interface LeadSource {

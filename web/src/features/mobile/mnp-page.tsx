@@ -1,143 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH, type endpoints } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
-import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
-import { FormField, FormSelect } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
-import { useMobileOperators, useMobileOrder } from '../../lib/mobile-queries';
+import { COVERAGE_PATH } from '@checkout/contract';
+import { statusOf, toUiError } from '../../lib/ui-error';
+import { CorrectionForm } from './mnp-correction-form';
 import { mnpActions, statusKey } from './mnp-status';
+import { useMnpFlow } from './use-mnp-flow';
 import '../../components/form-kit.css';
 
-type MobileOrder = z.output<typeof endpoints.getMobileOrder.response>;
-
-const correctionSchema = z.object({
-  donor_operator: z.string().min(1, 'Scegli l’operatore da cui porti il numero.'),
-  number_to_port: z.string().trim().transform((s) => s.replace(/[\s\-./()]/g, '')).pipe(z.string().regex(/^(\+39)?3\d{8,9}$/, 'Inserisci un numero di cellulare italiano valido (es. 347 1234567).')),
-  old_iccid: z.string().trim().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{19,20}$/, 'L’ICCID è composto da 19 o 20 cifre, stampate sulla SIM.')),
-  holder_first_name: z.string().trim().min(1, 'Inserisci il nome dell’intestatario.').max(100, 'Al massimo 100 caratteri.'),
-  holder_last_name: z.string().trim().min(1, 'Inserisci il cognome dell’intestatario.').max(100, 'Al massimo 100 caratteri.'),
-  holder_cf: z.string().trim().toUpperCase().regex(/^([A-Z0-9]{16}|\d{11})$/, 'Inserisci un codice fiscale valido (16 caratteri).'),
-});
-type CorrectionInput = z.input<typeof correctionSchema>;
-type Correction = z.output<typeof correctionSchema>;
-const NAMES = ['donor_operator', 'number_to_port', 'old_iccid', 'holder_first_name', 'holder_last_name', 'holder_cf'] as const;
-
 const formatNumber = (n: string | null): string => (n ? n.replace(/^(\d{3})(\d+)$/, '$1 $2') : '—');
-
-function CorrectionForm({ order, onDone, onCancel }: { order: MobileOrder; onDone: (next: MobileOrder) => void; onCancel: () => void }) {
-  const { t } = useTranslation();
-  const operators = useMobileOperators();
-  const form = useForm<CorrectionInput, unknown, Correction>({
-    resolver: zodResolver(correctionSchema),
-    defaultValues: {
-      donor_operator: order.donor_operator ?? '', number_to_port: order.number_to_port ?? '', old_iccid: '',
-      holder_first_name: order.holder_first_name ?? '', holder_last_name: order.holder_last_name ?? '', holder_cf: '',
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { register, formState: { errors, isSubmitting, submitCount } } = form;
-  const [failure, setFailure] = useState<string | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const [focusSummary, setFocusSummary] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  useEffect(() => {
-    if (!focusSummary) return;
-    summaryRef.current?.focus();
-    setFocusSummary(false);
-  }, [focusSummary]);
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        onDone(await getApiClient().correctMobileMnpOrder({ short_hash: order.short_hash }, values));
-      } catch (error) {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        let mapped = false;
-        for (const [name, message] of Object.entries(fields)) {
-          if ((NAMES as readonly string[]).includes(name)) { form.setError(name as (typeof NAMES)[number], { type: 'server', message }); mapped = true; }
-        }
-        setFailure(mapped ? null : apiErrorMessage(t, error));
-        setFocusSummary(true);
-      }
-    },
-    () => { setFailure(null); setFocusSummary(true); },
-  );
-
-  const summary: SummaryError[] = submitCount > 0
-    ? NAMES.flatMap((name) => { const m = errors[name]?.message; return m ? [{ name, message: m }] : []; })
-    : [];
-
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="mnp-correct-title" data-testid="mnp-correction-form">
-      <h2 id="mnp-correct-title" ref={heading} tabIndex={-1} className="h4">{t('mnpFlow.correctTitle')}</h2>
-      <FormErrorSummary ref={summaryRef} errors={summary} message={failure} labelOf={(name) => t(`mnpFlow.fields.${name}`)} />
-      <p className="form-text mb-3">{t('form.requiredNote')}</p>
-      <fieldset className="form-section">
-        <legend>{t('mnpFlow.numberSection')}</legend>
-        {operators.data ? (
-          <FormSelect
-            registration={register('donor_operator')}
-            label={t('mnpFlow.fields.donor_operator')}
-            required
-            placeholder={t('form.choose')}
-            options={operators.data.map((o) => ({ value: o.id, label: o.name }))}
-            error={errors.donor_operator?.message}
-          />
-        ) : operators.error ? (
-          <p role="alert" className="text-danger">{apiErrorMessage(t, operators.error)}</p>
-        ) : (
-          <p role="status" className="form-text">{t('mnpFlow.operatorsLoading')}</p>
-        )}
-        <FormField registration={register('number_to_port')} type="tel" label={t('mnpFlow.fields.number_to_port')} required inputMode="tel" autoComplete="tel" error={errors.number_to_port?.message} />
-        <FormField registration={register('old_iccid')} label={t('mnpFlow.fields.old_iccid')} required inputMode="numeric" maxLength={24} autoComplete="off" hint={t('mnpFlow.iccidHint')} error={errors.old_iccid?.message} />
-      </fieldset>
-      <fieldset className="form-section">
-        <legend>{t('mnpFlow.holderSection')}</legend>
-        <div className="row">
-          <div className="col-sm-6">
-            <FormField registration={register('holder_first_name')} label={t('mnpFlow.fields.holder_first_name')} required autoComplete="given-name" error={errors.holder_first_name?.message} />
-          </div>
-          <div className="col-sm-6">
-            <FormField registration={register('holder_last_name')} label={t('mnpFlow.fields.holder_last_name')} required autoComplete="family-name" error={errors.holder_last_name?.message} />
-          </div>
-        </div>
-        <FormField registration={register('holder_cf')} label={t('mnpFlow.fields.holder_cf')} required autoComplete="off" maxLength={16} inputClassName="text-uppercase" error={errors.holder_cf?.message} />
-      </fieldset>
-      <div className="d-flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting}>
-          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('mnpFlow.sendCorrection')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary btn-lg" onClick={onCancel}>{t('mnpFlow.cancel')}</button>
-      </div>
-    </form>
-  );
-}
 
 /** Porting of a mobile number, reached by the mobile order's short hash: confirm or correct the data. */
 export default function MnpPage() {
   const { t } = useTranslation();
   const { shortHash = '' } = useParams();
-  const queryClient = useQueryClient();
-  const order = useMobileOrder(shortHash);
-  const operators = useMobileOperators();
-  const [mode, setMode] = useState<'view' | 'correct'>('view');
-  const [outcome, setOutcome] = useState<'confirmed' | 'corrected' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => { if (outcome) outcomeRef.current?.focus(); }, [outcome]);
+  const { order, mode, outcome, failure, outcomeRef, operatorName, confirming, confirm, corrected, startCorrection, cancelCorrection } = useMnpFlow(shortHash);
 
   if (order.isPending) {
     return (
@@ -151,13 +27,13 @@ export default function MnpPage() {
     );
   }
   if (order.error || !order.data) {
-    const unknown = isApiError(order.error) && order.error.status === 404;
+    const unknown = statusOf(order.error) === 404;
     return (
       <section className="page-section" aria-labelledby="mnp-title" data-testid={unknown ? 'mnp-unknown' : 'mnp-error'}>
         <h1 id="mnp-title">{t('pages.mnp.title')}</h1>
         <div className="alert alert-warning" role="alert">
           <p className="fw-bold mb-1">{unknown ? t('mnpFlow.unknownTitle') : t('mnpFlow.errorTitle')}</p>
-          <p className="mb-0">{unknown ? t('mnpFlow.unknownText') : apiErrorMessage(t, order.error)}</p>
+          <p className="mb-0">{unknown ? t('mnpFlow.unknownText') : toUiError(order.error, t).message}</p>
         </div>
         {!unknown && <button type="button" className="btn btn-primary me-2" onClick={() => void order.refetch()}>{t('mnpFlow.retry')}</button>}
         <Link to={COVERAGE_PATH} className="btn btn-outline-primary">{t('mnpFlow.home')}</Link>
@@ -167,24 +43,6 @@ export default function MnpPage() {
 
   const data = order.data;
   const actions = mnpActions(data);
-  const operatorName = (id: string | null) => (id ? (operators.data?.find((o) => o.id === id)?.name ?? id) : '—');
-  const update = (next: MobileOrder, what: 'confirmed' | 'corrected') => {
-    queryClient.setQueryData(['mobile-order', shortHash], next);
-    setMode('view');
-    setOutcome(what);
-  };
-  const confirm = async () => {
-    setFailure(null);
-    setConfirming(true);
-    try {
-      update(await getApiClient().confirmMobileMnpOrder({ short_hash: data.short_hash }), 'confirmed');
-    } catch (error) {
-      setFailure(apiErrorMessage(t, error));
-      void order.refetch();
-    } finally {
-      setConfirming(false);
-    }
-  };
 
   return (
     <section className="page-section row" aria-labelledby="mnp-title">
@@ -216,18 +74,18 @@ export default function MnpPage() {
           <p><Link to={`/attiva-sim/${encodeURIComponent(data.order_number)}`}>{t('mnpFlow.toActivation')}</Link></p>
         ) : null}
         {mode === 'correct' ? (
-          <CorrectionForm order={data} onDone={(next) => update(next, 'corrected')} onCancel={() => setMode('view')} />
+          <CorrectionForm order={data} onDone={corrected} onCancel={cancelCorrection} />
         ) : (
           (actions.canConfirm || actions.canCorrect) && (
             <div className="d-flex flex-wrap gap-2">
               {actions.canConfirm && (
-                <button type="button" className="btn btn-primary btn-lg" onClick={() => void confirm()} disabled={confirming}>
+                <button type="button" className="btn btn-primary btn-lg" onClick={() => void confirm(data.short_hash)} disabled={confirming}>
                   {confirming && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
                   {t('mnpFlow.confirm')}
                 </button>
               )}
               {actions.canCorrect && (
-                <button type="button" className="btn btn-outline-primary btn-lg" onClick={() => { setOutcome(null); setMode('correct'); }}>{t('mnpFlow.correct')}</button>
+                <button type="button" className="btn btn-outline-primary btn-lg" onClick={startCorrection}>{t('mnpFlow.correct')}</button>
               )}
             </div>
           )

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { encodeTrustedAmounts, offerWireSchema, priceLineLabel, priceOrder, promoWireSchema, type Promo } from '@checkout/contract';
 import { AppProviders } from '../../app/app-providers';
-import { ModalHost } from '../../components/modals/modal-host';
+import { ModalHost } from '../../app/modal-host';
 import { closeModal } from '../../components/modals/modal-store';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { fixtureOffer } from './offer-fixture';

@@ -5,8 +5,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { COVERAGE_PATH, lineFor, promoClusterOf, speedsAt, type Offer, type OptionsState, type RouterColour, formatSpeed } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';
 import { SummaryBox } from '../../components/summary-box';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { useOffers } from '../../lib/offer-queries';
+import { toUiError } from '../../lib/ui-error';
+import { useOffers } from './api/offer-queries';
 import { usePromo } from '../../lib/promo-queries';
 import { optionsStateOf, useCheckoutStore } from '../../state/checkout-store';
 import { trackOfferList, trackOfferSelected, trackOptionChanges } from './option-analytics';
@@ -161,7 +161,7 @@ export default function OfferPage() {
               )}
               {error != null && (
                 <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-                  <span className="flex-grow-1">{apiErrorMessage(t, error)}</span>
+                  <span className="flex-grow-1">{toUiError(error, t).message}</span>
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={refetch}>{t('offerPage.offers.retry')}</button>
                 </div>
               )}

@@ -1,171 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH, parseMigrationCodeFormat } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
-import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
+import { Link, useParams } from 'react-router';
+import { COVERAGE_PATH } from '@checkout/contract';
+import { FormErrorSummary } from '../../components/form-error-summary';
 import { FormCheckbox, FormField, FormSelect } from '../../components/form-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
-import { checkoutMigrationOutcome } from '@checkout/contract';
+import { statusOf, toUiError } from '../../lib/ui-error';
 import { looksLikeOrderHash } from '../../lib/order-hash';
-import { useTelephoneOperators } from '../../lib/reference-queries';
-import { PORTABILITY_NAMES, savePortability, storedPortability, type PortabilityValues } from './portability-save';
+import { AskOrderCode } from './ask-order-code';
+import { usePortabilityForm } from './use-portability-form';
 import '../../components/form-kit.css';
-
-const PATH = '/dati-portabilita';
-const MIGRATION_INVALID = 'Codice di migrazione non valido';
-
-const portabilitySchema = z.object({
-  portability_internet: z.boolean(),
-  portability_phone: z.boolean(),
-  portability_operator: z.string().trim().min(1, 'Scegli il tuo operatore attuale.'),
-  portability_operator_name: z.string(),
-  portability_old_number: z.string(),
-  portability_migration_code: z.string().trim().min(1, 'Inserisci il codice di migrazione.')
-    .refine((code) => parseMigrationCodeFormat(code) !== null, MIGRATION_INVALID),
-}).superRefine((v, ctx) => {
-  if (!v.portability_internet && !v.portability_phone) {
-    ctx.addIssue({ code: 'custom', path: ['portability_internet'], message: 'Scegli almeno un servizio da trasferire.' });
-  }
-  if (v.portability_phone && !/^0\d{5,10}$/.test(v.portability_old_number.replace(/[\s\-./()]/g, '').replace(/^(\+|00)39(?=0)/, ''))) {
-    ctx.addIssue({ code: 'custom', path: ['portability_old_number'], message: 'Indica il numero fisso da portare (es. 06 1234567).' });
-  }
-});
-
-const EMPTY: PortabilityValues = {
-  portability_internet: true, portability_phone: false, portability_operator: '', portability_operator_name: '',
-  portability_old_number: '', portability_migration_code: '',
-};
-
-/** Without a code in the address: the page asks for it first. */
-function AskOrderCode({ invalid, initial }: { invalid: boolean; initial: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const form = useForm<{ code: string }>({ defaultValues: { code: initial } });
-  const [error, setError] = useState<string | undefined>(invalid ? t('portabilityFlow.codeInvalid') : undefined);
-  const onSubmit = form.handleSubmit(({ code }) => {
-    const clean = code.trim();
-    if (!looksLikeOrderHash(clean)) {
-      setError(clean ? t('portabilityFlow.codeInvalid') : t('portabilityFlow.codeRequired'));
-      form.setFocus('code');
-      return;
-    }
-    void navigate(`${PATH}/${encodeURIComponent(clean)}`);
-  });
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="form-section pb-4" aria-labelledby="portability-code-title" data-testid="portability-code-form">
-      <h2 id="portability-code-title">{t('portabilityFlow.codeTitle')}</h2>
-      <FormField registration={form.register('code')} label={t('portabilityFlow.codeLabel')} required autoComplete="off" hint={t('portabilityFlow.codeHint')} error={error} />
-      <button type="submit" className="btn btn-primary btn-lg">{t('portabilityFlow.codeSubmit')}</button>
-    </form>
-  );
-}
 
 function PortabilityForm({ ordercode }: { ordercode: string }) {
   const { t } = useTranslation();
-  const operators = useTelephoneOperators();
-  // This browser's checkout of the order knows its data; any other device reads what the server has on file.
-  const [local] = useState(() => storedPortability(ordercode));
-  const onFile = useQuery({
-    queryKey: ['order-portability', ordercode],
-    queryFn: ({ signal }) => getApiClient().orderPortability({ order_hash: ordercode }, {}, { signal }),
-    enabled: local === null,
-    retry: false,
-  });
-  const form = useForm<PortabilityValues>({
-    resolver: zodResolver(portabilitySchema),
-    defaultValues: local ?? EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  useEffect(() => {
-    if (!onFile.data || form.formState.isDirty) return;
-    const { status: _status, ...values } = onFile.data;
-    // Nothing on file yet: the form keeps its usual start (internet line to move).
-    if (values.portability_internet || values.portability_phone) form.reset(values);
-  }, [onFile.data, form]);
-  const { register, setValue, getValues, control, formState: { errors, isSubmitting, submitCount } } = form;
-  const [migrationStatus, setMigrationStatus] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
-  const [focusSummary, setFocusSummary] = useState(false);
-  useEffect(() => {
-    if (!focusSummary) return;
-    summaryRef.current?.focus();
-    setFocusSummary(false);
-  }, [focusSummary]);
-  useEffect(() => { if (saved) doneRef.current?.focus(); }, [saved]);
-
-  const portPhone = useWatch({ control, name: 'portability_phone' });
-
-  /** validate-migration-code, as in step 3 of the checkout: true when the code may be sent. */
-  const checkMigrationCode = async (): Promise<boolean> => {
-    const code = getValues('portability_migration_code').replace(/\s+/g, '').toUpperCase();
-    setMigrationStatus('');
-    if (!code) return false;
-    if (!parseMigrationCodeFormat(code)) {
-      form.setError('portability_migration_code', { type: 'server', message: t('portabilityFlow.migrationInvalid') });
-      return false;
-    }
-    try {
-      const result = await getApiClient().validateMigrationCode({ migration_code: code });
-      const outcome = checkoutMigrationOutcome(result);
-      if (outcome === 'valid') {
-        form.clearErrors('portability_migration_code');
-        setMigrationStatus(result.operator ? t('portabilityFlow.migrationValidOperator', { operator: result.operator }) : t('portabilityFlow.migrationValid'));
-        const known = result.operator ? operators.data?.find((o) => o.name.toLowerCase() === result.operator?.toLowerCase()) : undefined;
-        if (known && !getValues('portability_operator')) {
-          setValue('portability_operator', known.id, { shouldDirty: true });
-          setValue('portability_operator_name', known.name);
-        }
-        return true;
-      }
-      form.setError('portability_migration_code', { type: 'server', message: t(outcome === 'invalid_cos' ? 'portabilityFlow.migrationInvalidCos' : 'portabilityFlow.migrationInvalid') });
-      return false;
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) {
-        form.setError('portability_migration_code', { type: 'server', message: t('portabilityFlow.migrationInvalid') });
-        return false;
-      }
-      // The check itself failed (network): the server checks again when the data is used.
-      return true;
-    }
-  };
-
-  const operatorReg = register('portability_operator', {
-    onChange: (event: { target: { value: string } }) => {
-      setValue('portability_operator_name', operators.data?.find((o) => o.id === event.target.value)?.name ?? '');
-    },
-  });
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      if (!(await checkMigrationCode())) { setFocusSummary(true); return; }
-      try {
-        await savePortability(ordercode, values);
-        setSaved(true);
-      } catch (error) {
-        const fields = isApiError(error) ? (error.fields ?? {}) : {};
-        let mapped = false;
-        for (const [name, message] of Object.entries(fields)) {
-          if ((PORTABILITY_NAMES as readonly string[]).includes(name)) { form.setError(name as keyof PortabilityValues, { type: 'server', message }); mapped = true; }
-        }
-        if (isApiError(error) && error.status === 404) setFailure(t('portabilityFlow.orderNotFound'));
-        else if (!mapped) setFailure(apiErrorMessage(t, error));
-        setFocusSummary(true);
-      }
-    },
-    () => { setFailure(null); setFocusSummary(true); },
-  );
+  const { form, local, onFile, operators, operatorReg, migrationStatus, failure, saved, summary, summaryRef, doneRef, portPhone, checkMigrationCode, onSubmit } = usePortabilityForm(ordercode);
+  const { register, formState: { errors, isSubmitting } } = form;
 
   if (saved) {
     return (
@@ -177,9 +24,6 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
     );
   }
 
-  const summary: SummaryError[] = submitCount > 0
-    ? PORTABILITY_NAMES.flatMap((name) => { const m = errors[name]?.message; return m ? [{ name, message: m }] : []; })
-    : [];
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="portability-title">
@@ -192,7 +36,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
           {t(onFile.data.status === 'signed' ? 'portabilityFlow.onFileSigned' : 'portabilityFlow.onFile')}
         </div>
       )}
-      {isApiError(onFile.error) && onFile.error.status === 404 && <div className="alert alert-danger" role="alert">{t('portabilityFlow.orderNotFound')}</div>}
+      {statusOf(onFile.error) === 404 && <div className="alert alert-danger" role="alert">{t('portabilityFlow.orderNotFound')}</div>}
       <fieldset className="form-section">
         <legend>{t('portabilityFlow.what')}</legend>
         <FormCheckbox registration={register('portability_internet')} label={t('portabilityFlow.fields.portability_internet')} error={errors.portability_internet?.message} />
@@ -210,7 +54,7 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
             error={errors.portability_operator?.message}
           />
         ) : operators.error ? (
-          <p role="alert" className="text-danger">{apiErrorMessage(t, operators.error)}</p>
+          <p role="alert" className="text-danger">{toUiError(operators.error, t).message}</p>
         ) : (
           <p role="status" className="form-text">{t('portabilityFlow.operatorsLoading')}</p>
         )}

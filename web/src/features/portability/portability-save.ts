@@ -1,15 +1,8 @@
-import { getApiClient } from '../../lib/api-client';
+import type { PortabilityFormValues } from '@checkout/contract';
 import { useCheckoutStore } from '../../state/checkout-store';
 
-/** The portability fields of an order (SPEC §3 form fields). */
-export interface PortabilityValues {
-  portability_internet: boolean;
-  portability_phone: boolean;
-  portability_operator: string;
-  portability_operator_name: string;
-  portability_old_number: string;
-  portability_migration_code: string;
-}
+/** The portability fields of an order, as the page's form holds them (the contract's form schema). */
+export type PortabilityValues = PortabilityFormValues;
 
 export const PORTABILITY_NAMES = [
   'portability_internet', 'portability_phone', 'portability_operator', 'portability_operator_name',
@@ -34,20 +27,4 @@ export const storedPortability = (hash: string): PortabilityValues | null => {
     portability_operator: f.portability_operator, portability_operator_name: f.portability_operator_name,
     portability_old_number: f.portability_old_number, portability_migration_code: f.portability_migration_code,
   };
-};
-
-/**
- * Saves the portability data of an order through step-portability, which any device may send for the
- * order code (docs/orders.md). When the order is this browser's checkout, its fields follow, so a later
- * step 3 sends the same data again.
- */
-export const savePortability = async (hash: string, raw: PortabilityValues): Promise<void> => {
-  const values = normalisePortability(raw);
-  const ref = await getApiClient().submitStep({ order_hash: hash, step_name: 'step-portability' }, { ...values });
-  const s = useCheckoutStore.getState();
-  if (s.persistent.currentOrderData.hash === hash) {
-    s.setFields(values);
-    s.setOrder(ref);
-    s.setPersistent({ hasPortability: values.portability_internet || values.portability_phone });
-  }
 };

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@checkout/contract/api/client';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { toUiError } from '../../lib/ui-error';
+import { useFillOrderSendCode, useFillOrderVerify } from './api/premade-api';
 import type { OpenPremadeAnswer } from './premade-fill';
 import '../../components/form-kit.css';
 
@@ -25,6 +24,8 @@ export interface PremadeCodeFormProps {
  */
 export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeFormProps) {
   const { t } = useTranslation();
+  const sendCode = useFillOrderSendCode();
+  const verify = useFillOrderVerify();
   const ids = { otp: useId(), otpError: useId(), otpHint: useId() };
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Counts the codes sent: each one moves the focus to the field. */
@@ -47,13 +48,13 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     setFailure(null);
     setBusy('send');
     try {
-      const answer = await getApiClient().fillOrderSendCode({ code }, {});
+      const answer = await sendCode.mutateAsync(code);
       setSentTo(answer.destination);
       setOtp('');
       setOtpError(null);
       setSends((n) => n + 1);
     } catch (error) {
-      setFailure(apiErrorMessage(t, error));
+      setFailure(toUiError(error, t).message);
     } finally {
       setBusy(null);
     }
@@ -68,14 +69,14 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     }
     setBusy('verify');
     try {
-      const answer = await getApiClient().fillOrderVerify({ code }, { otp });
+      const answer = await verify.mutateAsync({ code, otp });
       if (!answer.order) throw new Error('verify answered without the order');
       onOpened({ ...answer, order: answer.order });
     } catch (error) {
-      const field = isApiError(error) ? error.fields?.otp : undefined;
-      setOtpError(field ? apiErrorMessage(t, error) : null);
+      const field = toUiError(error, t).fields.otp;
+      setOtpError(field ? toUiError(error, t).message : null);
       if (field) otpRef.current?.focus();
-      else setFailure(apiErrorMessage(t, error));
+      else setFailure(toUiError(error, t).message);
     } finally {
       setBusy(null);
     }

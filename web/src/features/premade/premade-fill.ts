@@ -1,32 +1,24 @@
-import { PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
-import type { OrderRef } from '../../state/checkout-store';
+import { ERROR_CODES, PREMADE_ERROR_CODES, formFieldsSchema, type AddedOption, type FormFields, type Offer, customerOriginOf, type ResultOf } from '@checkout/contract';
 import { useCheckoutStore } from '../../state/checkout-store';
+import { statusOf, asApiError } from '../../lib/ui-error';
 
-/**
- * What fill-order and its verify answer (endpoints.fillOrder.response): the prepared fields, and the
- * order only once it may be opened (nothing personal on it, or the code confirmed).
- */
-export interface PremadeAnswer {
-  order?: OrderRef | undefined;
-  offer_id: number;
-  fields: Record<string, unknown>;
-  needs_code: boolean;
-  masked_phone: string | null;
-}
+/** What fill-order and its verify answer: the prepared fields, and the order only once it may be opened. */
+export type PremadeAnswer = ResultOf<'fillOrder'>;
 
 /** An answer that opens the checkout: it carries the order. */
-export type OpenPremadeAnswer = PremadeAnswer & { order: OrderRef };
+export type OpenPremadeAnswer = PremadeAnswer & { order: NonNullable<PremadeAnswer['order']> };
 
 /**
  * Why a code opens no order (docs/side-flows.md error codes). Unknown, expired and signed codes get one
  * answer from the server, so one page; anything else (a wait after wrong codes, the network) says what
  * the server said, with a retry.
  */
-export type PremadeProblem = 'not_found' | 'other';
+export type PremadeProblem = typeof NOT_FOUND | 'other';
+// The problem of an unknown code is named by the wire's own word for it.
+const NOT_FOUND = ERROR_CODES.notFound;
 
 export const premadeProblem = (error: unknown): PremadeProblem =>
-  isApiError(error) && (error.code === PREMADE_ERROR_CODES.notFound || error.status === 404) ? 'not_found' : 'other';
+  asApiError(error)?.code === PREMADE_ERROR_CODES.notFound || statusOf(error) === 404 ? NOT_FOUND : 'other';
 
 const shape = formFieldsSchema.shape;
 

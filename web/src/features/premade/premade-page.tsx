@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
 import { PriceLines } from '../../components/price-lines';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { toUiError } from '../../lib/ui-error';
+import { useFillOrder, usePremadeOffer } from './api/premade-api';
 import { loadPremadeIntoCheckout, premadeFields, premadeProblem, type OpenPremadeAnswer, type PremadeProblem } from './premade-fill';
 import { PremadeCodeForm } from './premade-code-form';
 import '../../components/form-kit.css';
@@ -38,17 +37,9 @@ export default function PremadePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ordercode = '' } = useParams();
-  const premade = useQuery({
-    queryKey: ['fill-order', ordercode],
-    queryFn: ({ signal }) => getApiClient().fillOrder({ code: ordercode }, {}, { signal }),
-    staleTime: 0,
-  });
+  const premade = useFillOrder(ordercode);
   const fields = premade.data ? premadeFields(premade.data.fields) : null;
-  const offer = useQuery({
-    queryKey: ['offer', premade.data?.offer_id, fields?.customer_type ?? 'privato', ''],
-    queryFn: ({ signal }) => getApiClient().getOffer({ offer_id: premade.data?.offer_id ?? 0 }, { customer_type: fields?.customer_type ?? 'privato' }, { signal }),
-    enabled: premade.data !== undefined,
-  });
+  const offer = usePremadeOffer(premade.data?.offer_id, fields?.customer_type ?? 'privato');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { if (premade.data) heading.current?.focus(); }, [premade.data]);
 
@@ -64,7 +55,7 @@ export default function PremadePage() {
     );
   }
   if (premade.error || !premade.data || !fields) {
-    return <PremadeProblemPage problem={premadeProblem(premade.error)} message={apiErrorMessage(t, premade.error)} onRetry={() => void premade.refetch()} />;
+    return <PremadeProblemPage problem={premadeProblem(premade.error)} message={toUiError(premade.error, t).message} onRetry={() => void premade.refetch()} />;
   }
 
   const answer = premade.data;

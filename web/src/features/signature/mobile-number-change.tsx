@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseMobileNumber } from '@checkout/contract';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { getApiClient } from '../../lib/api-client';
+import { toUiError } from '../../lib/ui-error';
+import { useChangeMobileNumber, useConfirmMobileNumber } from './api/signature-api';
 import { clearPendingChange, readPendingChange, savePendingChange, type PendingMobileChange } from './mobile-change-store';
 import { useCountdown } from './use-countdown';
 
@@ -27,6 +27,8 @@ const Spinner = () => <span className="spinner-border spinner-border-sm me-2" ar
  */
 export function MobileNumberChange({ hash, current, prepare, onChanged }: MobileNumberChangeProps) {
   const { t } = useTranslation();
+  const changeNumber = useChangeMobileNumber();
+  const confirmNumber = useConfirmMobileNumber();
   const id = useId();
   const ids = {
     title: `${id}-title`, number: `${id}-number`, numberHint: `${id}-number-hint`, numberError: `${id}-number-error`,
@@ -79,7 +81,7 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
     setBusy('send');
     try {
       await prepare();
-      const answer = await getApiClient().changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: normalised });
+      const answer = await changeNumber.mutateAsync({ hash, number: normalised });
       // The server's expiry, unless this device's clock disagrees with it: then its own 10 minutes.
       const expires = Date.parse(answer.expires_at);
       const next: PendingMobileChange = {
@@ -94,10 +96,10 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
     } catch (error) {
       // A refused resend is read next to the code field, where the visitor is.
       if (pending) {
-        setCodeError(apiErrorMessage(t, error));
+        setCodeError(toUiError(error, t).message);
         codeRef.current?.focus();
       } else {
-        setNumberError(apiErrorMessage(t, error));
+        setNumberError(toUiError(error, t).message);
         numberRef.current?.focus();
       }
     } finally {
@@ -116,7 +118,7 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
     setCodeError(null);
     try {
       await prepare();
-      await getApiClient().confirmMobilePhoneNumber({ order_hash: hash }, { otp: code });
+      await confirmNumber.mutateAsync({ hash, otp: code });
       const changed = pending.number;
       clearPendingChange();
       setPending(null);
@@ -127,7 +129,7 @@ export function MobileNumberChange({ hash, current, prepare, onChanged }: Mobile
       await onChanged(changed);
       setFocusNext('toggle');
     } catch (error) {
-      setCodeError(apiErrorMessage(t, error));
+      setCodeError(toUiError(error, t).message);
       codeRef.current?.focus();
     } finally {
       setBusy(null);

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ERROR_CODES, SIM_ACTIVATION_ERROR_CODES } from '@checkout/contract';
-import { isApiError } from '@checkout/contract/api/client';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { asApiError, toUiError } from '../../lib/ui-error';
 
 /**
  * What the visitor reads when activate-mobile-order fails. The client rejects with the error body
@@ -9,7 +8,10 @@ import { apiErrorMessage } from '../../lib/api-error-message';
  * Before the right digits the server never says whether the order exists: one answer for an unknown
  * order number and for wrong digits, and a wait after too many of them, never a lock.
  */
-export type SimFailureKind = 'mismatch' | 'delayed' | 'already_active' | 'not_ready' | 'rate_limited' | 'invalid' | 'other';
+// The kinds that name a wire code are that code (its constant, so no code is written twice).
+const ALREADY_ACTIVE = SIM_ACTIVATION_ERROR_CODES.alreadyActive;
+const RATE_LIMITED = ERROR_CODES.rateLimited;
+export type SimFailureKind = 'mismatch' | 'delayed' | typeof ALREADY_ACTIVE | 'not_ready' | typeof RATE_LIMITED | 'invalid' | 'other';
 
 export interface SimFailure {
   kind: SimFailureKind;
@@ -23,49 +25,40 @@ export interface SimFailure {
   fields?: Record<string, string>;
 }
 
-interface ErrorBody { code?: unknown; message?: unknown; fields?: unknown; retry_after_seconds?: unknown }
-
 const KINDS: Record<string, SimFailureKind> = {
   [SIM_ACTIVATION_ERROR_CODES.mismatch]: 'mismatch',
   [SIM_ACTIVATION_ERROR_CODES.delayed]: 'delayed',
-  [SIM_ACTIVATION_ERROR_CODES.alreadyActive]: 'already_active',
+  [SIM_ACTIVATION_ERROR_CODES.alreadyActive]: ALREADY_ACTIVE,
   [SIM_ACTIVATION_ERROR_CODES.notReady]: 'not_ready',
-  [ERROR_CODES.rateLimited]: 'rate_limited',
+  [ERROR_CODES.rateLimited]: RATE_LIMITED,
   [ERROR_CODES.validation]: 'invalid',
 };
 
-const isBody = (value: unknown): value is ErrorBody =>
-  typeof value === 'object' && value !== null && !(value instanceof Error) && typeof (value as ErrorBody).code === 'string';
-
-const fieldsOf = (body: ErrorBody): Record<string, string> | undefined =>
-  typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
-
 export const simFailure = (t: TFunction, rejection: unknown): SimFailure => {
-  if (!isBody(rejection)) {
+  const failure = toUiError(rejection, t);
+  if (asApiError(rejection) || failure.code === null) {
     // A transport failure (or a 5xx without an envelope): the client's ApiError.
-    const code = isApiError(rejection) ? rejection.code : null;
-    if (code === ERROR_CODES.rateLimited) return { kind: 'rate_limited', title: t('simFlow.errors.rateLimitedTitle'), text: t('simFlow.errors.rateLimitedText') };
-    return { kind: 'other', title: t('simFlow.errors.otherTitle'), text: apiErrorMessage(t, rejection) };
+    if (failure.code === ERROR_CODES.rateLimited) return { kind: RATE_LIMITED, title: t('simFlow.errors.rateLimitedTitle'), text: t('simFlow.errors.rateLimitedText') };
+    return { kind: 'other', title: t('simFlow.errors.otherTitle'), text: failure.message };
   }
-  const kind = KINDS[String(rejection.code)] ?? 'other';
-  const serverText = typeof rejection.message === 'string' && rejection.message.trim() ? rejection.message : null;
-  const message = serverText ?? t('apiErrors.generic');
-  const fields = fieldsOf(rejection);
+  const kind = KINDS[failure.code] ?? 'other';
+  const { message, serverMessage: serverText } = failure;
+  const fields = Object.keys(failure.fields).length > 0 ? failure.fields : undefined;
   switch (kind) {
     // The server's sentence names both fields (it cannot say which one is wrong without telling that the order exists).
     case 'mismatch': return {
       kind, title: t('simFlow.errors.mismatchTitle'), text: serverText ?? t('simFlow.errors.mismatchText'), ...(fields ? { fields } : {}),
     };
     case 'delayed': {
-      const seconds = rejection.retry_after_seconds;
+      const seconds = failure.extra.retry_after_seconds;
       return {
         kind, title: t('simFlow.errors.delayedTitle'), text: serverText ?? t('simFlow.errors.rateLimitedText'),
         ...(typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? { retryAfterSeconds: seconds } : {}),
       };
     }
-    case 'already_active': return { kind, title: t('simFlow.errors.alreadyActiveTitle'), text: t('simFlow.errors.alreadyActiveText') };
+    case ALREADY_ACTIVE: return { kind, title: t('simFlow.errors.alreadyActiveTitle'), text: t('simFlow.errors.alreadyActiveText') };
     case 'not_ready': return { kind, title: t('simFlow.errors.notReadyTitle'), text: message };
-    case 'rate_limited': return { kind, title: t('simFlow.errors.rateLimitedTitle'), text: t('simFlow.errors.rateLimitedText') };
+    case RATE_LIMITED: return { kind, title: t('simFlow.errors.rateLimitedTitle'), text: t('simFlow.errors.rateLimitedText') };
     case 'invalid': return { kind, title: t('simFlow.errors.invalidTitle'), text: message, ...(fields ? { fields } : {}) };
     default: return { kind, title: t('simFlow.errors.otherTitle'), text: message };
   }

@@ -3,27 +3,23 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import { COVERAGE_PATH } from '@checkout/contract';
+import { COVERAGE_PATH, SIM_ACTIVATION_ERROR_CODES, simActivationFormSchema, type SimActivationForm } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField } from '../../components/form-field';
-import { getApiClient } from '../../lib/api-client';
+import { useActivateMobileOrder } from './api/sim-api';
 import { simFailure, type SimFailure } from './sim-failure';
 import '../../components/form-kit.css';
 
-const simSchema = z.object({
-  order_number: z.string().trim().min(1, 'Inserisci il numero d’ordine.').max(40, 'Numero d’ordine troppo lungo.'),
-  iccid_last5: z.string().trim().regex(/^\d{5}$/, 'Inserisci esattamente 5 cifre.'),
-});
-type SimValues = z.infer<typeof simSchema>;
+type SimValues = SimActivationForm;
 const NAMES = ['order_number', 'iccid_last5'] as const;
 
 /** SPEC §2 SIM activation: order number + last 5 ICCID digits → activate-mobile-order. */
 export default function SimPage() {
   const { t } = useTranslation();
+  const activate = useActivateMobileOrder();
   const { orderid = '' } = useParams();
   const form = useForm<SimValues>({
-    resolver: zodResolver(simSchema),
+    resolver: zodResolver(simActivationFormSchema),
     defaultValues: { order_number: orderid, iccid_last5: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -48,7 +44,7 @@ export default function SimPage() {
     async (values) => {
       setFailure(null);
       try {
-        await getApiClient().activateMobileOrder(values);
+        await activate.mutateAsync(values);
         setDone(true);
       } catch (rejection) {
         const f = simFailure(t, rejection);
@@ -88,7 +84,7 @@ export default function SimPage() {
         <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="sim-title" className="form-section pb-4">
           <FormErrorSummary ref={summaryRef} errors={summary} labelOf={(name) => t(`simFlow.fields.${name}`)} />
           {failure && (
-            <div ref={alertRef} tabIndex={-1} className={`alert ${failure.kind === 'already_active' ? 'alert-info' : 'alert-danger'}`} role="alert" data-testid="sim-error">
+            <div ref={alertRef} tabIndex={-1} className={`alert ${failure.kind === SIM_ACTIVATION_ERROR_CODES.alreadyActive ? 'alert-info' : 'alert-danger'}`} role="alert" data-testid="sim-error">
               <p className="fw-bold mb-1">{failure.title}</p>
               <p className="mb-0">{failure.text}</p>
             </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH, toItalianDate } from '@checkout/contract';
 import { OrderCodeForm } from '../../components/order-code-form';
-import { getApiClient } from '../../lib/api-client';
+import { useWithdrawalConfirm, useWithdrawalSendOtp } from './api/withdrawal-api';
 
 /**
  * Withdrawal within 14 days, online (Codice del Consumo art. 52-54): the order number, a code sent to
@@ -12,6 +12,8 @@ import { getApiClient } from '../../lib/api-client';
  */
 export default function WithdrawalPage() {
   const { t } = useTranslation();
+  const sendOtp = useWithdrawalSendOtp();
+  const confirm = useWithdrawalConfirm();
   const { ordercode = '' } = useParams();
   const [done, setDone] = useState<{ number: string; at: string } | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -40,11 +42,11 @@ export default function WithdrawalPage() {
           initialNumber={ordercode}
           confirmStyle="btn-danger"
           sendCode={async (orderNumber, mode) => {
-            const answer = await getApiClient().withdrawalSendOtp({ order_number: orderNumber, mode });
+            const answer = await sendOtp.mutateAsync({ order_number: orderNumber, mode });
             return t('withdrawal.sentTo', { destination: answer.destination, date: toItalianDate(answer.last_day) });
           }}
           confirm={async (orderNumber, otp) => {
-            const answer = await getApiClient().withdrawalConfirm({ order_number: orderNumber, otp });
+            const answer = await confirm.mutateAsync({ order_number: orderNumber, otp });
             setDone({ number: answer.order_number, at: answer.withdrawn_at });
           }}
         >

@@ -1,6 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { CustomerType, Offer } from '@checkout/contract';
-import { getApiClient } from './api-client';
+import { getApiClient } from '../../../lib/api-client';
 
 export interface OffersResult {
   /** The offers that arrived, in the order of `ids` (the server's "best first"). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getApiClient } from '../../lib/api-client';
-import { looksLikeOrderHash } from '../../lib/order-hash';
+import { getApiClient } from '../../../lib/api-client';
+import { looksLikeOrderHash } from '../../../lib/order-hash';
 
 /**
  * What the server has on file for an order (uploaded from any device) and whether it takes more:

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { withAllTranslations } from '../../app/i18n';
-import { loadWithTimeout } from '../../lib/lazy-with-timeout';
-import { useModalStore, type OpenModal } from './modal-store';
+import { withAllTranslations } from './i18n';
+import { loadWithTimeout } from '../lib/lazy-with-timeout';
+import { useModalStore, type OpenModal } from '../components/modals/modal-store';
 
 // The dialogs' text is not in the first screen's bundle (src/app/i18n.ts).
-const ModalView = lazy(() => loadWithTimeout(withAllTranslations(() => import('./modal-view'))));
+const ModalView = lazy(() => loadWithTimeout(withAllTranslations(() => import('../components/modals/modal-view'))));
 
 /** Renders whichever registry modal is open; keeps the last one mounted while it fades out. */
 export function ModalHost() {
