@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { endpoints } from '@checkout/contract';
-import { SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
+import { ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
 import type { z } from 'zod';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
@@ -32,8 +32,8 @@ const CONFIRMABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation'];
 const CORRECTABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation', 'mnp_confirmed', 'mnp_correction_requested'];
 
 export const mobileErrors = {
-  notFound: () => new AppError('mobile_order_not_found', 404, "Ordine non trovato: controlla il numero d'ordine."),
-  notPending: () => new AppError('mnp_not_pending', 409, 'La portabilità di questo ordine non è più modificabile.'),
+  notFound: () => new AppError(MOBILE_ERROR_CODES.notFound, 404, "Ordine non trovato: controlla il numero d'ordine."),
+  notPending: () => new AppError(MOBILE_ERROR_CODES.notPending, 409, 'La portabilità di questo ordine non è più modificabile.'),
 };
 
 /**
@@ -87,7 +87,7 @@ export async function confirmMnp(db: Conn, shortHash: string | undefined, now = 
   return toMobileOrderView(await requireByShortHash(db, shortHash));
 }
 
-const invalid = (fields: Record<string, string>): AppError => new AppError('validation_error', 422, MESSAGES.validation, fields);
+const invalid = (fields: Record<string, string>): AppError => new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, fields);
 
 /** The correction's values checked and normalised; every wrong field is reported at once. */
 export async function checkCorrection(body: MnpCorrection): Promise<MnpCorrection> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { priceOrder } from '@checkout/contract';
+import { ERROR_CODES, priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import type { PremadeOrderColumns } from '../../db/types';
 import { AppError, MESSAGES } from '../../http/errors';
@@ -57,7 +57,7 @@ export interface PremadeOrderCreated {
   expires_at: string;
 }
 
-const invalid = (fields: Record<string, string>): AppError => new AppError('validation_error', 422, MESSAGES.validation, fields);
+const invalid = (fields: Record<string, string>): AppError => new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, fields);
 
 const isUniqueViolation = (err: unknown): boolean =>
   err instanceof Error && /unique|duplicate key/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`);

@@ -1,4 +1,4 @@
-import { brandCustomerField, endpoints } from '@checkout/contract';
+import { brandCustomerField, endpoints, ERROR_CODES } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../index';
@@ -29,7 +29,7 @@ function withBrandFlag<B extends { is_brand_customer?: boolean }>(body: B, raw: 
 }
 
 const invalidFlag = (name: string): AppError =>
-  new AppError('validation_error', 422, MESSAGES.validation, { [name]: 'Indicare sì o no.' });
+  new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { [name]: 'Indicare sì o no.' });
 
 /** orders/new, update-order and the five named steps (docs/orders.md). */
 export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PREMADE_ERROR_CODES, holdsPersonalData, premadePreparedFields } from '@checkout/contract';
+import { CHALLENGE_ERROR_CODES, PREMADE_ERROR_CODES, holdsPersonalData, premadePreparedFields } from '@checkout/contract';
 import type { endpoints } from '@checkout/contract';
 import type { Db } from '../../db';
 import { lockForTransaction } from '../../db';
@@ -11,7 +11,7 @@ import type { PremadeOrderRecord } from '../orders/premade';
 import { EDITABLE_STATUSES, toOrderRef } from '../orders/service';
 import type { DestinationLimits } from '../signature/destination-limit';
 import { maskPhone, toItalianE164 } from '../signature/masking';
-import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from '../signature/order-code-challenge';
+import { createOrderCodeChallenge } from '../signature/order-code-challenge';
 import { waitText } from '../mobile/activation-delay';
 import { FAILURE_WINDOW_MS, premadeClientLockKey, secondsToWait } from './code-delay';
 import { codeFailures, recordCodeFailure } from './repository';
