@@ -7,7 +7,8 @@ import { registerEndpoint } from '../../http/endpoint';
 import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../index';
-import { submitStep } from '../orders/step-submission';
+import { openStep, submitStep } from '../orders/step-submission';
+import type { OpenedStep } from '../orders/step-submission';
 import { requireOrderByHash } from '../orders/service';
 import { isInside } from './file-storage';
 import { assertAcceptsDocuments, deleteMedia, MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT, orderDocuments, recordUpload } from './service';
@@ -90,9 +91,10 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
     return { ok: true as const };
   });
 
-  // The same rules as step-document, and it counts as that step's submission.
-  registerEndpoint(app, endpoints.updateDocumentData, async ({ body, params }) =>
-    submitStep(db, params.order_hash, 'step-document', body, { now: now() }));
+  // The same rules as step-document, and it counts as that step's submission: the body passes this call's
+  // own request schema, then step-document's.
+  registerEndpoint<typeof endpoints.updateDocumentData, OpenedStep>(app, endpoints.updateDocumentData, async ({ body, prepared }) => submitStep(db, prepared, body, { now: now() }),
+    { prepare: async ({ params }) => openStep(db, params.order_hash, 'step-document', now()) });
 };
 
 export const documentsModule: AppModule = createDocumentsModule();

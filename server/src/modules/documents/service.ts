@@ -67,7 +67,7 @@ export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> 
  * The documents on file for an order (any device uploaded them), and whether it still accepts more: what
  * the upload page needs to say what is missing. The hash is the capability, as for the upload itself.
  */
-export async function orderDocuments(db: Db, hash: string | undefined): Promise<{ status: OrderStatus; accepts_documents: boolean; medias: PublicMedia[] }> {
+export async function orderDocuments(db: Db, hash: string): Promise<{ status: OrderStatus; accepts_documents: boolean; medias: PublicMedia[] }> {
   const order = await requireOrderByHash(db, hash);
   const rows = await listOrderMedias(db, order.id);
   return {
@@ -124,7 +124,7 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
  * medias/{id}/delete: `orderHash` is the body's `order_id`, which is the order HASH (the visitor never
  * sees internal ids). Only a media of that order is deleted; anything else is 404.
  */
-export async function deleteMedia(db: Db, storageDir: string, mediaId: string | undefined, orderHash: string, now: Date = new Date()): Promise<void> {
+export async function deleteMedia(db: Db, storageDir: string, mediaId: string, orderHash: string, now: Date = new Date()): Promise<void> {
   const order = await requireOrderByHash(db, orderHash);
   assertAcceptsDocuments(order);
   const storedName = await db.transaction().execute(async (trx) => {
@@ -132,7 +132,7 @@ export async function deleteMedia(db: Db, storageDir: string, mediaId: string | 
     if (!row) throw orderNotFound();
     assertAcceptsDocuments(toOrderRecord(row));
     // Ids are our own UUIDs: anything else is answered without a query (a NUL in the path made PostgreSQL fail).
-    const media = mediaId === undefined || !MEDIA_ID.test(mediaId) ? undefined : await trx
+    const media = !MEDIA_ID.test(mediaId) ? undefined : await trx
       .selectFrom('medias').select(['id', 'stored_name']).where('id', '=', mediaId).where('order_id', '=', order.id).executeTakeFirst();
     if (!media) throw notFound(MESSAGES_IT.mediaNotFound);
     await trx.deleteFrom('medias').where('id', '=', media.id).execute();

@@ -66,18 +66,18 @@ export const toMobileOrderView = (r: MobileOrderRow): MobileOrderView => ({
   holder_last_name: r.holder_last_name,
 });
 
-async function requireByShortHash(db: Conn, shortHash: string | undefined): Promise<MobileOrderRow> {
+async function requireByShortHash(db: Conn, shortHash: string): Promise<MobileOrderRow> {
   const row = looksLikeShortHash(shortHash) ? await selectByShortHash(db, shortHash) : undefined;
   if (!row) throw mobileErrors.notFound();
   return row;
 }
 
-export async function getMobileOrder(db: Conn, shortHash: string | undefined): Promise<MobileOrderView> {
+export async function getMobileOrder(db: Conn, shortHash: string): Promise<MobileOrderView> {
   return toMobileOrderView(await requireByShortHash(db, shortHash));
 }
 
 /** confirm-mobile-mnp-order: the customer confirms the porting data; confirming twice is harmless. */
-export async function confirmMnp(db: Conn, shortHash: string | undefined, now = new Date()): Promise<MobileOrderView> {
+export async function confirmMnp(db: Conn, shortHash: string, now = new Date()): Promise<MobileOrderView> {
   const row = await requireByShortHash(db, shortHash);
   if (!(await transition(db, row.id, CONFIRMABLE, 'mnp_confirmed', now.toISOString()))) {
     const current = await requireByShortHash(db, shortHash);
@@ -112,7 +112,7 @@ export async function checkCorrection(body: MnpCorrection): Promise<MnpCorrectio
  * correct-mobile-mnp-order: kept as a correction row (history) and applied to the order, which waits
  * for the provider to re-check it (`mnp_correction_requested`). One transaction: both or neither.
  */
-export async function correctMnp(db: Db, shortHash: string | undefined, body: MnpCorrection, now = new Date()): Promise<MobileOrderView> {
+export async function correctMnp(db: Db, shortHash: string, body: MnpCorrection, now = new Date()): Promise<MobileOrderView> {
   const row = await requireByShortHash(db, shortHash);
   const c = await checkCorrection(body);
   const iso = now.toISOString();

@@ -4,7 +4,8 @@ import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../index';
 import { brandInitials } from './order-number';
 import { createOrder, updateOrder } from './order-write';
-import { submitStep } from './step-submission';
+import { openStep, submitStep } from './step-submission';
+import type { OpenedStep } from './step-submission';
 import { orderPortability } from './service';
 
 export interface OrdersModuleOptions {
@@ -51,8 +52,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
 
     // Registered after the static `/api/orders/{order_hash}/<call>` paths of every module win (find-my-way
     // prefers a static segment), so only step names reach this; an unknown one answers 404.
-    registerEndpoint(app, endpoints.submitStep, async ({ body, params }) =>
-      submitStep(db, params.order_hash, params.step_name, body, { now: now() }));
+    registerEndpoint<typeof endpoints.submitStep, OpenedStep>(app, endpoints.submitStep, async ({ body, prepared }) => submitStep(db, prepared, body, { now: now() }),
+      { prepare: async ({ params }) => openStep(db, params.order_hash, params.step_name, now()) });
   };
 }
 

@@ -83,7 +83,7 @@ export const toOrderRef = (
  * The portability data on file (what step 3 or the portability page last said), for the portability page
  * to show before a change; the hash is the capability, as for the page's save.
  */
-export async function orderPortability(db: Conn, hash: string | undefined) {
+export async function orderPortability(db: Conn, hash: string) {
   const order = await requireOrderByHash(db, hash);
   const f = order.fields;
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -106,8 +106,8 @@ export async function findOrderByHash(db: Conn, hash: string): Promise<OrderReco
 }
 
 /** Same as findOrderByHash, but a missing order throws the 404 `not_found` 'Ordine non trovato'. */
-export async function requireOrderByHash(db: Conn, hash: string | undefined): Promise<OrderRecord> {
-  const order = hash === undefined ? null : await findOrderByHash(db, hash);
+export async function requireOrderByHash(db: Conn, hash: string): Promise<OrderRecord> {
+  const order = await findOrderByHash(db, hash);
   if (!order) throw orderNotFound();
   return order;
 }

@@ -80,25 +80,25 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
     });
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params, req }) =>
-      numberChanges.request(params.order_hash ?? '', body.mobile_phone_number, clientOf(req)),
+      numberChanges.request(params.order_hash, body.mobile_phone_number, clientOf(req)),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     // Like sign-with-otp: the guesses are bounded by the code's 5 attempts, the rest by the global limit.
     registerEndpoint(app, endpoints.confirmMobilePhoneNumber, async ({ body, params }) =>
-      numberChanges.confirm(params.order_hash ?? '', body.otp));
+      numberChanges.confirm(params.order_hash, body.otp));
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
-      service.sendOtp(params.order_hash ?? '', body.mode, {
+      service.sendOtp(params.order_hash, body.mode, {
         contract_summary_read: body.contract_summary_read, contract_terms_accepted: body.contract_terms_accepted,
         contract_withdrawal_accepted: body.contract_withdrawal_accepted, fea_conditions_accepted: body.fea_conditions_accepted,
       }, clientOf(req), { earlyActivation: body.early_activation_requested }),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
 
-    registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash ?? ''));
+    registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash));
 
-    registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash ?? ''));
+    registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash));
 
     registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) =>
-      service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
+      service.signWithOtp(params.order_hash, body.otp, clientOf(req)));
 
     const withdrawals = createWithdrawalService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now: options.now ?? (() => new Date()), limits,
