@@ -1,5 +1,6 @@
 import { CATALOG_ERROR_CODES, ERROR_CODES, lineFor, normaliseCluster, offerFitsLine, offerSoldInArea, publicOptions, sortOptions } from '@checkout/contract';
-import type { CustomerType, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
+import type { CustomerType, endpoints, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { DEFAULT_CATALOG_FILE, readCatalogFile, toContractOffer } from './catalog-file';
@@ -109,11 +110,8 @@ export async function offersForCoverage(_db: Db, query: CoverageQuery): Promise<
 export const italianDate = (now: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-export interface PromoQuery {
-  promo_code: string;
-  customer_type: CustomerType;
-  cluster?: string | null | undefined;
-}
+/** get-promo's request; an order's own check may have no cluster at all (null). */
+export type PromoQuery = Omit<z.output<typeof endpoints.getPromo.request>, 'cluster'> & { cluster?: string | null | undefined };
 
 const toPromo = (row: PromoCodeRow): Promo => ({
   code: row.code,

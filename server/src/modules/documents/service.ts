@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
-import type { OrderStatus } from '@checkout/contract';
+import type { mediaSchema, orderDocumentsSchema, OrderStatus } from '@checkout/contract';
+import type { z } from 'zod';
+import type { MediasTable } from '../../db/types';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
 import { orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
@@ -52,12 +54,9 @@ export function assertAcceptsDocuments(order: Pick<OrderRecord, 'status'>, field
 }
 
 /** What the visitor sees of a media (mediaSchema): `order_id` is the order hash, never the internal id. */
-export interface PublicMedia { id: string; order_id: string; kind: MediaKind; filename: string; mime: string; size: number }
+export type PublicMedia = z.output<typeof mediaSchema>;
 
-export interface MediaRow {
-  id: string; order_id: string; kind: string; filename: string; stored_name: string;
-  mime: string; size: number; sha256: string; created_at: string;
-}
+export type MediaRow = MediasTable;
 
 /** Every document of an order, oldest first (for the contract, an operator export). */
 export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> =>
@@ -67,7 +66,7 @@ export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> 
  * The documents on file for an order (any device uploaded them), and whether it still accepts more: what
  * the upload page needs to say what is missing. The hash is the capability, as for the upload itself.
  */
-export async function orderDocuments(db: Db, hash: string): Promise<{ status: OrderStatus; accepts_documents: boolean; medias: PublicMedia[] }> {
+export async function orderDocuments(db: Db, hash: string): Promise<z.output<typeof orderDocumentsSchema>> {
   const order = await requireOrderByHash(db, hash);
   const rows = await listOrderMedias(db, order.id);
   return {

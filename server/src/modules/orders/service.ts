@@ -1,5 +1,6 @@
 import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
-import type { CustomerType, FormFields, OrderStatus } from '@checkout/contract';
+import type { CustomerType, FormFields, orderRefSchema, OrderStatus } from '@checkout/contract';
+import type { z } from 'zod';
 import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
 import { selectOrderByHash, selectOrderByNumber, updateOrderRow } from './repository';
@@ -71,7 +72,7 @@ export const toOrderRecord = (row: OrderRow): OrderRecord => ({
  */
 export const toOrderRef = (
   order: Pick<OrderRecord, 'hash' | 'status' | 'order_number'>,
-): { id: string; hash: string; short_hash: string; order_number: string; status: OrderStatus } => ({
+): Required<z.output<typeof orderRefSchema>> => ({
   id: order.hash,
   hash: order.hash,
   short_hash: order.hash,
