@@ -1,9 +1,9 @@
 import { endpoints } from '@checkout/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { ConfigError } from '../../config';
+import { ConfigError, signatureConfigProblems } from '../../config';
 import type { Db } from '../../db';
-import { createMessageChannels, messagingProblems } from '../../infra/messaging/channels';
+import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
@@ -25,18 +25,6 @@ export interface SignatureModuleOptions {
   channels?: (config: Config, db: Db) => MessageChannels;
   /** Burst limit of send-otp per client IP a minute, on top of the hourly limits (shared through Redis when REDIS_URL is set). */
   sendOtpPerMinute?: number;
-}
-
-/** What must be configured before production can take signatures: a real channel and the code pepper. */
-export function signatureConfigProblems(config: Config): string[] {
-  const problems = messagingProblems(config);
-  if (config.nodeEnv === 'production' && !config.sealP12Path) {
-    problems.push('SEAL_P12_PATH: obbligatoria in produzione (il certificato PKCS#12 del sigillo elettronico sui contratti firmati)');
-  }
-  if (config.nodeEnv === 'production' && !config.otpPepper) {
-    problems.push('OTP_PEPPER: obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)');
-  }
-  return problems;
 }
 
 /** This machine, over IPv4, IPv6 or IPv4 mapped into IPv6. */
