@@ -4,4 +4,4 @@ export { migrate } from './migrate';
 export { seedDemoData } from './seed';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';
-export type { Database } from './types';
+export type { DB as Database } from './types';

@@ -6,7 +6,7 @@ import { seedRefererCodes } from '../modules/orders/seed';
 import { seedPremadeOrders } from '../modules/premade/seed';
 import type { Db } from './create-db';
 import { getMeta, setMeta } from './meta';
-import type { Database } from './types';
+import type { DB as Database } from './types';
 
 export type Seeder = (trx: Transaction<Database>) => Promise<void>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
 import type { mediaSchema, orderDocumentsSchema, OrderStatus } from '@checkout/contract';
 import type { z } from 'zod';
-import type { MediasTable } from '../../db/types';
+import type { Medias as MediasTable } from '../../db/types';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
 import { orderNotFound, requireOrderByHash, toOrderRecord } from '../orders/service';
