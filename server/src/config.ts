@@ -202,80 +202,6 @@ const envSchema = z
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'obbligatoria quando LEAD_WEBHOOK_URL è impostata' });
   });
 
-export interface Config {
-  nodeEnv: 'development' | 'test' | 'production';
-  port: number;
-  host: string;
-  /** `sqlite:/absolute/path.db`, `sqlite::memory:` or `postgres://…`. */
-  databaseUrl: string;
-  publicApiKey: string;
-  redisUrl: string | undefined;
-  storageDir: string;
-  /** Uploaded documents: the sum of their sizes may not pass `storageBudgetBytes`; one client address stores at most `bytesPerClientPerHour`. */
-  uploads: { storageBudgetBytes: number; bytesPerClientPerHour: number };
-  brandName: string;
-  /** Names the brand's fields of SPEC §3: `is_{brandKey}_customer`, `is{BrandKey}Customer`, `is{BrandKey}Pop`. */
-  brandKey: string;
-  /** `#rrggbb`: titles and headings of the contract PDF. */
-  brandColour: string;
-  productName: string;
-  gtmId: string | undefined;
-  /** Base URL of the brand's legal pages (no trailing slash): `<url>/privacy`, `<url>/cookie-policy`… */
-  legalPagesUrl: string;
-  webDistDir: string;
-  corsOrigins: string[];
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Requests per minute per client IP on /api/*. */
-  rateLimitMax: number;
-  /**
-   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For), for the per-IP
-   * limits and the IP in the signature evidence: `false` none (the socket's address), the number of proxy hops
-   * (the n nearest addresses, the socket's first, are proxies), or the proxies' addresses and CIDR networks.
-   */
-  trustProxy: false | number | string[];
-  /** Seed the demo catalogue, coverage and orders into an empty database at start. */
-  seedDemoData: boolean;
-  /** Email one-time codes through this SMTP server; unset: the development outbox. */
-  smtpUrl: string | undefined;
-  /** The From of those emails (default `<BRAND_NAME> <no-reply@example.com>`). */
-  smtpFrom: string;
-  /** SMS one-time codes through this provider endpoint (POST { to, text }, bearer token); unset: the development outbox. */
-  smsApiUrl: string | undefined;
-  smsApiToken: string | undefined;
-  /** SEPA creditor identifier printed on the mandate (demo default IT00ZZZ0000000000000000). */
-  sepaCreditorId: string;
-  /** SEPA creditor name (default `<BRAND_NAME> S.p.A.`). */
-  sepaCreditorName: string;
-  /** The creditor's address the mandate prints (the rulebook asks for it). */
-  sepaCreditorAddress: string;
-  /** Secret mixed into the one-time code hashes; required in production by the signature module. */
-  otpPepper: string | undefined;
-  /** PKCS#12 of the provider's seal on signed contracts; unset outside production: a self-signed development seal. */
-  sealP12Path: string | undefined;
-  sealP12Passphrase: string | undefined;
-  /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
-  otpSendsPerIpPerHour: number;
-  /** Wrong pre-made or one-time codes one client IP may send before its waits start (premade/code-delay). */
-  premadeFreeFailuresPerClient: number;
-  /** Where leads are delivered (signed POST); unset: leads stay pending, listed by `npm run cli -- list-leads`. */
-  leadWebhookUrl: string | undefined;
-  /** HMAC-SHA256 key of the lead signature; required with the URL. */
-  leadWebhookSecret: string | undefined;
-  /** Lead delivery worker: poll interval, backoff (base doubles per failure, capped) and per-request timeout, in ms. */
-  leadDelivery: { pollMs: number; backoffBaseMs: number; backoffMaxMs: number; timeoutMs: number };
-  /**
-   * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers
-   * within `headersTimeoutMs`; an idle keep-alive connection closes after `keepAliveTimeoutMs`, a connection with
-   * no traffic at all (a client that stops reading the answer) after `connectionTimeoutMs`.
-   */
-  timeouts: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
-  /**
-   * Abandoned drafts: unsigned orders with no activity for `draftDays` days are purged with their files, by a job
-   * every `purgeIntervalMs` in the server (0: never; `npm run cli -- purge-drafts` runs it by hand).
-   */
-  retention: { draftDays: number; purgeIntervalMs: number };
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configurazione non valida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -283,66 +209,141 @@ export class ConfigError extends Error {
   }
 }
 
+/** The environment's values, named and grouped as the code reads them: `Config` is this transform's output. */
+const configSchema = envSchema.transform((e) => ({
+  nodeEnv: e.NODE_ENV,
+  port: e.PORT,
+  host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : LOOPBACK_HOST),
+  /** `sqlite:/absolute/path.db`, `sqlite::memory:` or `postgres://…`. */
+  databaseUrl: e.DATABASE_URL,
+  publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
+  redisUrl: e.REDIS_URL,
+  storageDir: e.STORAGE_DIR,
+  /** Uploaded documents: the sum of their sizes may not pass `storageBudgetBytes`; one client address stores at most `bytesPerClientPerHour`. */
+  uploads: { storageBudgetBytes: e.STORAGE_BUDGET_BYTES, bytesPerClientPerHour: e.UPLOAD_BYTES_PER_CLIENT_PER_HOUR },
+  brandName: e.BRAND_NAME,
+  /** Names the brand's fields of SPEC §3: `is_{brandKey}_customer`, `is{BrandKey}Customer`, `is{BrandKey}Pop`. */
+  brandKey: e.BRAND_KEY,
+  /** `#rrggbb`: titles and headings of the contract PDF. */
+  brandColour: e.BRAND_COLOUR,
+  productName: e.PRODUCT_NAME,
+  gtmId: e.GTM_ID,
+  /** Base URL of the brand's legal pages (no trailing slash): `<url>/privacy`, `<url>/cookie-policy`… */
+  legalPagesUrl: e.LEGAL_PAGES_URL,
+  webDistDir: e.WEB_DIST_DIR,
+  corsOrigins: e.CORS_ORIGINS,
+  logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' as const : 'info' as const),
+  /** Requests per minute per client IP on /api/*. */
+  rateLimitMax: e.RATE_LIMIT_MAX,
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For), for the per-IP
+   * limits and the IP in the signature evidence: `false` none (the socket's address), the number of proxy hops
+   * (the n nearest addresses, the socket's first, are proxies), or the proxies' addresses and CIDR networks.
+   */
+  trustProxy: e.TRUST_PROXY,
+  /** Seed the demo catalogue, coverage and orders into an empty database at start. */
+  seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+  /** Email one-time codes through this SMTP server; unset: the development outbox. */
+  smtpUrl: e.SMTP_URL,
+  /** The From of those emails (default `<BRAND_NAME> <no-reply@example.com>`). */
+  smtpFrom: e.SMTP_FROM ?? `${e.BRAND_NAME} <no-reply@example.com>`,
+  /** SMS one-time codes through this provider endpoint (POST { to, text }, bearer token); unset: the development outbox. */
+  smsApiUrl: e.SMS_API_URL,
+  smsApiToken: e.SMS_API_TOKEN,
+  /** SEPA creditor identifier printed on the mandate (demo default IT00ZZZ0000000000000000). */
+  sepaCreditorId: e.SEPA_CREDITOR_ID,
+  /** SEPA creditor name (default `<BRAND_NAME> S.p.A.`). */
+  sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
+  /** The creditor's address the mandate prints (the rulebook asks for it). */
+  sepaCreditorAddress: e.SEPA_CREDITOR_ADDRESS,
+  /** Secret mixed into the one-time code hashes; required in production. */
+  otpPepper: e.OTP_PEPPER,
+  /** PKCS#12 of the provider's seal on signed contracts; unset outside production: a self-signed development seal. */
+  sealP12Path: e.SEAL_P12_PATH,
+  sealP12Passphrase: e.SEAL_P12_PASSPHRASE,
+  /** One-time codes one client IP may ask for in an hour, across orders (the per-order limit is 5). */
+  otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+  /** Wrong pre-made or one-time codes one client IP may send before its waits start (premade/code-delay). */
+  premadeFreeFailuresPerClient: e.PREMADE_FREE_FAILURES_PER_CLIENT,
+  /** Where leads are delivered (signed POST); unset: leads stay pending, listed by `npm run cli -- list-leads`. */
+  leadWebhookUrl: e.LEAD_WEBHOOK_URL,
+  /** HMAC-SHA256 key of the lead signature; required with the URL. */
+  leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,
+  /** Lead delivery worker: poll interval, backoff (base doubles per failure, capped) and per-request timeout, in ms. */
+  leadDelivery: {
+    pollMs: e.LEAD_DELIVERY_POLL_MS,
+    backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
+    backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
+    timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
+  },
+  /**
+   * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers
+   * within `headersTimeoutMs`; an idle keep-alive connection closes after `keepAliveTimeoutMs`, a connection with
+   * no traffic at all (a client that stops reading the answer) after `connectionTimeoutMs`.
+   */
+  timeouts: {
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+  },
+  /**
+   * Abandoned drafts: unsigned orders with no activity for `draftDays` days are purged with their files, by a job
+   * every `purgeIntervalMs` in the server (0: never; `npm run cli -- purge-drafts` runs it by hand).
+   */
+  retention: {
+    draftDays: e.DRAFT_RETENTION_DAYS,
+    purgeIntervalMs: (e.DRAFT_PURGE_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0)) * 60_000,
+  },
+}));
+
+/** The server's configuration, as `loadConfig` reads it from the environment. */
+export type Config = z.output<typeof configSchema>;
+
+interface ProductionRefusal { variable: string; message: string }
+
+/** Production with no real channel (email or SMS) for the signing code: nobody could sign. */
+function messagingRefusals(config: Pick<Config, 'nodeEnv' | 'smtpUrl' | 'smsApiUrl'>): ProductionRefusal[] {
+  if (config.nodeEnv !== 'production' || config.smtpUrl || config.smsApiUrl) return [];
+  return [{ variable: 'SMTP_URL / SMS_API_URL', message: 'in produzione serve almeno un canale reale (email o SMS) per inviare il codice di firma' }];
+}
+
+/** What production must have to take signatures: a real channel, the seal's certificate and the code pepper. */
+function signatureRefusals(config: Pick<Config, 'nodeEnv' | 'smtpUrl' | 'smsApiUrl' | 'sealP12Path' | 'otpPepper'>): ProductionRefusal[] {
+  const refusals = messagingRefusals(config);
+  if (config.nodeEnv === 'production' && !config.sealP12Path) {
+    refusals.push({ variable: 'SEAL_P12_PATH', message: 'obbligatoria in produzione (il certificato PKCS#12 del sigillo elettronico sui contratti firmati)' });
+  }
+  if (config.nodeEnv === 'production' && !config.otpPepper) {
+    refusals.push({ variable: 'OTP_PEPPER', message: 'obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)' });
+  }
+  return refusals;
+}
+
+const asProblems = (refusals: ProductionRefusal[]): string[] => refusals.map((r) => `${r.variable}: ${r.message}`);
+
+/** The messaging refusal as `ConfigError` problems (for a configuration built without `loadConfig`, e.g. in tests). */
+export const messagingProblems = (config: Pick<Config, 'nodeEnv' | 'smtpUrl' | 'smsApiUrl'>): string[] => asProblems(messagingRefusals(config));
+
+/**
+ * The signature refusals as `ConfigError` problems: `loadConfig` refuses them (the refinement below); the signature
+ * module asks again at start for a configuration built without it (tests, tools).
+ */
+export const signatureConfigProblems = (config: Config): string[] => asProblems(signatureRefusals(config));
+
+// Every production refusal is a refinement of the configuration: the variables' own above, the signature's here.
+const checkedConfigSchema = configSchema.superRefine((config, ctx) => {
+  for (const { variable, message } of signatureRefusals(config)) ctx.addIssue({ code: 'custom', path: [variable], message });
+});
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`FOO=` in a .env or compose file) means "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = checkedConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? 'ambiente')}: ${i.message}`));
   }
-  const e = parsed.data;
-  return {
-    nodeEnv: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : LOOPBACK_HOST),
-    databaseUrl: e.DATABASE_URL,
-    publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
-    redisUrl: e.REDIS_URL,
-    storageDir: e.STORAGE_DIR,
-    uploads: { storageBudgetBytes: e.STORAGE_BUDGET_BYTES, bytesPerClientPerHour: e.UPLOAD_BYTES_PER_CLIENT_PER_HOUR },
-    brandName: e.BRAND_NAME,
-    brandKey: e.BRAND_KEY,
-    brandColour: e.BRAND_COLOUR,
-    productName: e.PRODUCT_NAME,
-    gtmId: e.GTM_ID,
-    legalPagesUrl: e.LEGAL_PAGES_URL,
-    webDistDir: e.WEB_DIST_DIR,
-    corsOrigins: e.CORS_ORIGINS,
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    rateLimitMax: e.RATE_LIMIT_MAX,
-    trustProxy: e.TRUST_PROXY,
-    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
-    smtpUrl: e.SMTP_URL,
-    smtpFrom: e.SMTP_FROM ?? `${e.BRAND_NAME} <no-reply@example.com>`,
-    smsApiUrl: e.SMS_API_URL,
-    smsApiToken: e.SMS_API_TOKEN,
-    sepaCreditorId: e.SEPA_CREDITOR_ID,
-    sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
-    sepaCreditorAddress: e.SEPA_CREDITOR_ADDRESS,
-    otpPepper: e.OTP_PEPPER,
-    sealP12Path: e.SEAL_P12_PATH,
-    sealP12Passphrase: e.SEAL_P12_PASSPHRASE,
-    otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
-    premadeFreeFailuresPerClient: e.PREMADE_FREE_FAILURES_PER_CLIENT,
-    leadWebhookUrl: e.LEAD_WEBHOOK_URL,
-    leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,
-    leadDelivery: {
-      pollMs: e.LEAD_DELIVERY_POLL_MS,
-      backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
-      backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
-      timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
-    },
-    timeouts: {
-      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
-      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
-      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
-    },
-    retention: {
-      draftDays: e.DRAFT_RETENTION_DAYS,
-      purgeIntervalMs: (e.DRAFT_PURGE_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0)) * 60_000,
-    },
-  };
+  return parsed.data;
 }
 
 /**

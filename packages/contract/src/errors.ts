@@ -93,6 +93,12 @@ export const WITHDRAWAL_ERROR_CODES = {
   ...CHALLENGE_ERROR_CODES,
 } as const;
 
+/** Withdrawal and consent pages: a client whose order numbers match nothing waits longer after each. */
+export const ORDER_NUMBER_ERROR_CODES = {
+  /** Too many unknown order numbers from this client: try again after `retry_after_seconds`. */
+  delayed: 'order_number_delayed',
+} as const;
+
 export const CONSENT_CHANGE_ERROR_CODES = { unknownOrder: 'consents_unknown_order', ...CHALLENGE_ERROR_CODES } as const;
 
 /** Changing the order's mobile number before signing. */
@@ -136,7 +142,8 @@ type ValuesOf<T> = T[keyof T];
 export type ServerErrorCode =
   | ValuesOf<typeof ERROR_CODES> | ValuesOf<typeof CATALOG_ERROR_CODES> | ValuesOf<typeof SIGNATURE_ERROR_CODES>
   | ValuesOf<typeof WITHDRAWAL_ERROR_CODES> | ValuesOf<typeof CONSENT_CHANGE_ERROR_CODES> | ValuesOf<typeof MOBILE_CHANGE_ERROR_CODES>
-  | ValuesOf<typeof PREMADE_ERROR_CODES> | ValuesOf<typeof MOBILE_ERROR_CODES> | ValuesOf<typeof SIM_ACTIVATION_ERROR_CODES>;
+  | ValuesOf<typeof PREMADE_ERROR_CODES> | ValuesOf<typeof MOBILE_ERROR_CODES> | ValuesOf<typeof SIM_ACTIVATION_ERROR_CODES>
+  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES>;
 /** Every code a client may see: the server's and the typed client's own. */
 export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 
@@ -144,4 +151,5 @@ export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 export const ALL_ERROR_CODE_GROUPS = {
   ERROR_CODES, API_ERROR_CODES, CATALOG_ERROR_CODES, SIGNATURE_ERROR_CODES, CHALLENGE_ERROR_CODES, WITHDRAWAL_ERROR_CODES,
   CONSENT_CHANGE_ERROR_CODES, MOBILE_CHANGE_ERROR_CODES, PREMADE_ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES,
+  ORDER_NUMBER_ERROR_CODES,
 } as const;

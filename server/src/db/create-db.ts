@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { withStatementCache } from './statement-cache';
-import type { Database } from './types';
+import type { DB as Database } from './types';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';

@@ -3,4 +3,4 @@ export type { Db, DbHandle, DialectName } from './create-db';
 export { migrate } from './migrate';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';
-export type { Database } from './types';
+export type { DB as Database } from './types';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { dialectOf } from './create-db';
-import type { Database } from './types';
+import type { DB as Database } from './types';
 
 /**
  * Serialises, until the end of `trx`, every transaction that locks the same `key`: for a "count, then

@@ -1,5 +1,5 @@
 import { apiKeyField, encodeTrustedAmounts, ERROR_CODES, successEnvelope, toRoutePattern } from '@checkout/contract';
-import type { EndpointDef } from '@checkout/contract';
+import type { EndpointDef, PathParams } from '@checkout/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
@@ -9,19 +9,42 @@ import { AppError, MESSAGES, parseOrThrow } from './errors';
 import { nulCharacterFields } from './nul-characters';
 import './app-context';
 
-export interface EndpointContext<Req extends z.ZodType> {
-  /** The body after the api key check, without `api_key` and `_`-prefixed fields, parsed by `def.request`. */
+/** The path's `{placeholders}`, each present: Fastify matches the route only with every segment. */
+export type EndpointParams<Path extends string> = Readonly<Record<PathParams<Path>, string>>;
+
+/** What `options.prepare` resolves: the schema this call's body is parsed with, and anything the handler needs with it. */
+export interface Prepared<S extends z.ZodType = z.ZodType> {
+  request: S;
+}
+
+export interface EndpointContext<Req extends z.ZodType, Path extends string = string, Prep = undefined> {
+  /**
+   * The body after the api key check, without `api_key` and `_`-prefixed fields, parsed by `def.request`
+   * (and then by `prepared.request` when the endpoint prepares one).
+   */
   body: z.output<Req>;
-  params: Record<string, string>;
+  params: EndpointParams<Path>;
+  /** What `options.prepare` resolved; `undefined` without it. */
+  prepared: Prep;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-export type EndpointHandler<Def extends EndpointDef> = (
-  ctx: EndpointContext<Def['request']>,
+/** The schema the handler's body comes out of: the prepared one when there is one. */
+type BodySchema<Def extends EndpointDef, Prep> = Prep extends Prepared<infer S> ? S : Def['request'];
+
+export type EndpointHandler<Def extends EndpointDef, Prep extends Prepared | undefined = undefined> = (
+  ctx: EndpointContext<BodySchema<Def, Prep>, Def['path'], Prep>,
 ) => Promise<z.input<Def['response']>>;
 
-export interface EndpointOptions<Req extends z.ZodType = z.ZodType> {
+export interface EndpointOptions<Req extends z.ZodType = z.ZodType, Path extends string = string, Prep extends Prepared | undefined = undefined> {
+  /**
+   * For a call whose request schema depends on more than the contract can say (a step's schema depends on
+   * the order's customer type): run after the api key, NUL and `def.request` checks and before the handler,
+   * it picks the schema the body is then parsed with (its refusals, e.g. 404 for an unknown step, come
+   * first, as they would from the handler). The handler gets the parsed body and what `prepare` resolved.
+   */
+  prepare?: (ctx: { params: EndpointParams<Path>; req: FastifyRequest }) => Promise<Prep>;
   /** A tighter limit than the global one (e.g. sending an OTP). */
   rateLimit?: { max: number; timeWindow: number | string };
   /**
@@ -95,11 +118,11 @@ function requestDocSchema(def: EndpointDef): Record<string, unknown> {
  * When the module streams parts instead (`req.file()`), `ctx.body` is `{}` and the module must call
  * `assertApiKey(app.config.publicApiKey, …)` on the `api_key` field itself.
  */
-export function registerEndpoint<Def extends EndpointDef>(
+export function registerEndpoint<Def extends EndpointDef, Prep extends Prepared | undefined = undefined>(
   app: FastifyInstance,
   def: Def,
-  handler: EndpointHandler<Def>,
-  options: EndpointOptions<Def['request']> = {},
+  handler: EndpointHandler<Def, Prep>,
+  options: EndpointOptions<Def['request'], Def['path'], Prep> = {},
 ): void {
   const checkResponse = app.config.nodeEnv === 'test';
   const answers = options.answerCache ? new LruMap<string, string>(options.answerCache.size) : undefined;
@@ -134,7 +157,10 @@ export function registerEndpoint<Def extends EndpointDef>(
       const cacheKey = answers ? options.answerCache?.key(body) : undefined;
       const cached = cacheKey === undefined ? undefined : answers?.get(cacheKey);
       if (cached !== undefined) return sendJson(reply, cached);
-      const answer = await handler({ body, params: req.params as Record<string, string>, req, reply });
+      const params = req.params as EndpointParams<Def['path']>;
+      const prepared = (options.prepare ? await options.prepare({ params, req }) : undefined) as Prep;
+      const handlerBody = (prepared ? parseOrThrow(prepared.request, body) : body) as z.output<BodySchema<Def, Prep>>;
+      const answer = await handler({ body: handlerBody, params, prepared, req, reply });
       let data: unknown = answer;
       if (def.amounts) {
         // Cents inside, euros on the wire, at the schema's `euros` fields.

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@checkout/contract';
-import type { ApiErrorBody } from '@checkout/contract';
+import type { ApiErrorBody, ServerErrorCode } from '@checkout/contract';
 import type { z } from 'zod';
 
 /**
@@ -11,7 +11,7 @@ export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: string,
+    readonly code: ServerErrorCode,
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,

@@ -24,7 +24,7 @@ export const boomEndpoint = defineEndpoint({
 export const LEAKED_SECRET = 'stack-detail-that-must-not-reach-the-client';
 
 export const testModule: AppModule = async (app) => {
-  registerEndpoint(app, echoEndpoint, async ({ body, params }) => ({ name: body.name, thing: params.thing ?? '', keys: Object.keys(body) }));
+  registerEndpoint(app, echoEndpoint, async ({ body, params }) => ({ name: body.name, thing: params.thing, keys: Object.keys(body) }));
   registerEndpoint(app, boomEndpoint, async () => { throw new Error(LEAKED_SECRET); });
 };
 

@@ -11,6 +11,7 @@ import { convertDates } from '../rules/date-conversion';
  * react-query, tests call it against a real server. Errors are values with a code.
  */
 
+// Kept for web's deep import of '@checkout/contract/api/client'; the codes live in errors.ts.
 export { API_ERROR_CODES } from '../errors';
 
 export interface ApiErrorInit {

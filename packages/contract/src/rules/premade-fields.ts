@@ -46,5 +46,3 @@ const isBlank = (value: unknown): boolean => {
 export function holdsPersonalData(fields: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(fields).some(([key, value]) => !PREPARED.has(key) && !NEVER_PERSONAL.has(key) && !isBlank(value));
 }
-
-export { PREMADE_ERROR_CODES } from '../errors';

@@ -17,6 +17,3 @@ export const failureEnvelope = z.object({ result: z.literal(false), error: apiEr
 export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 
 export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ result: z.literal(true), data });
-
-// The codes themselves live in errors.ts; re-exported here for the envelope's readers.
-export { ERROR_CODES, SIM_ACTIVATION_ERROR_CODES } from '../errors';

@@ -317,14 +317,24 @@ export type StepPortability = z.output<typeof stepPortabilitySchema>;
 export type StepPayment = z.output<typeof stepPaymentSchema>;
 export type StepDocument = z.output<typeof stepDocumentSchema>;
 
+/**
+ * The request of each named step, by customer type (only step-personal differs): the one schema a
+ * submission of `/api/orders/{order_hash}/{step_name}` is parsed with, on both sides.
+ */
+export const STEP_SCHEMAS = {
+  'step-contact': { privato: stepContactSchema, business: stepContactSchema },
+  'step-personal': { privato: stepPersonalPrivatoSchema, business: stepPersonalBusinessSchema },
+  'step-address': { privato: stepAddressSchema, business: stepAddressSchema },
+  'step-payment': { privato: stepPaymentSchema, business: stepPaymentSchema },
+  'step-document': { privato: stepDocumentSchema, business: stepDocumentSchema },
+  'step-portability': { privato: stepPortabilitySchema, business: stepPortabilitySchema },
+} as const satisfies Record<OrderStepName, Record<CustomerType, z.ZodType<Record<string, unknown>>>>;
+
+export type StepSchema<S extends OrderStepName = OrderStepName> = (typeof STEP_SCHEMAS)[S][CustomerType];
+/** A step's parsed values (for step-personal, a privato's or a business's). */
+export type StepValues<S extends OrderStepName = OrderStepName> = z.output<StepSchema<S>>;
+
 /** The schema of a step for a customer type (only step-personal differs). */
-export function stepSchemaFor(step: OrderStepName, customerType: CustomerType): z.ZodType<Record<string, unknown>> {
-  switch (step) {
-    case 'step-contact': return stepContactSchema;
-    case 'step-personal': return customerType === 'business' ? stepPersonalBusinessSchema : stepPersonalPrivatoSchema;
-    case 'step-address': return stepAddressSchema;
-    case 'step-payment': return stepPaymentSchema;
-    case 'step-document': return stepDocumentSchema;
-    case 'step-portability': return stepPortabilitySchema;
-  }
+export function stepSchemaFor<S extends OrderStepName, C extends CustomerType>(step: S, customerType: C): (typeof STEP_SCHEMAS)[S][C] {
+  return STEP_SCHEMAS[step][customerType];
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { ConfigError } from '../../config';
+import { ConfigError, messagingProblems } from '../../config';
 import type { Db } from '../../db';
 import { createDevOutboxChannel } from './dev-outbox';
 import type { OutboxLogger } from './dev-outbox';
@@ -16,12 +16,7 @@ export interface MessageChannels {
   close: () => void;
 }
 
-/** Problems that must stop a production start: no real channel at all means nobody can sign. */
-export function messagingProblems(config: MessagingConfig): string[] {
-  if (config.nodeEnv !== 'production' || config.smtpUrl || config.smsApiUrl) return [];
-  return ['SMTP_URL / SMS_API_URL: in produzione serve almeno un canale reale (email o SMS) per inviare il codice di firma'];
-}
-
+/** The production refusal of config.ts for no real channel, for a configuration built without `loadConfig`. */
 export function assertMessagingConfigured(config: MessagingConfig): void {
   const problems = messagingProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);

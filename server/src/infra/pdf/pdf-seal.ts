@@ -75,7 +75,7 @@ export function selfSignedSeal(name: string, passphrase: string, now = new Date(
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
-/** Development passphrase of the self-signed seal (production refuses to run without SEAL_P12_PATH). */
+/** Development passphrase of the self-signed seal (production refuses to start without SEAL_P12_PATH, config.ts). */
 export const DEVELOPMENT_SEAL_PASSPHRASE = 'development-seal-not-a-secret';
 
 let generated: Buffer | null = null;

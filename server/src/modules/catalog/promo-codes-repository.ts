@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { PromoCodesTable } from '../../db/types';
+import type { PromoCodes as PromoCodesTable } from '../../db/types';
 
 /** Every function takes `db` or a transaction (`Transaction<Database>` is a `Db`). */
 

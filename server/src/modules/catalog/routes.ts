@@ -14,8 +14,8 @@ export interface CatalogModuleOptions {
 }
 
 /** `{offer_id}` is a path segment: only a positive integer names an offer. */
-function parseOfferId(raw: string | undefined): number {
-  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) {
+function parseOfferId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) {
     throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { offer_id: 'Identificativo offerta non valido.' });
   }
   return Number(raw);

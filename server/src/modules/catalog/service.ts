@@ -1,5 +1,6 @@
-import { lineFor, normaliseCluster, offerFitsLine, offerSoldInArea, publicOptions, sortOptions } from '@checkout/contract';
-import type { CustomerType, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
+import { CATALOG_ERROR_CODES, ERROR_CODES, lineFor, normaliseCluster, offerFitsLine, offerSoldInArea, publicOptions, sortOptions } from '@checkout/contract';
+import type { CustomerType, endpoints, Offer, Promo, ServiceCoverage, Technology } from '@checkout/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { DEFAULT_CATALOG_FILE, readCatalogFile, toContractOffer } from './catalog-file';
@@ -19,7 +20,7 @@ export function loadCatalog(file: string = DEFAULT_CATALOG_FILE): Catalog {
   return catalog;
 }
 
-export const offerNotFound = (): AppError => new AppError('not_found', 404, 'Offerta non trovata');
+export const offerNotFound = (): AppError => new AppError(ERROR_CODES.notFound, 404, 'Offerta non trovata');
 
 export interface PublicOfferOptions {
   /** When given, an offer for the other customer type is refused. */
@@ -50,7 +51,7 @@ export function getCatalogueOffer(offerId: number, options: Omit<PublicOfferOpti
   if (!offer) throw offerNotFound();
   if (options.customerType && options.customerType !== offer.customer_type) {
     throw new AppError(
-      'offer_wrong_customer_type', 422,
+      CATALOG_ERROR_CODES.offerWrongCustomerType, 422,
       offer.customer_type === 'business' ? 'Questa offerta è riservata ai clienti business.' : 'Questa offerta è riservata ai clienti privati.',
     );
   }
@@ -109,11 +110,8 @@ export async function offersForCoverage(_db: Db, query: CoverageQuery): Promise<
 export const italianDate = (now: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-export interface PromoQuery {
-  promo_code: string;
-  customer_type: CustomerType;
-  cluster?: string | null | undefined;
-}
+/** get-promo's request; an order's own check may have no cluster at all (null). */
+export type PromoQuery = Omit<z.output<typeof endpoints.getPromo.request>, 'cluster'> & { cluster?: string | null | undefined };
 
 const toPromo = (row: PromoCodeRow): Promo => ({
   code: row.code,
@@ -130,12 +128,12 @@ export function promoProblem(
 ): AppError | null {
   const today = italianDate(now);
   if (row.valid_from !== null && today < row.valid_from) {
-    return new AppError('promo_not_yet_valid', 422, 'Codice promozionale non ancora valido');
+    return new AppError(CATALOG_ERROR_CODES.promoNotYetValid, 422, 'Codice promozionale non ancora valido');
   }
-  if (row.valid_until !== null && today > row.valid_until) return new AppError('promo_expired', 422, 'Codice promozionale scaduto');
+  if (row.valid_until !== null && today > row.valid_until) return new AppError(CATALOG_ERROR_CODES.promoExpired, 422, 'Codice promozionale scaduto');
   if (row.customer_type !== query.customer_type) {
     return new AppError(
-      'promo_wrong_customer_type', 422,
+      CATALOG_ERROR_CODES.promoWrongCustomerType, 422,
       row.customer_type === 'business'
         ? 'Questo codice promozionale è riservato ai clienti business.'
         : 'Questo codice promozionale è riservato ai clienti privati.',
@@ -145,7 +143,7 @@ export function promoProblem(
     const allowed = row.clusters.split(',').map((c) => normaliseCluster(c)).filter((c): c is string => c !== null);
     const cluster = normaliseCluster(query.cluster);
     if (cluster === null || !allowed.includes(cluster)) {
-      return new AppError('promo_wrong_cluster', 422, 'Questo codice promozionale non è valido per il tuo indirizzo.');
+      return new AppError(CATALOG_ERROR_CODES.promoWrongCluster, 422, 'Questo codice promozionale non è valido per il tuo indirizzo.');
     }
   }
   return null;
@@ -154,7 +152,7 @@ export function promoProblem(
 /** A promo code for a customer type and cluster (SPEC §7 get-promo); `now` is injectable for tests. */
 export async function getPromo(db: Db, query: PromoQuery, now: Date = new Date()): Promise<Promo> {
   const row = await findPromoCode(db, query.promo_code);
-  if (!row) throw new AppError('promo_not_found', 404, 'Codice promozionale non valido');
+  if (!row) throw new AppError(CATALOG_ERROR_CODES.promoNotFound, 404, 'Codice promozionale non valido');
   const problem = promoProblem(row, query, now);
   if (problem) throw problem;
   return toPromo(row);

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { AddressesTable, AddressServicesTable, BuildingsTable } from '../../db/types';
+import type { Addresses as AddressesTable, AddressServices as AddressServicesTable, Buildings as BuildingsTable } from '../../db/types';
 
 /*
  * Coverage tables. Every function takes the database or a transaction (`Transaction<Database>` is a `Db`).

@@ -1,10 +1,8 @@
+import type { Medias } from '../../db/types';
 import type { Conn } from '../orders';
 
 /** A stored document's row (table `medias`). */
-export interface MediaRow {
-  id: string; order_id: string; kind: string; filename: string; stored_name: string;
-  mime: string; size: number; sha256: string; created_at: string;
-}
+export type MediaRow = Medias;
 
 /** Every document of an order, oldest first (for the contract, an operator export). */
 export const listOrderMedias = (db: Conn, orderId: string): Promise<MediaRow[]> =>

@@ -7,7 +7,8 @@ import { registerEndpoint } from '../../http/endpoint';
 import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
-import { requireOrderByHash, submitStep } from '../orders';
+import { openStep, requireOrderByHash, submitStep } from '../orders';
+import type { OpenedStep } from '../orders';
 import { isInside } from './file-storage';
 import { assertAcceptsDocuments, deleteMedia, orderDocuments, recordUpload } from './service';
 import { MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT } from './upload-rules';
@@ -91,9 +92,10 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
     return { ok: true as const };
   });
 
-  // The same rules as step-document, and it counts as that step's submission.
-  registerEndpoint(app, endpoints.updateDocumentData, async ({ body, params }) =>
-    submitStep(db, params.order_hash, 'step-document', body, { now: now() }));
+  // The same rules as step-document, and it counts as that step's submission: the body passes this call's
+  // own request schema, then step-document's.
+  registerEndpoint<typeof endpoints.updateDocumentData, OpenedStep>(app, endpoints.updateDocumentData, async ({ body, prepared }) => submitStep(db, prepared, body, { now: now() }),
+    { prepare: async ({ params }) => openStep(db, params.order_hash, 'step-document', now()) });
 };
 
 export const documentsModule: AppModule = createDocumentsModule();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
-import type { OrderStatus } from '@checkout/contract';
+import type { mediaSchema, orderDocumentsSchema, OrderStatus } from '@checkout/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
 import { lockOrderRecord, orderNotFound, requireOrderByHash } from '../orders';
@@ -37,13 +38,13 @@ export function assertAcceptsDocuments(order: Pick<OrderRecord, 'status'>, field
 }
 
 /** What the visitor sees of a media (mediaSchema): `order_id` is the order hash, never the internal id. */
-export interface PublicMedia { id: string; order_id: string; kind: MediaKind; filename: string; mime: string; size: number }
+export type PublicMedia = z.output<typeof mediaSchema>;
 
 /**
  * The documents on file for an order (any device uploaded them), and whether it still accepts more: what
  * the upload page needs to say what is missing. The hash is the capability, as for the upload itself.
  */
-export async function orderDocuments(db: Db, hash: string | undefined): Promise<{ status: OrderStatus; accepts_documents: boolean; medias: PublicMedia[] }> {
+export async function orderDocuments(db: Db, hash: string): Promise<z.output<typeof orderDocumentsSchema>> {
   const order = await requireOrderByHash(db, hash);
   const rows = await listOrderMedias(db, order.id);
   return {
@@ -100,7 +101,7 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
  * medias/{id}/delete: `orderHash` is the body's `order_id`, which is the order HASH (the visitor never
  * sees internal ids). Only a media of that order is deleted; anything else is 404.
  */
-export async function deleteMedia(db: Db, storageDir: string, mediaId: string | undefined, orderHash: string, now: Date = new Date()): Promise<void> {
+export async function deleteMedia(db: Db, storageDir: string, mediaId: string, orderHash: string, now: Date = new Date()): Promise<void> {
   const order = await requireOrderByHash(db, orderHash);
   assertAcceptsDocuments(order);
   const storedName = await db.transaction().execute(async (trx) => {

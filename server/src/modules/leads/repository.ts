@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, LeadsTable } from '../../db/types';
+import type { DB as Database, Leads as LeadsTable } from '../../db/types';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type LeadRow = Selectable<LeadsTable>;

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, MobileActivationFailuresTable, MobileMnpCorrectionsTable, MobileOrdersTable } from '../../db/types';
+import type { DB as Database, MobileActivationFailures as MobileActivationFailuresTable, MobileMnpCorrections as MobileMnpCorrectionsTable, MobileOrders as MobileOrdersTable } from '../../db/types';
 import type { FailureTally } from './activation-delay';
 
 export type Conn = Kysely<Database> | Transaction<Database>;

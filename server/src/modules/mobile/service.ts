@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { endpoints } from '@checkout/contract';
-import { SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
+import { ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
 import type { z } from 'zod';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
@@ -31,8 +31,8 @@ const CONFIRMABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation'];
 const CORRECTABLE: readonly MobileStatus[] = ['awaiting_mnp_confirmation', 'mnp_confirmed', 'mnp_correction_requested'];
 
 export const mobileErrors = {
-  notFound: () => new AppError('mobile_order_not_found', 404, "Ordine non trovato: controlla il numero d'ordine."),
-  notPending: () => new AppError('mnp_not_pending', 409, 'La portabilità di questo ordine non è più modificabile.'),
+  notFound: () => new AppError(MOBILE_ERROR_CODES.notFound, 404, "Ordine non trovato: controlla il numero d'ordine."),
+  notPending: () => new AppError(MOBILE_ERROR_CODES.notPending, 409, 'La portabilità di questo ordine non è più modificabile.'),
 };
 
 /**
@@ -65,18 +65,18 @@ export const toMobileOrderView = (r: MobileOrderRow): MobileOrderView => ({
   holder_last_name: r.holder_last_name,
 });
 
-async function requireByShortHash(db: Conn, shortHash: string | undefined): Promise<MobileOrderRow> {
+async function requireByShortHash(db: Conn, shortHash: string): Promise<MobileOrderRow> {
   const row = looksLikeShortHash(shortHash) ? await selectByShortHash(db, shortHash) : undefined;
   if (!row) throw mobileErrors.notFound();
   return row;
 }
 
-export async function getMobileOrder(db: Conn, shortHash: string | undefined): Promise<MobileOrderView> {
+export async function getMobileOrder(db: Conn, shortHash: string): Promise<MobileOrderView> {
   return toMobileOrderView(await requireByShortHash(db, shortHash));
 }
 
 /** confirm-mobile-mnp-order: the customer confirms the porting data; confirming twice is harmless. */
-export async function confirmMnp(db: Conn, shortHash: string | undefined, now = new Date()): Promise<MobileOrderView> {
+export async function confirmMnp(db: Conn, shortHash: string, now = new Date()): Promise<MobileOrderView> {
   const row = await requireByShortHash(db, shortHash);
   if (!(await transition(db, row.id, CONFIRMABLE, 'mnp_confirmed', now.toISOString()))) {
     const current = await requireByShortHash(db, shortHash);
@@ -86,7 +86,7 @@ export async function confirmMnp(db: Conn, shortHash: string | undefined, now = 
   return toMobileOrderView(await requireByShortHash(db, shortHash));
 }
 
-const invalid = (fields: Record<string, string>): AppError => new AppError('validation_error', 422, MESSAGES.validation, fields);
+const invalid = (fields: Record<string, string>): AppError => new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, fields);
 
 /** The correction's values checked and normalised; every wrong field is reported at once. */
 export async function checkCorrection(body: MnpCorrection): Promise<MnpCorrection> {
@@ -111,7 +111,7 @@ export async function checkCorrection(body: MnpCorrection): Promise<MnpCorrectio
  * correct-mobile-mnp-order: kept as a correction row (history) and applied to the order, which waits
  * for the provider to re-check it (`mnp_correction_requested`). One transaction: both or neither.
  */
-export async function correctMnp(db: Db, shortHash: string | undefined, body: MnpCorrection, now = new Date()): Promise<MobileOrderView> {
+export async function correctMnp(db: Db, shortHash: string, body: MnpCorrection, now = new Date()): Promise<MobileOrderView> {
   const row = await requireByShortHash(db, shortHash);
   const c = await checkCorrection(body);
   const iso = now.toISOString();

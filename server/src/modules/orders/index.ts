@@ -13,4 +13,5 @@ export { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
 export { seedRefererCodes } from './seed';
 export { EDITABLE_STATUSES, assertContentChangeable, findOrderByHash, findOrderForSignatureByNumber, getOrderForSignature, lockOrderRecord, markOrderStatus, orderNotFound, requireOrderByHash, setSigningLock, toOrderRecord, toOrderRef } from './service';
 export type { Conn, OrderFields, OrderForSignature, OrderRecord } from './service';
-export { submitStep } from './step-submission';
+export { openStep, submitStep } from './step-submission';
+export type { OpenedStep } from './step-submission';

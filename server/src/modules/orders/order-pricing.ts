@@ -23,7 +23,7 @@ export function offerFor(offerId: number, customerType: CustomerType): Offer {
   try {
     return getCatalogueOffer(offerId, { customerType });
   } catch (err) {
-    if (err instanceof AppError) throw invalid({ offer_id: err.code === 'not_found' ? 'Offerta non trovata.' : err.message });
+    if (err instanceof AppError) throw invalid({ offer_id: err.code === ERROR_CODES.notFound ? 'Offerta non trovata.' : err.message });
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { ORDER_STEP_NAMES, SUBMITTABLE_STEP_NAMES } from '@checkout/contract';
 import type { OrderStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import type { DB as Database } from '../../db/types';
 import { looksLikeOrderHash } from './order-hash';
 import { selectOrderByHash } from './repository';
 import type { OrderRow } from './repository';

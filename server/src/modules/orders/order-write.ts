@@ -90,7 +90,7 @@ export async function createOrder(
  */
 export async function updateOrder(
   db: Db,
-  hash: string | undefined,
+  hash: string,
   body: OrderWrite,
   sentKeys: ReadonlySet<string>,
   { now = new Date() }: WriteOptions = {},

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OrdersTable } from '../../db/types';
+import type { DB as Database, Orders as OrdersTable } from '../../db/types';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -1,10 +1,11 @@
-import { brandCustomerField, endpoints } from '@checkout/contract';
+import { brandCustomerField, endpoints, ERROR_CODES } from '@checkout/contract';
 import { registerEndpoint } from '../../http/endpoint';
 import { AppError, MESSAGES } from '../../http/errors';
 import type { AppModule } from '../app-module';
 import { brandInitials } from './order-number';
 import { createOrder, updateOrder } from './order-write';
-import { submitStep } from './step-submission';
+import { openStep, submitStep } from './step-submission';
+import type { OpenedStep } from './step-submission';
 import { orderPortability } from './service';
 
 export interface OrdersModuleOptions {
@@ -29,7 +30,7 @@ function withBrandFlag<B extends { is_brand_customer?: boolean }>(body: B, raw: 
 }
 
 const invalidFlag = (name: string): AppError =>
-  new AppError('validation_error', 422, MESSAGES.validation, { [name]: 'Indicare sì o no.' });
+  new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { [name]: 'Indicare sì o no.' });
 
 /** orders/new, update-order and the five named steps (docs/orders.md). */
 export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule {
@@ -52,8 +53,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): AppModule
 
     // Registered after the static `/api/orders/{order_hash}/<call>` paths of every module win (find-my-way
     // prefers a static segment), so only step names reach this; an unknown one answers 404.
-    registerEndpoint(app, endpoints.submitStep, async ({ body, params }) =>
-      submitStep(db, params.order_hash, params.step_name, body, { now: now() }));
+    registerEndpoint<typeof endpoints.submitStep, OpenedStep>(app, endpoints.submitStep, async ({ body, prepared }) => submitStep(db, prepared, body, { now: now() }),
+      { prepare: async ({ params }) => openStep(db, params.order_hash, params.step_name, now()) });
   };
 }
 

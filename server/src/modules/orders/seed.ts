@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { DB as Database } from '../../db/types';
 
 /** Demo "codice amico" codes (docs/orders.md); `SCADUTO2024` is inactive, to try the refused branch. */
 export const DEMO_REFERER_CODES = [

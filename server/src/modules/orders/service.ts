@@ -1,7 +1,8 @@
 import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
-import type { CustomerType, FormFields, OrderStatus } from '@checkout/contract';
+import type { CustomerType, FormFields, orderRefSchema, OrderStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import type { z } from 'zod';
+import type { DB as Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
 import { lockOrder } from './order-steps-state';
@@ -74,7 +75,7 @@ export const toOrderRecord = (row: OrderRow): OrderRecord => ({
  */
 export const toOrderRef = (
   order: Pick<OrderRecord, 'hash' | 'status' | 'order_number'>,
-): { id: string; hash: string; short_hash: string; order_number: string; status: OrderStatus } => ({
+): Required<z.output<typeof orderRefSchema>> => ({
   id: order.hash,
   hash: order.hash,
   short_hash: order.hash,
@@ -86,7 +87,7 @@ export const toOrderRef = (
  * The portability data on file (what step 3 or the portability page last said), for the portability page
  * to show before a change; the hash is the capability, as for the page's save.
  */
-export async function orderPortability(db: Conn, hash: string | undefined) {
+export async function orderPortability(db: Conn, hash: string) {
   const order = await requireOrderByHash(db, hash);
   const f = order.fields;
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -109,8 +110,8 @@ export async function findOrderByHash(db: Conn, hash: string): Promise<OrderReco
 }
 
 /** Same as findOrderByHash, but a missing order throws the 404 `not_found` 'Ordine non trovato'. */
-export async function requireOrderByHash(db: Conn, hash: string | undefined): Promise<OrderRecord> {
-  const order = hash === undefined ? null : await findOrderByHash(db, hash);
+export async function requireOrderByHash(db: Conn, hash: string): Promise<OrderRecord> {
+  const order = await findOrderByHash(db, hash);
   if (!order) throw orderNotFound();
   return order;
 }

@@ -1,7 +1,7 @@
 import { ERROR_CODES, isOrderStepName, stepSchemaFor, telephoneRequestOf } from '@checkout/contract';
-import type { OrderStepName } from '@checkout/contract';
+import type { OrderStepName, StepSchema, StepValues } from '@checkout/contract';
 import type { Db } from '../../db';
-import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
+import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
 import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
@@ -19,24 +19,36 @@ const assertAcceptsStep = (order: Pick<OrderRecord, 'status' | 'signing_locked_u
   assertContentChangeable(order, now);
 };
 
+/** A step about to be submitted: the order as read before the body, the step, and the schema its body is parsed with. */
+export interface OpenedStep {
+  order: OrderRecord;
+  step: OrderStepName;
+  request: StepSchema;
+}
+
 /**
- * One named step (`/api/orders/{order_hash}/{step_name}`): the contract's schema for the order's customer
- * type, then the server checks; a valid submission replaces the previous one of the same step (one row
- * per step), merges into the order's fields and moves the status on. An invalid one changes nothing.
+ * Before the body of `/api/orders/{order_hash}/{step_name}` is read: an unknown step or order is 404, an
+ * order that takes no step now 409; else the contract's schema for the step and the order's customer type.
+ */
+export async function openStep(db: Db, hash: string, stepName: string, now: Date = new Date()): Promise<OpenedStep> {
+  if (!isOrderStepName(stepName)) throw unknownStep();
+  const order = await requireOrderByHash(db, hash);
+  assertAcceptsStep(order, stepName, now);
+  return { order, step: stepName, request: stepSchemaFor(stepName, order.customer_type) };
+}
+
+/**
+ * One named step, its body parsed by the schema `openStep` chose, then the server checks; a valid
+ * submission replaces the previous one of the same step (one row per step), merges into the order's
+ * fields and moves the status on. An invalid one changes nothing.
  */
 export async function submitStep(
   db: Db,
-  hash: string | undefined,
-  stepName: string | undefined,
-  body: unknown,
+  { order, step }: OpenedStep,
+  parsed: StepValues,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<OrderRef> {
-  if (stepName === undefined || !isOrderStepName(stepName)) throw unknownStep();
-  const step: OrderStepName = stepName;
-  const order = await requireOrderByHash(db, hash);
-  assertAcceptsStep(order, step, now);
-
-  const values = parseOrThrow(stepSchemaFor(step, order.customer_type), body);
+  const values: Record<string, unknown> = { ...parsed };
   // step-personal of a privato may repeat the names for the codice fiscale check; an empty one must not erase step-contact's.
   if (step === 'step-personal') for (const k of ['first_name', 'last_name']) if (values[k] === '') delete values[k];
   const problems = await checkStep(step, order.customer_type, values, order.fields, italianToday(now));

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { coverageAt } from '../coverage';
@@ -14,7 +15,7 @@ export async function addressFields(db: Db, idEgonCivico: string, customerType: 
     coverage = await coverageAt(db, idEgonCivico, customerType);
   } catch (err) {
     if (err instanceof AppError && err.status === 404) {
-      throw new AppError('validation_error', 422, MESSAGES.validation, { id_egon_civico: 'Indirizzo non trovato.' });
+      throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { id_egon_civico: 'Indirizzo non trovato.' });
     }
     throw err;
   }

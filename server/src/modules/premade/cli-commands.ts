@@ -9,7 +9,6 @@ import { table } from '../../cli/output';
 import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
-import type { PremadeOrderColumns } from '../../db/types';
 import { brandInitials, findOrderByHash, getOrderForSignature } from '../orders';
 import type { OrderFields } from '../orders';
 import { createPremadeOrder } from './premade-order';
@@ -90,7 +89,7 @@ export async function listOrdersCommand(db: Db, args: string[], out: Out): Promi
     throw new UsageError(`--status deve essere uno di: ${ORDER_STATUSES.join(', ')}`);
   }
   const limit = intOption(p, 'limit', 20);
-  let q = db.withTables<PremadeOrderColumns>().selectFrom('orders')
+  let q = db.selectFrom('orders')
     .select(['hash', 'status', 'offer_id', 'customer_type', 'premade_code', 'expires_at', 'created_at', 'fields_json'])
     .orderBy('created_at', 'desc').orderBy('id').limit(limit);
   if (status) q = q.where('status', '=', status);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { priceOrder } from '@checkout/contract';
+import { ERROR_CODES, priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
-import type { PremadeOrderColumns } from '../../db/types';
+
 import { AppError, MESSAGES } from '../../http/errors';
 import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
 import type { Conn, OrderFields, OrderRecord } from '../orders';
@@ -54,7 +54,7 @@ export interface PremadeOrderCreated {
   expires_at: string;
 }
 
-const invalid = (fields: Record<string, string>): AppError => new AppError('validation_error', 422, MESSAGES.validation, fields);
+const invalid = (fields: Record<string, string>): AppError => new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, fields);
 
 const isUniqueViolation = (err: unknown): boolean =>
   err instanceof Error && /unique|duplicate key/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`);
@@ -95,7 +95,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
       order_number: await unusedOrderNumber(db, input.numberPrefix ?? DEFAULT_NUMBER_PREFIX, now),
     };
     try {
-      await db.withTables<PremadeOrderColumns>().insertInto('orders').values(row).execute();
+      await db.insertInto('orders').values(row).execute();
       return { id: row.id, hash: row.hash, code: row.premade_code, expires_at: expiresAt };
     } catch (err) {
       if (fixed || attempt >= 4 || !isUniqueViolation(err)) throw err;
@@ -112,8 +112,7 @@ export interface PremadeOrderRecord extends OrderRecord {
 export async function findPremadeOrder(db: Conn, codeInput: string): Promise<PremadeOrderRecord | null> {
   const code = normalisePremadeCode(codeInput);
   if (!code) return null;
-  const row = await db.withTables<PremadeOrderColumns>().selectFrom('orders').selectAll().where('premade_code', '=', code).executeTakeFirst();
+  const row = await db.selectFrom('orders').selectAll().where('premade_code', '=', code).executeTakeFirst();
   if (!row || row.premade_code === null) return null;
-  const { expires_at, ...orderRow } = row;
-  return { ...toOrderRecord(orderRow), premade_code: row.premade_code, expires_at };
+  return { ...toOrderRecord(row), premade_code: row.premade_code, expires_at: row.expires_at };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import type { DB as Database } from '../../db/types';
 import type { FailureTally } from '../mobile';
 
 export type Conn = Kysely<Database> | Transaction<Database>;

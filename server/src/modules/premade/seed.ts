@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import type { DB as Database } from '../../db/types';
 import { createPremadeOrder } from './premade-order';
 import { markOrderStatus } from '../orders';
 import { addressFields } from './address-fields';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PREMADE_ERROR_CODES, holdsPersonalData, premadePreparedFields } from '@checkout/contract';
+import { CHALLENGE_ERROR_CODES, PREMADE_ERROR_CODES, holdsPersonalData, premadePreparedFields } from '@checkout/contract';
 import type { endpoints } from '@checkout/contract';
 import type { Db } from '../../db';
 import { lockForTransaction } from '../../db';
@@ -9,7 +9,7 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import { findPremadeOrder, normalisePremadeCode } from './premade-order';
 import type { PremadeOrderRecord } from './premade-order';
 import { EDITABLE_STATUSES, toOrderRef } from '../orders';
-import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge, maskPhone, toItalianE164 } from '../signature';
+import { createOrderCodeChallenge, maskPhone, toItalianE164 } from '../signature';
 import type { DestinationLimits } from '../signature';
 import { waitText } from '../mobile';
 import { FAILURE_WINDOW_MS, premadeClientLockKey, secondsToWait } from './code-delay';
@@ -71,8 +71,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
    * tries one at a time, across server processes): a wait still due (429, nothing looked up); an order
    * that cannot be opened (the one 404, the failure counted); else the order.
    */
-  async function open(input: string | undefined, client: PremadeClient, at: Date): Promise<{ order: PremadeOrderRecord; key: string }> {
-    const typed = input ?? '';
+  async function open(typed: string, client: PremadeClient, at: Date): Promise<{ order: PremadeOrderRecord; key: string }> {
     const key = codeKey(typed);
     const since = new Date(at.getTime() - FAILURE_WINDOW_MS).toISOString();
     // The refusal is thrown after the commit: a failure must stay counted.
@@ -96,7 +95,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
      * opens every field of the order, so it comes with the answer only while the order holds nothing
      * personal; otherwise the answer says a code is needed and where it goes.
      */
-    async fillOrder(code: string | undefined, client: PremadeClient): Promise<FillOrderAnswer> {
+    async fillOrder(code: string, client: PremadeClient): Promise<FillOrderAnswer> {
       const { order } = await open(code, client, now());
       const prepared = withType(order, premadePreparedFields(order.fields));
       if (!holdsPersonalData(order.fields)) {
@@ -107,7 +106,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     },
 
     /** Sends the one-time code to the mobile number on the order (one a minute; the per-number limits apply). */
-    async sendCode(code: string | undefined, client: PremadeClient) {
+    async sendCode(code: string, client: PremadeClient) {
       const { order } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       if (!mobileOf(order)) throw premadeErrors.noPhone();
@@ -119,7 +118,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     },
 
     /** Opens the order with the one-time code: its hash and all its fields (the hash is then the capability, as for any order). */
-    async verify(code: string | undefined, otp: string, client: PremadeClient): Promise<FillOrderAnswer> {
+    async verify(code: string, otp: string, client: PremadeClient): Promise<FillOrderAnswer> {
       const { order, key } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       let id: string;

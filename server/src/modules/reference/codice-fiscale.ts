@@ -1,6 +1,8 @@
 import { CodiceFiscaleUtils } from '@marketto/codice-fiscale-utils';
 import type { BelfiorePlace } from '@marketto/codice-fiscale-utils';
 import { belfioreConnector } from '@marketto/belfiore-connector-embedded';
+import type { cfDecodedSchema, endpoints } from '@checkout/contract';
+import type { z } from 'zod';
 import { findCountry } from './countries';
 import { normaliseName } from '@checkout/contract/italian/normalise';
 import { validatePartitaIva } from '@checkout/contract/italian/partita-iva';
@@ -12,18 +14,7 @@ import { cfBirthYear, cfNameLetters } from '@checkout/contract/italian/codice-fi
  */
 const cfu = new CodiceFiscaleUtils(belfioreConnector);
 
-export interface CfDecoded {
-  cf: string;
-  valid: boolean;
-  sex: 'M' | 'F' | null;
-  /** yyyy-mm-dd */
-  birth_date: string | null;
-  birth_city: string | null;
-  birth_province: string | null;
-  /** ISO 3166 alpha-2 ('IT' for people born in Italy), or the Italian name for a state without one. */
-  birth_country: string | null;
-  omocodia: boolean;
-}
+export type CfDecoded = z.output<typeof cfDecodedSchema>;
 
 /** Uppercase, without spaces: the form people and the tax office write it in. */
 export const normaliseCf = (cf: string): string => cf.replace(/\s+/g, '').toUpperCase();
@@ -79,18 +70,12 @@ export const decodeCf = async (input: string, now: Date = new Date()): Promise<C
   };
 };
 
-export interface CfPerson {
-  first_name: string;
-  last_name: string;
-  sex: 'M' | 'F';
-  /** yyyy-mm-dd */
-  birth_date: string;
-  /** Comune of birth (Italy). Ignored when birth_country is a foreign state. */
-  birth_city?: string;
-  birth_province?: string;
-  /** Alpha-2 code, Belfiore Z-code or Italian name; empty or IT/Italia for people born in Italy. */
-  birth_country?: string;
-}
+/**
+ * cf-generator's request as the generator reads it: `birth_city` is the comune of birth (ignored when
+ * `birth_country` is a foreign state); `birth_country` is an alpha-2 code, Belfiore Z-code or Italian name,
+ * empty or IT/Italia for Italy.
+ */
+export type CfPerson = z.input<typeof endpoints.cfGenerator.request>;
 
 export type CfFieldErrors = Partial<Record<keyof CfPerson, string>>;
 export type GenerateCfResult = { ok: true; cf: string } | { ok: false; fields: CfFieldErrors };

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { Comune } from '@checkout/contract';
+import type { Comune, provinceSchema } from '@checkout/contract';
+import type { z } from 'zod';
 import { normaliseName, tokens, tokensPrefixMatch } from '@checkout/contract/italian/normalise';
 
 export { normaliseName } from '@checkout/contract/italian/normalise';
@@ -23,7 +24,7 @@ interface ComuneJson {
   provincia: { nome: string }; cap: string[]; popolazione: number;
 }
 
-export interface Province { sigla: string; name: string; region: string }
+export type Province = z.output<typeof provinceSchema>;
 
 /** The Windows-1252 letters of 0x80-0x9F that Slovene and other Latin names use (Node's decoder reads them as Latin-1). */
 const CP1252_LETTERS: Readonly<Record<string, string>> = {

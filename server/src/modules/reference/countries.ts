@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { belfioreConnector } from '@marketto/belfiore-connector-embedded';
+import type { countrySchema } from '@checkout/contract';
+import type { z } from 'zod';
 import { normaliseName } from '@checkout/contract/italian/normalise';
 
 /*
@@ -14,7 +16,7 @@ interface I18nCountries {
   getNames: (lang: string, opts?: { select: 'official' | 'alias' | 'all' }) => Record<string, string>;
 }
 
-export interface Country { code: string; name: string; belfiore: string | null }
+export type Country = z.output<typeof countrySchema>;
 
 let countries: Promise<Country[]> | undefined;
 

@@ -1,3 +1,5 @@
+import type { migrationCodeResultSchema } from '@checkout/contract';
+import type { z } from 'zod';
 import { findOperatorByCow, FIXED_OPERATORS } from './operators';
 import type { Operator } from './operators';
 
@@ -14,18 +16,17 @@ export interface MigrationCodeParts { cow: string; cor: string; cos: string; che
 export type CheckCharacterValidator = (parts: MigrationCodeParts) => boolean;
 export const acceptAnyCheckLetter: CheckCharacterValidator = (parts) => /^[A-Z]$/.test(parts.check);
 
-export interface MigrationCodeResult {
-  /** A real migration code: its format and check letter hold (SPEC §5: the class is judged apart). */
-  valid: boolean;
+/**
+ * validate-migration-code's answer (`valid`: format and check letter hold, SPEC §5 judges the class apart;
+ * `cos`: the service class whenever three digits stand in its place; `operator`: the name of a known COW),
+ * with what the server's own checks read besides.
+ */
+export interface MigrationCodeResult extends z.output<typeof migrationCodeResultSchema> {
   /** Its service class is one this checkout takes over (001-017, 222, 999). */
   cos_accepted: boolean;
   /** Normalised: uppercase, no separators. */
   code: string;
   parts: MigrationCodeParts | null;
-  /** The service class, whenever three digits stand in its place (also when the code is invalid). */
-  cos: string | null;
-  /** The operator's name, when the COW is a known operator code. */
-  operator: string | null;
   operator_id: string | null;
   reason: 'format' | 'cos' | 'check' | null;
 }

@@ -1,3 +1,5 @@
+import type { operatorSchema } from '@checkout/contract';
+import type { z } from 'zod';
 /*
  * Operators a customer may come from (fixed line: migration; mobile: number portability).
  * `migration_code` is the COW (first 3 characters of the codice di migrazione, AGCOM 274/07/CONS)
@@ -6,14 +8,8 @@
  * provider fills them in from its own migration data. Open Fiber and FiberCop are wholesale networks,
  * not retail operators, so they are not listed.
  */
-export interface Operator {
-  /** kebab-case, stable: stored in orders. */
-  id: string;
-  name: string;
-  migration_code: string | null;
-  /** Mobile virtual network operator (uses another operator's radio network). */
-  virtual: boolean;
-}
+/** An operator as the lists answer it (`id` kebab-case and stable: stored in orders; `virtual`: an MVNO). */
+export type Operator = z.output<typeof operatorSchema>;
 
 const op = (id: string, name: string, virtual = false, migration_code: string | null = null): Operator =>
   ({ id, name, migration_code, virtual });

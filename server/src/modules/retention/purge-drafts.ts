@@ -2,7 +2,6 @@ import type { OrderStatus } from '@checkout/contract';
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import { dialectOf } from '../../db';
 import type { Database, Db } from '../../db';
-import type { PremadeOrderColumns } from '../../db/types';
 import { removeOrderFiles } from '../documents';
 
 /*
@@ -38,8 +37,6 @@ export const KEPT_AFTER_ORDER = ['signature_evidence', 'withdrawals', 'consent_c
 
 export const DAY_MS = 86_400_000;
 
-type OrdersDb = Database & PremadeOrderColumns;
-
 export interface PurgeClock {
   /** Orders with no activity since this ISO time are abandoned. */
   cutoff: string;
@@ -60,7 +57,7 @@ export const purgeClock = (retentionDays: number, now: Date): PurgeClock => ({
  * to sign must not lose the order meanwhile.
  * A pre-made order waits for its customer until it expires, a pending code until it runs out.
  */
-function abandoned(eb: ExpressionBuilder<OrdersDb, 'orders'>, { cutoff, nowIso }: PurgeClock): Expression<SqlBool> {
+function abandoned(eb: ExpressionBuilder<Database, 'orders'>, { cutoff, nowIso }: PurgeClock): Expression<SqlBool> {
   return eb.and([
     eb('orders.status', 'in', PURGEABLE_STATUSES),
     eb('orders.updated_at', '<', cutoff),
@@ -111,7 +108,7 @@ export async function purgeOrderIfAbandoned(db: Db, storageDir: string, orderId:
   const purged = await db.transaction().execute(async (trx) => {
     if (!(await lockOrderRow(trx, orderId))) return false;
     // A statement after the lock: on PostgreSQL it sees every commit made before the lock was granted.
-    const still = await trx.withTables<PremadeOrderColumns>().selectFrom('orders').select('orders.id')
+    const still = await trx.selectFrom('orders').select('orders.id')
       .where('orders.id', '=', orderId).where((eb) => abandoned(eb, clock)).executeTakeFirst();
     if (!still) return false;
     for (const table of PURGED_WITH_ORDER) await trx.deleteFrom(table).where('order_id', '=', orderId).execute();
@@ -145,7 +142,7 @@ export interface PurgeResult {
 
 /** The abandoned orders' ids after `after` (oldest update first), `limit` of them. */
 async function abandonedBatch(db: Db, clock: PurgeClock, after: { updated_at: string; id: string } | null, limit: number) {
-  let q = db.withTables<PremadeOrderColumns>().selectFrom('orders').select(['orders.id', 'orders.updated_at'])
+  let q = db.selectFrom('orders').select(['orders.id', 'orders.updated_at'])
     .where((eb) => abandoned(eb, clock));
   if (after) {
     q = q.where((eb) => eb.or([
@@ -158,7 +155,7 @@ async function abandonedBatch(db: Db, clock: PurgeClock, after: { updated_at: st
 
 /** How many orders a purge would delete now (the CLI's --dry-run). */
 export async function countAbandonedDrafts(db: Db, retentionDays: number, now: Date = new Date()): Promise<number> {
-  const row = await db.withTables<PremadeOrderColumns>().selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => abandoned(eb, purgeClock(retentionDays, now))).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,6 +1,6 @@
-import { CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
+import { CHALLENGE_ERROR_CODES, CONSENT_CHANGE_ERROR_CODES, CHANGEABLE_CONSENTS, SELF_SERVICE_CONSENT_CHANNEL, type ChangeableConsent } from '@checkout/contract';
 import { currentConsents, findOrderForSignatureByNumber, recordConsents } from '../orders';
-import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+import { createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { lookUpOrderNumber } from './order-number-guesses';
 import { SignatureError } from './signature-errors';
@@ -11,8 +11,6 @@ import type { ClientInfo } from './client-info';
  * proving who they are with the order number and a one-time code sent to the order's contact. Each
  * change is a new row of the consent ledger, on the channel `self-service`.
  */
-
-export const CONSENT_CHANGE_ERROR_CODES = { unknownOrder: 'consents_unknown_order', ...CHALLENGE_ERROR_CODES } as const;
 
 const unknownOrder = () => new SignatureError(
   CONSENT_CHANGE_ERROR_CODES.unknownOrder, 404,

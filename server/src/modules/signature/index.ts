@@ -7,7 +7,7 @@ export { DESTINATION_WINDOW_MS, destinationLockKey } from './destination-limit';
 export type { DestinationLimits } from './destination-limit';
 export { EvidenceIntegrityError, buildEvidenceBundle } from './evidence-bundle';
 export { maskPhone, toItalianE164 } from './masking';
-export { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+export { createOrderCodeChallenge } from './order-code-challenge';
 export { ORDER_NUMBER_FAILURE_WINDOW_MS, orderNumberClientLockKey } from './order-number-guesses';
 export { OTP_RESEND_COOLDOWN_MS } from './otp-code';
 export { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from './service';

@@ -1,3 +1,4 @@
+import { MOBILE_CHANGE_ERROR_CODES, SIGNATURE_ERROR_CODES } from '@checkout/contract';
 import { assertContentChangeable, getOrderForSignature } from '../orders';
 import type { OrderForSignature } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
@@ -7,7 +8,7 @@ import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { OTP_RESEND_COOLDOWN_MS } from './otp-code';
 import type { Conn } from './repository';
 import { findContact, invalidatePendingOtps, maxDocumentId, upsertContact } from './repository';
-import { SIGNATURE_ERROR_CODES, SignatureError, minutes, signatureErrors } from './signature-errors';
+import { SignatureError, minutes, signatureErrors } from './signature-errors';
 import type { ClientInfo } from './client-info';
 
 /*
@@ -16,11 +17,6 @@ import type { ClientInfo } from './client-info';
  * the old number is told (without a code) when the change is asked for. Until the new number confirms,
  * the order keeps the old one: signing codes and the contract preview use it.
  */
-
-export const MOBILE_CHANGE_ERROR_CODES = {
-  sameNumber: 'mobile_number_unchanged',
-  noticeFailed: 'mobile_change_notice_failed',
-} as const;
 
 const mobileChangeErrors = {
   sameNumber: () => new SignatureError(MOBILE_CHANGE_ERROR_CODES.sameNumber, 422, 'È già il numero di questo ordine: scrivi il nuovo numero.', {},

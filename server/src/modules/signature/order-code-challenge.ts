@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHALLENGE_ERROR_CODES } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
@@ -9,7 +10,7 @@ import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
 import type { Conn } from './repository';
 import { findContact } from './repository';
-import { SIGNATURE_ERROR_CODES, SignatureError } from './signature-errors';
+import { SignatureError } from './signature-errors';
 import type { ClientInfo } from './client-info';
 
 /*
@@ -17,16 +18,6 @@ import type { ClientInfo } from './client-info';
  * sent to the contact the order was signed with, valid 10 minutes, five wrong tries, one use. Each use
  * has its own table of the same columns, so a code for one purpose never confirms another.
  */
-
-export const CHALLENGE_ERROR_CODES = {
-  cooldown: 'otp_cooldown',
-  codeRequired: 'otp_required',
-  wrong: 'otp_wrong',
-  expired: 'otp_expired',
-  locked: 'otp_locked',
-  destinationMissing: 'otp_destination_missing',
-  destinationLimit: SIGNATURE_ERROR_CODES.destinationLimit,
-} as const;
 
 const C = CHALLENGE_ERROR_CODES;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ORDER_NUMBER_ERROR_CODES } from '@checkout/contract';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
 import { secondsLeft, waitText } from '../mobile';
@@ -20,9 +21,7 @@ export const ORDER_NUMBER_FAILURE_WINDOW_MS = 24 * 3_600_000;
 /** The lock one client's lookups are counted under (also taken by the retention prune). */
 export const orderNumberClientLockKey = (ip: string): string => `order-number-client:${ip}`;
 
-export const ORDER_NUMBER_DELAYED = 'order_number_delayed';
-
-const delayed = (seconds: number): SignatureError => new SignatureError(ORDER_NUMBER_DELAYED, 429,
+const delayed = (seconds: number): SignatureError => new SignatureError(ORDER_NUMBER_ERROR_CODES.delayed, 429,
   `Troppi numeri d’ordine non trovati: per sicurezza puoi riprovare tra ${waitText(seconds)}. Controlla il numero nella mail di conferma.`,
   { retry_after_seconds: seconds });
 

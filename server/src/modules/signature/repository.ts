@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/types';
-import type { ContractDocumentsTable, OtpDestinationSendsTable, SignatureEvidenceTable, SignatureOtpsTable } from '../../db/types';
+import type { DB as Database } from '../../db/types';
+import type { ContractDocuments as ContractDocumentsTable, OtpDestinationSends as OtpDestinationSendsTable, SignatureEvidence as SignatureEvidenceTable, SignatureOtps as SignatureOtpsTable } from '../../db/types';
 
 /*
  * The signature module's queries. The evidence table is append-only: this file inserts and reads it,

@@ -1,9 +1,9 @@
 import { endpoints } from '@checkout/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { ConfigError } from '../../config';
+import { ConfigError, signatureConfigProblems } from '../../config';
 import type { Db } from '../../db';
-import { createMessageChannels, messagingProblems } from '../../infra/messaging/channels';
+import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
@@ -26,18 +26,6 @@ export interface SignatureModuleOptions {
   channels?: (config: Config, db: Db) => MessageChannels;
   /** Burst limit of send-otp per client IP a minute, on top of the hourly limits (shared through Redis when REDIS_URL is set). */
   sendOtpPerMinute?: number;
-}
-
-/** What must be configured before production can take signatures: a real channel and the code pepper. */
-export function signatureConfigProblems(config: Config): string[] {
-  const problems = messagingProblems(config);
-  if (config.nodeEnv === 'production' && !config.sealP12Path) {
-    problems.push('SEAL_P12_PATH: obbligatoria in produzione (il certificato PKCS#12 del sigillo elettronico sui contratti firmati)');
-  }
-  if (config.nodeEnv === 'production' && !config.otpPepper) {
-    problems.push('OTP_PEPPER: obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)');
-  }
-  return problems;
 }
 
 /** This machine, over IPv4, IPv6 or IPv4 mapped into IPv6. */
@@ -83,25 +71,25 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
     });
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params, req }) =>
-      numberChanges.request(params.order_hash ?? '', body.mobile_phone_number, clientOf(req)),
+      numberChanges.request(params.order_hash, body.mobile_phone_number, clientOf(req)),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     // Like sign-with-otp: the guesses are bounded by the code's 5 attempts, the rest by the global limit.
     registerEndpoint(app, endpoints.confirmMobilePhoneNumber, async ({ body, params }) =>
-      numberChanges.confirm(params.order_hash ?? '', body.otp));
+      numberChanges.confirm(params.order_hash, body.otp));
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
-      service.sendOtp(params.order_hash ?? '', body.mode, {
+      service.sendOtp(params.order_hash, body.mode, {
         contract_summary_read: body.contract_summary_read, contract_terms_accepted: body.contract_terms_accepted,
         contract_withdrawal_accepted: body.contract_withdrawal_accepted, fea_conditions_accepted: body.fea_conditions_accepted,
       }, clientOf(req), { earlyActivation: body.early_activation_requested }),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
 
-    registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash ?? ''));
+    registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash));
 
-    registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash ?? ''));
+    registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash));
 
     registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) =>
-      service.signWithOtp(params.order_hash ?? '', body.otp, clientOf(req)));
+      service.signWithOtp(params.order_hash, body.otp, clientOf(req)));
 
     const withdrawals = createWithdrawalService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,

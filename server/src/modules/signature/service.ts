@@ -48,7 +48,7 @@ export interface SendLimits extends DestinationLimits {
 export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20, perDestinationPerHour: 5, perDestinationPerDay: 10 };
 const HOUR_MS = 3_600_000;
 
-/** Only for development and tests: production requires OTP_PEPPER (assertSignatureConfig). */
+/** Only for development and tests: production requires OTP_PEPPER (config.ts refuses to start without it). */
 export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret';
 
 export interface SignatureDeps {

@@ -1,3 +1,4 @@
+import { SIGNATURE_ERROR_CODES, type ServerErrorCode } from '@checkout/contract';
 import { AppError } from '../../http/errors';
 
 /**
@@ -7,7 +8,7 @@ import { AppError } from '../../http/errors';
  */
 export class SignatureError extends AppError {
   constructor(
-    code: string,
+    code: ServerErrorCode,
     status: number,
     message: string,
     extra: Record<string, number> = {},
@@ -18,26 +19,6 @@ export class SignatureError extends AppError {
   }
 }
 
-export const SIGNATURE_ERROR_CODES = {
-  orderNotReady: 'order_not_ready',
-  alreadySigned: 'already_signed',
-  previewRequired: 'preview_required',
-  destinationMissing: 'otp_destination_missing',
-  channelUnavailable: 'otp_channel_unavailable',
-  deliveryFailed: 'otp_delivery_failed',
-  cooldown: 'otp_cooldown',
-  sendLimit: 'otp_send_limit',
-  ipLimit: 'otp_ip_limit',
-  destinationLimit: 'otp_destination_limit',
-  otpRequired: 'otp_required',
-  otpInvalidated: 'otp_invalidated',
-  documentChanged: 'otp_document_changed',
-  wrong: 'otp_wrong',
-  expired: 'otp_expired',
-  locked: 'otp_locked',
-  used: 'otp_used',
-  acceptanceRequired: 'acceptance_required',
-} as const;
 
 const C = SIGNATURE_ERROR_CODES;
 const ACCEPTANCE_MESSAGES: Record<string, string> = {

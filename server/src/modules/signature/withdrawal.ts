@@ -1,7 +1,7 @@
-import { toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
+import { WITHDRAWAL_ERROR_CODES, toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
 import { findOrderForSignatureByNumber, markOrderStatus } from '../orders';
 import type { OrderForSignature } from '../orders';
-import { CHALLENGE_ERROR_CODES, createOrderCodeChallenge } from './order-code-challenge';
+import { createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
 import { lookUpOrderNumber } from './order-number-guesses';
 import { findEvidence } from './repository';
@@ -13,15 +13,6 @@ import type { ClientInfo } from './client-info';
  * number, receives a one-time code on the contact the contract was signed with, and confirms with it.
  * The order becomes `withdrawn`; the request and its confirmation stay as evidence, never deleted.
  */
-
-export const WITHDRAWAL_ERROR_CODES = {
-  unknownOrder: 'withdrawal_unknown_order',
-  notSigned: 'withdrawal_not_signed',
-  notConsumer: 'withdrawal_not_consumer',
-  periodOver: 'withdrawal_period_over',
-  alreadyWithdrawn: 'already_withdrawn',
-  ...CHALLENGE_ERROR_CODES,
-} as const;
 
 const C = WITHDRAWAL_ERROR_CODES;
 
