@@ -181,3 +181,12 @@ export async function expectRefusal(call: Promise<unknown>, client: InjectClient
     body: settled.body as Refusal['body'],
   };
 }
+
+/**
+ * One call through a client of its own, settled: per-call client options (the address a per-IP limit counts)
+ * and concurrent calls that keep their own answers. `injectCall(app, (c) => c.getOffer({ offer_id: 101 }))`.
+ */
+export function injectCall<T>(app: FastifyInstance, make: (client: InjectClient) => Promise<T>, options: InjectClientOptions = {}): Promise<Settled<T>> {
+  const client = createInjectClient(app, options);
+  return settle(make(client), client);
+}
