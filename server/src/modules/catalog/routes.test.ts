@@ -5,6 +5,8 @@ import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, expectRefusal } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import { DEFAULT_CATALOG_FILE } from './catalog-file';
@@ -16,35 +18,34 @@ const key = { api_key: DEMO_PUBLIC_API_KEY };
 
 describeEachDialect('catalogue calls', (dialect) => {
   let t: TestApp;
+  let api: InjectClient;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { modules: [createCatalogModule({ now: () => NOW })] });
     await seedPromoCodes(t.db);
+    api = createInjectClient(t.app);
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url, payload });
-    return { status: res.statusCode, body: res.json() as { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } } };
-  };
-
   it('getOffer answers the public offer, sorted, without hidden_public options', async () => {
-    const { status, body } = await post('/api/offers/101', key);
-    expect(status).toBe(200);
-    expect(body.result).toBe(true);
-    const options = body.data!.options as Array<{ id: number; recurrent_cost: number; cash_amount: number; hidden_public: boolean }>;
+    const offer = await api.getOffer({ offer_id: 101 });
+    const options = offer.options;
     expect(options.map((o) => o.id)).not.toContain(45);
-    expect(options.every((o) => !o.hidden_public)).toBe(true);
+    // The schema defaults hidden_public and drops unknown keys: what the server left out is read on the wire.
+    const wire = api.lastAnswer().body as { result: boolean; data: { options: Array<{ hidden_public: boolean }> } };
+    expect(wire.result).toBe(true);
+    expect(wire.data.options.every((o) => !o.hidden_public)).toBe(true);
     for (let i = 1; i < options.length; i++) {
       const [a, b] = [options[i - 1]!, options[i]!];
       expect(a.recurrent_cost < b.recurrent_cost || (a.recurrent_cost === b.recurrent_cost && a.cash_amount <= b.cash_amount)).toBe(true);
     }
-    expect(body.data).not.toHaveProperty('clusters');
+    expect(wire.data).not.toHaveProperty('clusters');
   });
 
   it('getOffer marks the offer a valid promo is tied to, and ignores a stale promo', async () => {
-    expect((await post('/api/offers/101', { ...key, promo: 'blackfriday' })).body.data!.highlights).toEqual(['preferred', 'promo']);
-    expect((await post('/api/offers/101', { ...key, promo: 'SCADUTO' })).body.data!.highlights).toEqual(['preferred']);
-    expect((await post('/api/offers/101', { ...key, promo: 'NONESISTE' })).status).toBe(200);
+    expect((await api.getOffer({ offer_id: 101 }, { promo: 'blackfriday' })).highlights).toEqual(['preferred', 'promo']);
+    expect((await api.getOffer({ offer_id: 101 }, { promo: 'SCADUTO' })).highlights).toEqual(['preferred']);
+    // Resolving means a 200 (the inject client checks it).
+    await api.getOffer({ offer_id: 101 }, { promo: 'NONESISTE' });
   });
 
   it('serves each offer\'s contract summary for a technology it uses, with the declared speeds and terms', async () => {
@@ -72,38 +73,46 @@ describeEachDialect('catalogue calls', (dialect) => {
     expect(res.json()).toMatchObject({ result: false, error: { code } });
   });
 
+  // Bodies the contract's types refuse on purpose go through `as never`: the server must refuse them too.
   it.each([
-    ['unknown offer', '/api/offers/999', key, 404, 'not_found'],
-    ['offer id not a number', '/api/offers/abc', key, 422, 'validation_error'],
-    ['offer id zero', '/api/offers/0', key, 422, 'validation_error'],
-    ['offer of the other customer type', '/api/offers/201', { ...key, customer_type: 'privato' }, 422, 'offer_wrong_customer_type'],
-    ['bad customer_type', '/api/offers/101', { ...key, customer_type: 'azienda' }, 422, 'validation_error'],
-    ['missing api key', '/api/offers/101', {}, 401, 'invalid_api_key'],
-    ['wrong api key', '/api/offers/101', { api_key: 'nope' }, 401, 'invalid_api_key'],
-  ])('getOffer: %s', async (_name, url, payload, status, code) => {
-    const res = await post(url, payload);
+    ['unknown offer', '999', {}, undefined, 404, 'not_found'],
+    ['offer id not a number', 'abc', {}, undefined, 422, 'validation_error'],
+    ['offer id zero', '0', {}, undefined, 422, 'validation_error'],
+    ['offer of the other customer type', '201', { customer_type: 'privato' }, undefined, 422, 'offer_wrong_customer_type'],
+    ['bad customer_type', '101', { customer_type: 'azienda' }, undefined, 422, 'validation_error'],
+    ['missing api key', '101', {}, null, 401, 'invalid_api_key'],
+    ['wrong api key', '101', {}, 'nope', 401, 'invalid_api_key'],
+  ])('getOffer: %s', async (_name, offerId, body, apiKey, status, code) => {
+    const client = apiKey === undefined ? api : createInjectClient(t.app, { apiKey });
+    const res = await expectRefusal(client.getOffer({ offer_id: offerId }, body as never), client);
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ result: false, error: { code } });
   });
 
   it('getOffer names the bad field', async () => {
-    expect((await post('/api/offers/abc', key)).body.error!.fields).toEqual({ offer_id: expect.any(String) });
-    expect((await post('/api/offers/101', { ...key, customer_type: 'azienda' })).body.error!.fields).toHaveProperty('customer_type');
+    expect((await expectRefusal(api.getOffer({ offer_id: 'abc' }), api)).fields).toEqual({ offer_id: expect.any(String) });
+    expect((await expectRefusal(api.getOffer({ offer_id: 101 }, { customer_type: 'azienda' as never }), api)).fields).toHaveProperty('customer_type');
   });
 
   it('answers amounts in euros, the SPEC\'s unit (cents stay inside the server)', async () => {
-    const { body } = await post('/api/offers/101', key);
-    const offer = body.data as { recurrent_cost: number; cash_amount: number; options: Array<{ id: number; cash_amount: number }> };
+    // The unit on the wire: read raw, since the client turns euros into cents.
+    const res = await t.app.inject({ method: 'POST', url: '/api/offers/101', payload: key });
+    const offer = (res.json() as { data: { recurrent_cost: number; cash_amount: number; options: Array<{ id: number; cash_amount: number }> } }).data;
     expect([offer.recurrent_cost, offer.cash_amount]).toEqual([26.9, 39.9]);
     expect(offer.options.find((o) => o.id === 22)?.cash_amount).toBe(149);
+    // The client reads the same amounts as cents.
+    const parsed = await api.getOffer({ offer_id: 101 });
+    expect([parsed.recurrent_cost, parsed.cash_amount]).toEqual([2690, 3990]);
   });
 
   it('getPromo answers a valid code, case-insensitively, with or without the trailing slash', async () => {
-    for (const url of ['/api/offers/get-promo/', '/api/offers/get-promo']) {
-      const { status, body } = await post(url, { ...key, promo_code: ' xmas26 ', customer_type: 'privato', cluster: 'A' });
-      expect(status).toBe(200);
-      expect(body).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 39.9, valid_until: '2027-01-06' } });
-    }
+    const promo = await api.getPromo({ promo_code: ' xmas26 ', customer_type: 'privato', cluster: 'A' });
+    expect(promo).toEqual({ code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 3990, valid_until: '2027-01-06' });
+    expect(api.lastAnswer().body).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 39.9, valid_until: '2027-01-06' } });
+    // The contract names the path with its slash; the one without stays a raw request.
+    const res = await t.app.inject({ method: 'POST', url: '/api/offers/get-promo', payload: { ...key, promo_code: ' xmas26 ', customer_type: 'privato', cluster: 'A' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: true, data: { code: 'XMAS26', description: expect.any(String), offer_id: null, recurrent_discount: 0, cash_discount: 39.9, valid_until: '2027-01-06' } });
   });
 
   it.each([
@@ -114,14 +123,15 @@ describeEachDialect('catalogue calls', (dialect) => {
     ['empty code', { promo_code: '  ', customer_type: 'privato' }, 422, 'validation_error', undefined],
     ['missing customer type', { promo_code: 'XMAS26' }, 422, 'validation_error', undefined],
   ])('getPromo: %s', async (_name, payload, status, code, message) => {
-    const res = await post('/api/offers/get-promo/', { ...key, ...payload });
+    const res = await expectRefusal(api.getPromo(payload as never), api);
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ result: false, error: { code } });
-    if (message) expect(res.body.error!.message).toBe(message);
+    if (message) expect(res.message).toBe(message);
   });
 
   it('getPromo without the api key is 401', async () => {
-    expect((await post('/api/offers/get-promo/', { promo_code: 'XMAS26', customer_type: 'privato' })).status).toBe(401);
+    const keyless = createInjectClient(t.app, { apiKey: null });
+    expect((await expectRefusal(keyless.getPromo({ promo_code: 'XMAS26', customer_type: 'privato' }), keyless)).status).toBe(401);
   });
 
   it('the default module list serves the catalogue', async () => {

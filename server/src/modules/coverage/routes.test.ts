@@ -1,44 +1,47 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, expectRefusal } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { DEMO_ADDRESSES, ROMA_ISTAT } from './demo-generator';
 
-const key = { api_key: DEMO_PUBLIC_API_KEY };
-const BASE = '/api/utility/check-copertura';
 const egon = (n: number): string => DEMO_ADDRESSES.find((d) => d.number === n)!.id_egon_civico;
 
-interface Envelope<T = unknown> { result: boolean; data?: T; error?: { code: string; message: string; fields?: Record<string, string> } }
-interface Service { technology: string; network: string; max_download: number; max_upload: number; cabinet_distance: number | null; available: boolean }
-interface Coverage {
-  address: { id_egon_civico: string; street: string; number: string; label: string };
-  services: Service[]; suggested_technology: string | null; openfiber_cluster: string | null; offer_ids: number[];
-}
+type Service = { technology: string; network: string; max_download: number; max_upload: number; cabinet_distance: number | null; available: boolean };
+
+/** The coverage calls without path parameters, by the path tail the tests name them with. */
+const CALL_BY_PATH = {
+  '/list-address-advanced/': 'listAddressAdvanced',
+  '/address-preview/': 'addressPreview',
+  '/get-services-by-identifier/': 'getServicesByIdentifier',
+  '/get-info-from-id-building-of/': 'getInfoFromIdBuildingOf',
+  '/get-id-building-info/': 'getIdBuildingInfo',
+  '/services/': 'services',
+} as const;
 
 describeEachDialect('coverage calls', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(dialect, { seed: true }); });
+  let api: InjectClient;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { seed: true });
+    api = createInjectClient(t.app);
+  });
   afterAll(async () => t.close());
 
-  const post = async <T = unknown>(path: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url: `${BASE}${path}`, payload: { ...key, ...payload } });
-    return { status: res.statusCode, body: res.json() as Envelope<T> };
-  };
-  const services = async (n: number, customerType = 'privato') => {
-    const { status, body } = await post<Coverage>('/services/', { id_egon_civico: egon(n), customer_type: customerType });
-    expect(status).toBe(200);
-    return body.data!;
-  };
+  /** A call named by its path, with a body its type may refuse (the server must refuse it too). */
+  const callByPath = (path: keyof typeof CALL_BY_PATH, body: Record<string, unknown>): Promise<unknown> =>
+    (api[CALL_BY_PATH[path]] as (body: unknown) => Promise<unknown>)(body);
+  // Resolving means a 200 (the inject client checks it).
+  const services = async (n: number, customerType: 'privato' | 'business' = 'privato') =>
+    api.services({ id_egon_civico: egon(n), customer_type: customerType });
   const brief = (s: Service[]) => s.map((x) => `${x.technology} ${x.network} ${x.max_download}/${x.max_upload}${x.cabinet_distance === null ? '' : ` ${x.cabinet_distance}m`}${x.available ? '' : ' (non disponibile)'}`);
 
   it('list-address-advanced finds the demo street in order', async () => {
-    const { status, body } = await post<Array<{ id_egon_civico: string; street: string; number: string; label: string }>>(
-      '/list-address-advanced/', { address: 'via roma 1', id_comune: ROMA_ISTAT, third_party_coverage: true });
-    expect(status).toBe(200);
-    expect(body.data![0]).toMatchObject({ id_egon_civico: '0580910000001', street: 'Via Roma', number: '1', label: 'Via Roma 1, 00185 Roma (RM)' });
-    expect(body.data!.map((h) => h.number).slice(0, 2)).toEqual(['1', '10']);
-    const all = await post<Array<{ number: string }>>('/list-address-advanced/', { address: 'Roma', id_comune: ROMA_ISTAT });
-    expect(all.body.data!.slice(0, 10).map((h) => h.number)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    const hits = await api.listAddressAdvanced({ address: 'via roma 1', id_comune: ROMA_ISTAT, third_party_coverage: true });
+    expect(hits[0]).toMatchObject({ id_egon_civico: '0580910000001', street: 'Via Roma', number: '1', label: 'Via Roma 1, 00185 Roma (RM)' });
+    expect(hits.map((h) => h.number).slice(0, 2)).toEqual(['1', '10']);
+    const all = await api.listAddressAdvanced({ address: 'Roma', id_comune: ROMA_ISTAT });
+    expect(all.slice(0, 10).map((h) => h.number)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   });
 
   it('FTTH on Open Fiber, cluster A (Via Roma 1)', async () => {
@@ -109,34 +112,33 @@ describeEachDialect('coverage calls', (dialect) => {
   });
 
   it('address-preview and get-services-by-identifier', async () => {
-    const preview = await post<Coverage>('/address-preview/', { id_egon_civico: egon(1) });
-    expect(preview.status).toBe(200);
-    expect(preview.body.data).toEqual(await services(1));
-    const list = await post<Service[]>('/get-services-by-identifier/', { id_egon_civico: egon(4) });
-    expect(list.status).toBe(200);
-    expect(brief(list.body.data!)).toEqual(['FTTC FiberCop 30/3 900m']);
-    expect((await post<Service[]>('/get-services-by-identifier/', { id_egon_civico: egon(6) })).body.data).toEqual([]);
+    const preview = await api.addressPreview({ id_egon_civico: egon(1) });
+    const previewWire = api.lastAnswer().body;
+    expect(preview).toEqual(await services(1));
+    // On the wire too, not only after the schema's parse.
+    expect(previewWire).toEqual(api.lastAnswer().body);
+    const list = await api.getServicesByIdentifier({ id_egon_civico: egon(4) });
+    expect(brief(list)).toEqual(['FTTC FiberCop 30/3 900m']);
+    expect(await api.getServicesByIdentifier({ id_egon_civico: egon(6) })).toEqual([]);
   });
 
   it('building calls', async () => {
-    const of = await post<{ id_building: string; network: string; cluster: string | null; status: string; addresses: Array<{ id_egon_civico: string }> }>(
-      '/get-info-from-id-building-of/', { id_building: 'OF058091000001' });
-    expect(of.status).toBe(200);
-    expect(of.body.data).toMatchObject({ id_building: 'OF058091000001', network: 'Open Fiber', cluster: 'A', status: 'active' });
-    expect(of.body.data!.addresses.map((a) => a.id_egon_civico)).toEqual([egon(1)]);
-    const planned = await post('/get-id-building-info/', { id_building: 'OF058091000010' });
-    expect(planned.body.data).toMatchObject({ status: 'planned', cluster: 'B' });
+    const of = await api.getInfoFromIdBuildingOf({ id_building: 'OF058091000001' });
+    expect(of).toMatchObject({ id_building: 'OF058091000001', network: 'Open Fiber', cluster: 'A', status: 'active' });
+    expect(of.addresses.map((a) => a.id_egon_civico)).toEqual([egon(1)]);
+    const planned = await api.getIdBuildingInfo({ id_building: 'OF058091000010' });
+    expect(planned).toMatchObject({ status: 'planned', cluster: 'B' });
     // A FiberCop building: known to get-id-building-info, not an Open Fiber building.
-    expect((await post('/get-id-building-info/', { id_building: 'FC058091000002' })).body.data).toMatchObject({ network: 'FiberCop', cluster: null });
-    const notOf = await post('/get-info-from-id-building-of/', { id_building: 'FC058091000002' });
+    expect(await api.getIdBuildingInfo({ id_building: 'FC058091000002' })).toMatchObject({ network: 'FiberCop', cluster: null });
+    const notOf = await expectRefusal(api.getInfoFromIdBuildingOf({ id_building: 'FC058091000002' }), api);
     expect(notOf.status).toBe(404);
     expect(notOf.body).toEqual({ result: false, error: { code: 'not_found', message: 'Edificio non trovato' } });
   });
 
   it.each([
     ['/address-preview/'], ['/get-services-by-identifier/'], ['/services/'],
-  ])('%s: an unknown address is a 404 envelope', async (path) => {
-    const { status, body } = await post(path, { id_egon_civico: 'NON-ESISTE' });
+  ] as const)('%s: an unknown address is a 404 envelope', async (path) => {
+    const { status, body } = await expectRefusal(callByPath(path, { id_egon_civico: 'NON-ESISTE' }), api);
     expect(status).toBe(404);
     expect(body).toEqual({ result: false, error: { code: 'not_found', message: 'Indirizzo non trovato' } });
   });
@@ -150,16 +152,16 @@ describeEachDialect('coverage calls', (dialect) => {
     ['/address-preview/', { id_egon_civico: 'x'.repeat(51) }, 'id_egon_civico'],
     ['/get-id-building-info/', { id_building: ' ' }, 'id_building'],
     ['/get-info-from-id-building-of/', { id_building: 42 }, 'id_building'],
-  ])('%s: bad input %j is a 422 on %s', async (path, payload, field) => {
-    const { status, body } = await post(path, payload);
+  ] as const)('%s: bad input %j is a 422 on %s', async (path, payload, field) => {
+    const { status, body } = await expectRefusal(callByPath(path, payload), api);
     expect(status).toBe(422);
     expect(body.result).toBe(false);
-    expect(body.error?.code).toBe('validation_error');
-    expect(body.error?.fields).toHaveProperty(field);
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.fields).toHaveProperty(field);
   });
 
   it('refuses a call without the api key', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${BASE}/services/`, payload: { id_egon_civico: egon(1) } });
-    expect(res.statusCode).toBe(401);
+    const keyless = createInjectClient(t.app, { apiKey: null });
+    expect((await expectRefusal(keyless.services({ id_egon_civico: egon(1) }), keyless)).status).toBe(401);
   });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, settle } from '../../../test/support/inject-client';
+import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { createOrdersModule, findOrderByHash, markOrderStatus } from '../orders';
@@ -66,10 +68,9 @@ const filesUnder = (dir: string): string[] =>
 /** The documents of an order on disk (its folder also holds the contract's PDFs, named contract-*). */
 const documentFiles = (dir: string): string[] => filesUnder(dir).filter((f) => !path.basename(f).startsWith('contract-'));
 
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
-
 describeEachDialect('documents', (dialect) => {
   let t: TestApp;
+  let api: InjectClient;
   let pdf: Buffer;
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
@@ -79,32 +80,35 @@ describeEachDialect('documents', (dialect) => {
       ],
     });
     pdf = await makePdf();
+    api = createInjectClient(t.app, { headers: { 'user-agent': 'vitest' } });
   });
   afterAll(async () => t.close());
 
   const newOrder = async (): Promise<{ hash: string; id: string }> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders/new', payload: { api_key: DEMO_PUBLIC_API_KEY, offer_id: 101 } });
-    const hash = (res.json() as Json).data!.hash as string;
-    return { hash, id: (await findOrderByHash(t.db, hash))!.id };
+    const created = await api.newOrder({ offer_id: 101 });
+    if (typeof created === 'string') throw new Error(created);
+    return { hash: created.hash, id: (await findOrderByHash(t.db, created.hash))!.id };
   };
+  // Uploads stay hand-built multipart: these tests choose the declared type, the part order and malformed forms.
   const upload = async (hash: string, files: FilePart[], fields: Record<string, string> = { api_key: DEMO_PUBLIC_API_KEY }) => {
     const res = await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...multipart(fields, files) });
-    return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
+    return { status: res.statusCode, body: res.json() as WireEnvelope, headers: res.headers };
   };
-  const post = async (url: string, payload: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, headers: { 'user-agent': 'vitest' } });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return (res.json() as Json).data!;
+  /** A call that must succeed (the client resolves on a 200 only): its `data` as the server sent it. */
+  const ok = async (call: Promise<unknown>): Promise<Record<string, unknown>> => {
+    const { data, body } = await settle(call, api);
+    expect(data, JSON.stringify(body)).toBeDefined();
+    return body.data!;
   };
   /** A privato order signed for real: five steps, preview, code by SMS (read from the development outbox), signature. */
   const signedOrder = async (): Promise<{ hash: string; id: string }> => {
     const order = await newOrder();
-    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) await post(`/api/orders/${order.hash}/${name}`, payload);
-    await post(`/api/orders/${order.hash}/contract-preview`);
-    await post(`/api/orders/${order.hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
+    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) await ok(api.submitStep({ order_hash: order.hash, step_name: name }, payload));
+    await ok(api.contractPreview({ order_hash: order.hash }));
+    await ok(api.sendOtp({ order_hash: order.hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true }));
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
     const code = /\b(\d{6})\b/.exec((outbox.json() as { data: Array<{ text: string }> }).data[0]?.text ?? '')?.[1];
-    await post(`/api/orders/${order.hash}/sign-with-otp`, { otp: code });
+    await ok(api.signWithOtp({ order_hash: order.hash }, { otp: code! }));
     expect((await findOrderByHash(t.db, order.hash))!.status).toBe('signed');
     return order;
   };
@@ -115,10 +119,7 @@ describeEachDialect('documents', (dialect) => {
     const pdf = (await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload;
     return { order, contracts, pdfSha256: createHash('sha256').update(pdf).digest('hex'), pdfBytes: pdf.length };
   };
-  const del = async (mediaId: string, orderHash: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/medias/${mediaId}/delete`, payload: { api_key: DEMO_PUBLIC_API_KEY, order_id: orderHash } });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
+  const del = async (mediaId: string, orderHash: string) => settle(api.deleteMedia({ id: mediaId }, { order_id: orderHash }), api);
 
   describe('document-upload', () => {
     it.each([
@@ -150,17 +151,17 @@ describeEachDialect('documents', (dialect) => {
 
     it('lists what is on file for the order, from any device, and whether it still accepts documents', async () => {
       const { hash, id } = await newOrder();
-      expect(await post(`/api/orders/${hash}/documents`)).toEqual({ status: 'draft', accepts_documents: true, medias: [] });
+      expect(await ok(api.orderDocuments({ order_hash: hash }))).toEqual({ status: 'draft', accepts_documents: true, medias: [] });
       const front = (await upload(hash, [{ filename: 'fronte.png', bytes: PNG }])).body.data!;
       const card = (await upload(hash, [{ filename: 'tessera.pdf', bytes: await makePdf() }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' })).body.data!;
-      const listed = await post(`/api/orders/${hash}/documents`);
+      const listed = await ok(api.orderDocuments({ order_hash: hash }));
       // Oldest first; the test clock gives both the same time, so only the set is fixed here.
       expect(listed.medias).toHaveLength(2);
       expect(listed.medias).toEqual(expect.arrayContaining([front, card]));
       await markOrderStatus(t.db, id, 'cancelled');
-      expect(await post(`/api/orders/${hash}/documents`)).toMatchObject({ status: 'cancelled', accepts_documents: false });
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/orders/AAAAAAAAAAAAAAAAAAAAAAAA/documents', payload: { api_key: DEMO_PUBLIC_API_KEY } });
-      expect(unknown.statusCode).toBe(404);
+      expect(await ok(api.orderDocuments({ order_hash: hash }))).toMatchObject({ status: 'cancelled', accepts_documents: false });
+      const unknown = await settle(api.orderDocuments({ order_hash: 'AAAAAAAAAAAAAAAAAAAAAAAA' }), api);
+      expect(unknown.status).toBe(404);
     });
 
     it('keeps the health-card copy as its own kind', async () => {

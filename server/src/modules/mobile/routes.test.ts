@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, settle } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { selectByShortHash } from './repository';
 import { createMobileModule } from './routes';
 import { DEMO_MOBILE } from './seed';
 import { createMobileOrder } from './service';
-
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string>; retry_after_seconds?: number } };
 
 const GOOD_CORRECTION = {
   donor_operator: 'vodafone', number_to_port: '+393491112233', old_iccid: '8939880000000000014',
@@ -28,12 +28,13 @@ describeEachDialect('mobile orders', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}, remoteAddress = '127.0.0.1') => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress });
-    return { status: res.statusCode, body: res.json() as Json, headers: res.headers, raw: res.body };
+  /** One call through the typed client, from `remoteAddress`: a client per call, so concurrent calls keep their own answers. */
+  const call = <T>(make: (client: InjectClient) => Promise<T>, remoteAddress = '127.0.0.1') => {
+    const client = createInjectClient(t.app, { remoteAddress });
+    return settle(make(client), client);
   };
   const activate = (order_number: string, iccid_last5: string, ip = '127.0.0.1') =>
-    post('/api/orders/activate-mobile-order', { order_number, iccid_last5 }, ip);
+    call((c) => c.activateMobileOrder({ order_number, iccid_last5 }), ip);
   /** A fresh order ready to activate: ICCID …00017 unless given. */
   const readyOrder = (iccid = '8939010000000000017') => createMobileOrder(t.db, { mobilePhoneNumber: '3331234567', iccid });
   const mnpOrder = () => createMobileOrder(t.db, {
@@ -42,7 +43,7 @@ describeEachDialect('mobile orders', (dialect) => {
 
   describe('get-mobile-order', () => {
     it('answers the demo order awaiting porting confirmation', async () => {
-      const { status, body, headers } = await post(`/api/orders/${DEMO_MOBILE.awaitingMnp.shortHash}/get-mobile-order`);
+      const { status, body, headers } = await call((c) => c.getMobileOrder({ code: DEMO_MOBILE.awaitingMnp.shortHash }));
       expect(status).toBe(200);
       expect(headers['cache-control']).toBe('no-store');
       expect(body.data).toEqual({
@@ -54,7 +55,7 @@ describeEachDialect('mobile orders', (dialect) => {
     });
 
     it.each(['AAAAAAAAAAAAAAAA', 'short', 'x'.repeat(40)])('unknown or malformed hash %s → 404 mobile_order_not_found', async (hash) => {
-      const { status, body } = await post(`/api/orders/${hash}/get-mobile-order`);
+      const { status, body } = await call((c) => c.getMobileOrder({ code: hash }));
       expect(status).toBe(404);
       expect(body.error?.code).toBe('mobile_order_not_found');
     });
@@ -64,25 +65,25 @@ describeEachDialect('mobile orders', (dialect) => {
     it('confirms once; confirming again answers the same; then activation is possible', async () => {
       const o = await mnpOrder();
       expect((await activate(o.order_number, '00025')).body.error?.code).toBe('activation_not_ready');
-      const first = await post(`/api/orders/${o.short_hash}/confirm-mobile-mnp-order`);
+      const first = await call((c) => c.confirmMobileMnpOrder({ short_hash: o.short_hash }));
       expect(first.status).toBe(200);
       expect(first.body.data?.status).toBe('mnp_confirmed');
-      const second = await post(`/api/orders/${o.short_hash}/confirm-mobile-mnp-order`);
+      const second = await call((c) => c.confirmMobileMnpOrder({ short_hash: o.short_hash }));
       expect(second.body.data?.status).toBe('mnp_confirmed');
       expect((await activate(o.order_number, '00025')).status).toBe(200);
     });
 
     it('refuses an order without pending porting (409) and an unknown one (404)', async () => {
       const o = await readyOrder();
-      const { status, body } = await post(`/api/orders/${o.short_hash}/confirm-mobile-mnp-order`);
+      const { status, body } = await call((c) => c.confirmMobileMnpOrder({ short_hash: o.short_hash }));
       expect(status).toBe(409);
       expect(body.error?.code).toBe('mnp_not_pending');
-      expect((await post('/api/orders/AAAAAAAAAAAAAAAA/confirm-mobile-mnp-order')).status).toBe(404);
+      expect((await call((c) => c.confirmMobileMnpOrder({ short_hash: 'AAAAAAAAAAAAAAAA' }))).status).toBe(404);
     });
 
     it('confirms exactly once under concurrency', async () => {
       const o = await mnpOrder();
-      const results = await Promise.all(Array.from({ length: 8 }, () => post(`/api/orders/${o.short_hash}/confirm-mobile-mnp-order`)));
+      const results = await Promise.all(Array.from({ length: 8 }, () => call((c) => c.confirmMobileMnpOrder({ short_hash: o.short_hash }))));
       expect(results.every((r) => r.status === 200 && r.body.data?.status === 'mnp_confirmed')).toBe(true);
     });
   });
@@ -90,7 +91,7 @@ describeEachDialect('mobile orders', (dialect) => {
   describe('correct-mobile-mnp-order', () => {
     it('stores the correction and applies it, normalised', async () => {
       const o = await mnpOrder();
-      const { status, body } = await post(`/api/orders/${o.short_hash}/correct-mobile-mnp-order`, GOOD_CORRECTION);
+      const { status, body } = await call((c) => c.correctMobileMnpOrder({ short_hash: o.short_hash }, GOOD_CORRECTION));
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.data).toMatchObject({ status: 'mnp_correction_requested', donor_operator: 'vodafone', number_to_port: '3491112233', holder_first_name: 'Mario' });
       const row = await selectByShortHash(t.db, o.short_hash);
@@ -98,7 +99,7 @@ describeEachDialect('mobile orders', (dialect) => {
       const corrections = await t.db.selectFrom('mobile_mnp_corrections').selectAll().where('mobile_order_id', '=', o.id).execute();
       expect(corrections).toHaveLength(1);
       // A second correction replaces the values and is kept too.
-      await post(`/api/orders/${o.short_hash}/correct-mobile-mnp-order`, { ...GOOD_CORRECTION, donor_operator: 'iliad' });
+      await call((c) => c.correctMobileMnpOrder({ short_hash: o.short_hash }, { ...GOOD_CORRECTION, donor_operator: 'iliad' }));
       expect((await selectByShortHash(t.db, o.short_hash))?.donor_operator).toBe('iliad');
       expect(await t.db.selectFrom('mobile_mnp_corrections').selectAll().where('mobile_order_id', '=', o.id).execute()).toHaveLength(2);
       // Corrected data must be re-checked by the provider: activation waits.
@@ -118,7 +119,7 @@ describeEachDialect('mobile orders', (dialect) => {
       [{ holder_cf: '12345678901' }, 'holder_cf'],
     ])('refuses %o with a 422 on %s and changes nothing', async (patch, field) => {
       const o = await mnpOrder();
-      const { status, body } = await post(`/api/orders/${o.short_hash}/correct-mobile-mnp-order`, { ...GOOD_CORRECTION, ...patch });
+      const { status, body } = await call((c) => c.correctMobileMnpOrder({ short_hash: o.short_hash }, { ...GOOD_CORRECTION, ...patch } as never));
       expect(status).toBe(422);
       expect(body.error?.code).toBe('validation_error');
       expect(Object.keys(body.error?.fields ?? {})).toContain(field);
@@ -128,12 +129,12 @@ describeEachDialect('mobile orders', (dialect) => {
 
     it('accepts a company holder (11-digit CF of a valid partita IVA)', async () => {
       const o = await mnpOrder();
-      const { status } = await post(`/api/orders/${o.short_hash}/correct-mobile-mnp-order`, { ...GOOD_CORRECTION, holder_cf: '00743110157' });
+      const { status } = await call((c) => c.correctMobileMnpOrder({ short_hash: o.short_hash }, { ...GOOD_CORRECTION, holder_cf: '00743110157' }));
       expect(status).toBe(200);
     });
 
     it('refuses a correction once the SIM is ready or active (409, nothing stored)', async () => {
-      const { status, body } = await post(`/api/orders/${DEMO_MOBILE.active.shortHash}/correct-mobile-mnp-order`, GOOD_CORRECTION);
+      const { status, body } = await call((c) => c.correctMobileMnpOrder({ short_hash: DEMO_MOBILE.active.shortHash }, GOOD_CORRECTION));
       expect(status).toBe(409);
       expect(body.error?.code).toBe('mnp_not_pending');
       const active = await selectByShortHash(t.db, DEMO_MOBILE.active.shortHash);
@@ -197,7 +198,7 @@ describeEachDialect('mobile orders', (dialect) => {
     });
 
     it.each([['1234'], ['123456'], ['12a45'], [''], [12345]])('iccid_last5 %j must be exactly 5 digits (422)', async (digits) => {
-      const { status, body } = await post('/api/orders/activate-mobile-order', { order_number: 'MO-2026-000123', iccid_last5: digits });
+      const { status, body } = await call((c) => c.activateMobileOrder({ order_number: 'MO-2026-000123', iccid_last5: digits as never }));
       expect(status).toBe(422);
       expect(Object.keys(body.error?.fields ?? {})).toEqual(['iccid_last5']);
     });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, settle } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { catalogModule, loadCatalog } from '../catalog';
 import { coverageModule, DEMO_ADDRESSES, seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';
@@ -14,7 +15,6 @@ import { createOrdersModule } from './routes';
  */
 
 const NOW = new Date('2026-03-01T10:00:00Z');
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; fields?: Record<string, string>; rules?: Record<string, string> } };
 
 const address = (n: number): string => DEMO_ADDRESSES.find((a) => a.number === n)!.id_egon_civico;
 const VIA_ROMA_1 = address(1); // Open Fiber, cluster A, FTTH 10 Gbit/s
@@ -24,19 +24,18 @@ const ULTRA_10G = 103;
 
 describeEachDialect('offers sold only in their areas', (dialect) => {
   let t: TestApp;
+  let api: InjectClient;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { modules: [catalogModule, coverageModule, createOrdersModule({ now: () => NOW })] });
     await seedCoverage(t.db, { size: 10 });
     // A 10 Gbit/s fibre line in cluster C and in a FiberCop building: only the area keeps Ultra 10G away.
     await t.db.updateTable('address_services').set({ max_download: 10_000, max_upload: 2500 })
       .where('id_egon_civico', 'in', [VIA_ROMA_2, VIA_ROMA_8]).where('technology', '=', 'FTTH').execute();
+    api = createInjectClient(t.app);
   });
   afterAll(async () => t.close());
 
-  async function post(url: string, payload: Record<string, unknown>) {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
-    return { status: res.statusCode, body: res.json() as Json };
-  }
+  const call = <T>(request: Promise<T>) => settle(request, api);
   const countOrders = async () => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('the catalogue limits Ultra 10G to clusters A and B (the premise of these tests)', () => {
@@ -49,7 +48,7 @@ describeEachDialect('offers sold only in their areas', (dialect) => {
   ])('orders/new refuses it in %s, naming offer_id, and stores nothing', async (_label, idEgon) => {
     const before = await countOrders();
     // The order's own copy of the coverage result claims cluster A: it is not what decides.
-    const res = await post('/api/orders/new', { offer_id: ULTRA_10G, id_egon_civico: idEgon, openfiber_cluster: 'A', cluster: 'A' });
+    const res = await call(api.newOrder({ offer_id: ULTRA_10G, id_egon_civico: idEgon, openfiber_cluster: 'A', cluster: 'A' }));
     expect(res.status).toBe(422);
     expect(res.body.error?.code).toBe('validation_error');
     expect(res.body.error?.rules).toEqual({ offer_id: 'offer_not_at_address' });
@@ -58,24 +57,24 @@ describeEachDialect('offers sold only in their areas', (dialect) => {
   });
 
   it('orders/new accepts it in its area', async () => {
-    const res = await post('/api/orders/new', { offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_1 });
+    const res = await call(api.newOrder({ offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_1 }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('update-order refuses moving an order to it outside its areas, and changes nothing', async () => {
-    const created = await post('/api/orders/new', { offer_id: 101, id_egon_civico: VIA_ROMA_8 });
+    const created = await call(api.newOrder({ offer_id: 101, id_egon_civico: VIA_ROMA_8 }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const hash = created.body.data?.hash as string;
     const before = await t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
-    const res = await post(`/api/orders/${hash}/update-order`, { offer_id: ULTRA_10G });
+    const res = await call(api.updateOrder({ order_hash: hash }, { offer_id: ULTRA_10G }));
     expect(res.status).toBe(422);
     expect(res.body.error?.rules).toEqual({ offer_id: 'offer_not_at_address' });
     expect(await t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow()).toEqual(before);
   });
 
   it('update-order refuses moving an order of its area to an address outside it', async () => {
-    const created = await post('/api/orders/new', { offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_1 });
-    const res = await post(`/api/orders/${created.body.data?.hash as string}/update-order`, { offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_8 });
+    const created = await call(api.newOrder({ offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_1 }));
+    const res = await call(api.updateOrder({ order_hash: created.body.data?.hash as string }, { offer_id: ULTRA_10G, id_egon_civico: VIA_ROMA_8 }));
     expect(res.status).toBe(422);
     expect(res.body.error?.rules).toEqual({ offer_id: 'offer_not_at_address' });
   });
@@ -83,11 +82,11 @@ describeEachDialect('offers sold only in their areas', (dialect) => {
   it('orders/new sells exactly the offers the coverage check lists, at every demo address', async () => {
     for (const { id_egon_civico } of DEMO_ADDRESSES) {
       for (const customerType of ['privato', 'business'] as const) {
-        const coverage = await post('/api/utility/check-copertura/services/', { id_egon_civico, customer_type: customerType });
+        const coverage = await call(api.services({ id_egon_civico, customer_type: customerType }));
         expect(coverage.status).toBe(200);
         const listed = new Set(coverage.body.data?.offer_ids as number[]);
         for (const offer of loadCatalog().offers.filter((o) => o.customer_type === customerType)) {
-          const res = await post('/api/orders/new', { offer_id: offer.id, id_egon_civico, customer_type: customerType });
+          const res = await call(api.newOrder({ offer_id: offer.id, id_egon_civico, customer_type: customerType }));
           expect(res.status === 200, `offer ${offer.id} at ${id_egon_civico}: ${JSON.stringify(res.body)}`).toBe(listed.has(offer.id));
         }
       }

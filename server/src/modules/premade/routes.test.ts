@@ -4,6 +4,8 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { createPremadeOrder, findPremadeOrder, newPremadeCode, normalisePremadeCode } from './premade-order';
 import { createOrdersModule, markOrderStatus } from '../orders';
@@ -20,9 +22,6 @@ import { DEMO_PREMADE } from './seed';
  * client who sends them wait longer and longer, never the customer.
  */
 
-type ErrorBody = { code: string; message: string; fields?: Record<string, string>; retry_after_seconds?: number };
-type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
-type Answer = { offer_id: number; fields: Record<string, unknown>; needs_code: boolean; masked_phone: string | null; order?: { hash: string; status: string } };
 
 describe('pre-made codes', () => {
   it('are 10 Crockford base32 characters, different every time', () => {
@@ -65,13 +64,12 @@ describeEachDialect('fill-order', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}, ip: string = freshIp(), key: string = DEMO_PUBLIC_API_KEY) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: key, ...payload }, remoteAddress: ip, headers: { 'user-agent': 'vitest' } });
-    return { status: res.statusCode, body: res.json() as Json, raw: res.body, headers: res.headers };
-  };
-  const fill = (code: string, ip?: string) => post(`/api/orders/${encodeURIComponent(code)}/fill-order`, {}, ip);
-  const sendCode = (code: string, ip?: string) => post(`/api/orders/${encodeURIComponent(code)}/fill-order/send-code`, {}, ip);
-  const verify = (code: string, otp: string, ip?: string) => post(`/api/orders/${encodeURIComponent(code)}/fill-order/verify`, { otp }, ip);
+  /** One typed call from `ip` (a fresh address unless given), as a browser with its user agent. */
+  const call = <T>(make: (client: InjectClient) => Promise<T>, ip: string = freshIp(), apiKey: string = DEMO_PUBLIC_API_KEY) =>
+    injectCall(t.app, make, { remoteAddress: ip, apiKey, headers: { 'user-agent': 'vitest' } });
+  const fill = (code: string, ip?: string) => call((c) => c.fillOrder({ code }), ip);
+  const sendCode = (code: string, ip?: string) => call((c) => c.fillOrderSendCode({ code }), ip);
+  const verify = (code: string, otp: string, ip?: string) => call((c) => c.fillOrderVerify({ code }, { otp }), ip);
   /** The code of the newest message to `to`. */
   const latestCode = (to = '+393331234567'): string => {
     const message = delivered.filter((m) => m.to === to).at(-1);
@@ -88,7 +86,7 @@ describeEachDialect('fill-order', (dialect) => {
   /** What the customer typed in each step, through the public calls, on the hash of the first opening. */
   const customerFillsIn = async (hash: string) => {
     for (const [step, payload] of Object.entries(PRIVATO_STEPS)) {
-      const res = await post(`/api/orders/${hash}/${step}`, payload);
+      const res = await call((c) => c.submitStep({ order_hash: hash, step_name: step }, payload));
       expect(res.status, `${step}: ${res.raw}`).toBe(200);
     }
   };
@@ -99,10 +97,10 @@ describeEachDialect('fill-order', (dialect) => {
   ];
 
   it('opens an order with nothing personal at once: the offer, its option and the address, with the hash', async () => {
-    const { status, body, headers } = await fill(DEMO_PREMADE.openCode);
+    const { status, body, headers, data: answer } = await fill(DEMO_PREMADE.openCode);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(headers['cache-control']).toBe('no-store');
-    const data = body.data as Answer;
+    const data = answer!;
     expect(data).toMatchObject({ offer_id: 101, needs_code: false, masked_phone: null, order: { status: 'draft' } });
     expect(data.order?.hash).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(data.fields).toMatchObject({ customer_type: 'privato', address: 'Via Roma', number: '1', city: 'Roma', province: 'RM', id_egon_civico: '0580910000001' });
@@ -111,9 +109,9 @@ describeEachDialect('fill-order', (dialect) => {
   });
 
   it('never sends back personal data: an order the agent filled with the customer’s contact needs the code', async () => {
-    const { status, body, raw } = await fill(DEMO_PREMADE.code);
+    const { status, raw, data: answer } = await fill(DEMO_PREMADE.code);
     expect(status, raw).toBe(200);
-    const data = body.data as Answer;
+    const data = answer!;
     expect(data).toMatchObject({ offer_id: 101, needs_code: true, masked_phone: '+39 3** *** **67' });
     expect(data.order).toBeUndefined();
     expect(data.fields).toMatchObject({ address: 'Via Roma', city: 'Roma' });
@@ -123,7 +121,7 @@ describeEachDialect('fill-order', (dialect) => {
 
   it('a half-filled order answers no personal data, and opens only with the code sent to its mobile number', async () => {
     const created = await preparedOnly();
-    const first = (await fill(created.code)).body.data as Answer;
+    const first = (await fill(created.code)).data!;
     expect(first.needs_code).toBe(false);
     await customerFillsIn(first.order!.hash);
 
@@ -149,7 +147,7 @@ describeEachDialect('fill-order', (dialect) => {
 
     const opened = await verify(created.code, otp);
     expect(opened.status, opened.raw).toBe(200);
-    const data = opened.body.data as Answer;
+    const data = opened.data!;
     expect(data.order?.hash).toBe(created.hash);
     expect(data.fields).toMatchObject({ first_name: 'Mario', cf: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456' });
     // One use: the same code again opens nothing.
@@ -241,7 +239,7 @@ describeEachDialect('fill-order', (dialect) => {
 
     it('from a third party never block the customer, who uses another address', async () => {
       const created = await preparedOnly();
-      const hash = ((await fill(created.code)).body.data as Answer).order!.hash;
+      const hash = (await fill(created.code)).data!.order!.hash;
       await customerFillsIn(hash);
       const customer = freshIp();
       const stranger = freshIp();
@@ -256,12 +254,12 @@ describeEachDialect('fill-order', (dialect) => {
       expect((await fill(created.code, customer)).status).toBe(200);
       const opened = await verify(created.code, otp, customer);
       expect(opened.status, opened.raw).toBe(200);
-      expect((opened.body.data as Answer).order?.hash).toBe(hash);
+      expect((opened.data!).order?.hash).toBe(hash);
     });
 
     it('from many addresses on one code make the customer wait a minute at most, and a new code opens it', async () => {
       const created = await preparedOnly();
-      await customerFillsIn(((await fill(created.code)).body.data as Answer).order!.hash);
+      await customerFillsIn((await fill(created.code)).data!.order!.hash);
       nextMinute();
       expect((await sendCode(created.code)).status).toBe(200);
       const otp = latestCode();
@@ -299,7 +297,7 @@ describeEachDialect('fill-order', (dialect) => {
   });
 
   it('needs the api key', async () => {
-    const { status, body } = await post(`/api/orders/${DEMO_PREMADE.code}/fill-order`, {}, freshIp(), 'wrong-key');
+    const { status, body } = await call((c) => c.fillOrder({ code: DEMO_PREMADE.code }), freshIp(), 'wrong-key');
     expect(status).toBe(401);
     expect(body.result).toBe(false);
   });
