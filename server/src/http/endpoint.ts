@@ -3,7 +3,7 @@ import type { EndpointDef, PathParams } from '@checkout/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { LruMap } from '../infra/lru-map';
+import { LRUCache } from 'lru-cache';
 import { assertApiKey } from './api-key';
 import { AppError, MESSAGES, parseOrThrow } from './errors';
 import { nulCharacterFields } from './nul-characters';
@@ -63,6 +63,12 @@ const sendJson = (reply: FastifyReply, json: string): string => {
   reply.type('application/json; charset=utf-8');
   return json;
 };
+
+/**
+ * An endpoint's answer cache: at most `size` answers, the least recently used (read or written) going
+ * first, so a flood of distinct keys costs at most `size` entries of memory.
+ */
+export const newAnswerCache = (size: number): LRUCache<string, string> => new LRUCache<string, string>({ max: size });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
@@ -125,7 +131,7 @@ export function registerEndpoint<Def extends EndpointDef, Prep extends Prepared 
   options: EndpointOptions<Def['request'], Def['path'], Prep> = {},
 ): void {
   const checkResponse = app.config.nodeEnv === 'test';
-  const answers = options.answerCache ? new LruMap<string, string>(options.answerCache.size) : undefined;
+  const answers = options.answerCache ? newAnswerCache(options.answerCache.size) : undefined;
   app.route({
     method: 'POST',
     url: toRoutePattern(def.path),

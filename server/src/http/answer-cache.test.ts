@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from './lru-map';
+import { newAnswerCache } from './endpoint';
 
-describe('LruMap', () => {
+describe('the answer cache', () => {
   it('answers what was stored under a key, nothing for other keys', () => {
-    const cache = new LruMap<string, string>(10);
+    const cache = newAnswerCache(10);
     cache.set('rom', '{"a":1}');
     expect(cache.get('rom')).toBe('{"a":1}');
     expect(cache.get('ro')).toBeUndefined();
   });
 
   it('keeps at most `size` entries, dropping the least recently used', () => {
-    const cache = new LruMap<string, string>(2);
+    const cache = newAnswerCache(2);
     cache.set('a', '1');
     cache.set('b', '2');
     expect(cache.get('a')).toBe('1'); // a is now more recent than b
     cache.set('c', '3');
-    expect(cache.count).toBe(2);
+    expect(cache.size).toBe(2);
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBe('1');
     expect(cache.get('c')).toBe('3');
   });
 
   it('replacing a key does not evict another', () => {
-    const cache = new LruMap<string, string>(2);
+    const cache = newAnswerCache(2);
     cache.set('a', '1');
     cache.set('b', '2');
     cache.set('b', '3');
-    expect([cache.get('a'), cache.get('b'), cache.count]).toEqual(['1', '3', 2]);
+    expect([cache.get('a'), cache.get('b'), cache.size]).toEqual(['1', '3', 2]);
   });
 });
