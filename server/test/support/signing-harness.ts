@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { AddedOption } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../src/config';
 import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
 import { createDocumentsModule } from '../../src/modules/documents';
@@ -6,6 +7,8 @@ import { createOrdersModule } from '../../src/modules/orders';
 import { createSignatureModule } from '../../src/modules/signature';
 import { buildTestApp } from './dialects';
 import type { TestApp, TestDialect } from './dialects';
+import { injectCall } from './inject-client';
+import type { InjectClient, WireEnvelope } from './inject-client';
 import { PRIVATO_STEPS } from './privato-steps';
 
 /*
@@ -14,14 +17,13 @@ import { PRIVATO_STEPS } from './privato-steps';
  * Call it inside a `describeEachDialect` body (it registers the beforeAll/afterAll).
  */
 
-export type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
-export type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+type NewOrder = Parameters<InjectClient['newOrder']>[0];
 
 /** Every acceptance send-otp needs from a consumer. */
 export const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
 
 /** An option as the browser sends it (the server prices it from the catalogue). */
-export const added = (id: number, category: string) => ({ id, category, recurrent_cost: 0, cash_amount: 0 });
+export const added = (id: number, category: AddedOption['category']) => ({ id, category, recurrent_cost: 0, cash_amount: 0 });
 /** Offer 101 with a router and its colour, a speed upgrade, a repeater, a voice line and two covers. */
 export const FULL_SELECTION = {
   offer_id: 101, routerVariant: 'corten',
@@ -37,18 +39,27 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
     clock,
     /** The app (set in beforeAll). */
     t: undefined as unknown as TestApp,
-    async post(url: string, payload: Record<string, unknown> = {}) {
+    /** One typed call, settled, on a client of its own from its own address, as a browser with its user agent. */
+    call<T>(make: (client: InjectClient) => Promise<T>) {
+      return injectCall(h.t.app, make, { remoteAddress: `10.9.0.${++ipCounter % 250}`, headers: { 'user-agent': 'vitest' } });
+    },
+    /** A body as it is, for what the typed client would not let through (a required field left out). */
+    async sendRaw(url: string, payload: Record<string, unknown>) {
       const res = await h.t.app.inject({
         method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress: `10.9.0.${++ipCounter % 250}`, headers: { 'user-agent': 'vitest' },
       });
-      return { status: res.statusCode, body: res.json() as Json };
+      return { status: res.statusCode, body: res.json() as WireEnvelope };
     },
+    preview: (hash: string) => h.call((c) => c.contractPreview({ order_hash: hash })),
+    sign: (hash: string, otp: string) => h.call((c) => c.signWithOtp({ order_hash: hash }, { otp })),
     /** A private order with every step sent: ready to sign. */
-    async readyOrder(extra: Record<string, unknown> = {}): Promise<string> {
-      const res = await h.post('/api/orders/new', { ...FULL_SELECTION, ...extra });
+    async readyOrder(extra: Partial<NewOrder> = {}): Promise<string> {
+      const res = await h.call((c) => c.newOrder({ ...FULL_SELECTION, ...extra }));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const hash = res.body.data!.hash as string;
-      for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await h.post(`/api/orders/${hash}/${name}`, payload)).status).toBe(200);
+      for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
+        expect((await h.call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload))).status).toBe(200);
+      }
       return hash;
     },
     /** The code of the newest message to the demo mobile number. */
@@ -60,7 +71,7 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
     /** A minute later (past the resend cooldown), a signing code by SMS with every acceptance. */
     async sendCode(hash: string): Promise<string> {
       clock.ms += 60_000;
-      const res = await h.post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED });
+      const res = await h.call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return h.latestCode();
     },

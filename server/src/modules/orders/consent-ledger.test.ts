@@ -13,7 +13,7 @@ import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 
 describeEachDialect('consent ledger', (dialect) => {
   const h = signingHarness(dialect);
-  const { post, readyOrder, sendCode, row, clock } = h;
+  const { call, preview, sign, readyOrder, sendCode, row, clock } = h;
   const ledger = async (hash: string) => h.t.db.selectFrom('consent_events').selectAll().where('order_id', '=', (await row(hash)).id)
     .orderBy('recorded_at').orderBy('id').execute();
 
@@ -32,19 +32,20 @@ describeEachDialect('consent ledger', (dialect) => {
 
     // The same answers again add nothing; a change of mind is a new row, the old one stays.
     clock.ms += 60_000;
-    expect((await post(`/api/orders/${hash}/step-contact`, PRIVATO_STEPS['step-contact'])).status).toBe(200);
+    expect((await call((c) => c.submitStep({ order_hash: hash, step_name: 'step-contact' }, PRIVATO_STEPS['step-contact']))).status).toBe(200);
     expect(await ledger(hash)).toHaveLength(4);
     clock.ms += 60_000;
-    expect((await post(`/api/orders/${hash}/step-contact`, { ...PRIVATO_STEPS['step-contact'], marketing_consent: true, profiling_consent: false })).status).toBe(200);
+    const changed = { ...PRIVATO_STEPS['step-contact'], marketing_consent: true, profiling_consent: false };
+    expect((await call((c) => c.submitStep({ order_hash: hash, step_name: 'step-contact' }, changed))).status).toBe(200);
     const after = await ledger(hash);
     const t2 = after.at(-1)!.recorded_at;
     // Only marketing changed: one new row; the refusal before it stays in the ledger.
     expect(answers(after)).toEqual([...answers(first), `${t2} marketing_consent=1`].sort());
 
-    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) if (name !== 'step-contact') expect((await post(`/api/orders/${hash}/${name}`, payload)).status).toBe(200);
-    expect((await post(`/api/orders/${hash}/contract-preview`)).status).toBe(200);
+    for (const [name, payload] of Object.entries(PRIVATO_STEPS)) if (name !== 'step-contact') expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload))).status).toBe(200);
+    expect((await preview(hash)).status).toBe(200);
     const code = await sendCode(hash);
-    expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
+    expect((await sign(hash, code)).status).toBe(200);
     const signed = (await pdfText((await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload)).replace(/\s+/g, ' ');
     expect(signed).toContain('CONSENSI AL TRATTAMENTO DEI DATI');
     expect(signed).toMatch(/Comunicazioni commerciali dato il \d{2}\/\d{2}\/\d{2}, \d{2}:\d{2} \(testo versione 1, SHA-256 [0-9a-f]{16}…\)/);

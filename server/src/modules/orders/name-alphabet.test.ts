@@ -1,8 +1,9 @@
 import { ADDRESS_TEXT_MESSAGE, COMPANY_NAME_MESSAGE, PERSON_NAME_MESSAGE } from '@checkout/contract/italian/person-name';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient, Settled } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from './routes';
@@ -21,8 +22,6 @@ const BUSINESS_PERSONAL = {
   sede_legale_indirizzo: 'Via Dante', sede_legale_civico: '1', sede_legale_comune: 'Milano', sede_legale_cap: '20121', sede_legale_provincia: 'MI',
 };
 
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
-
 describeEachDialect('orders: the alphabet of names and addresses', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -30,17 +29,14 @@ describeEachDialect('orders: the alphabet of names and addresses', (dialect) => 
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
-  const newOrder = async (payload: Record<string, unknown> = {}): Promise<string> => {
-    const { status, body } = await post('/api/orders/new', { offer_id: 101, ...payload });
+  const newOrder = async (payload: Partial<Parameters<InjectClient['newOrder']>[0]> = {}): Promise<string> => {
+    const { status, body } = await injectCall(t.app, (c) => c.newOrder({ offer_id: 101, ...payload }));
     expect(status, JSON.stringify(body)).toBe(200);
     return body.data!.hash as string;
   };
-  const step = (hash: string, name: string, payload: Record<string, unknown>) => post(`/api/orders/${hash}/${name}`, payload);
-  const refusedOn = (res: { status: number; body: Json }, field: string, message: string) => {
+  const step = (hash: string, name: string, payload: Record<string, unknown>) =>
+    injectCall(t.app, (c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
+  const refusedOn = (res: Settled<unknown>, field: string, message: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.error!.code).toBe('validation_error');
     expect(res.body.error!.fields).toEqual({ [field]: message });

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTER_COLOURS, offerWireSchema, priceOrder, reconcileSelection } from '@checkout/contract';
-import type { Offer } from '@checkout/contract';
+import { ROUTER_COLOURS, priceOrder, reconcileSelection } from '@checkout/contract';
+import type { AddedOption, Offer } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { seedCoverage } from '../coverage';
@@ -17,19 +19,17 @@ import { findOrderByHash } from './service';
  */
 
 const NOW = new Date('2026-03-01T10:00:00Z');
-const key = { api_key: DEMO_PUBLIC_API_KEY };
-type ErrorBody = { code: string; fields?: Record<string, string>; rules?: Record<string, string> };
-type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+type NewOrder = Parameters<InjectClient['newOrder']>[0];
 
 /** SPEC §3 "Added option" as the browser sends it; the server ignores the prices it carries. */
-const CATEGORIES: Record<number, string> = {
+const CATEGORIES: Record<number, AddedOption['category']> = {
   2: 'other', 8: 'voip', 9: 'voip', 10: 'voip', 20: 'router', 22: 'router', 23: 'router', 27: 'router', 28: 'repeater',
   40: 'repeater', 41: 'repeater', 45: 'other', 50: 'speed_upgrade', 51: 'speed_upgrade', 3: 'other', 4: 'other', 29: 'voip', 9999: 'other',
 };
 const o = (id: number) => ({ id, category: CATEGORIES[id] ?? 'other', recurrent_cost: 0, cash_amount: 0 });
 
 /** Each refused selection of the demo catalogue (offer 101 unless said) and the rule per field. */
-const REFUSED: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+const REFUSED: Array<[string, Partial<NewOrder>, Record<string, string>]> = [
   ['two routers', { options: [o(22), o(23)] }, { 'options.22': 'one_router', 'options.23': 'one_router' }],
   ['two speed upgrades', { options: [o(22), o(50), o(51)] }, { 'options.50': 'one_speed_upgrade', 'options.51': 'one_speed_upgrade' }],
   ['three voice plans', { options: [o(8), o(9), o(10)] }, { 'options.8': 'one_voip', 'options.9': 'one_voip', 'options.10': 'one_voip' }],
@@ -47,19 +47,24 @@ describeEachDialect('order selection rules', (dialect) => {
   let offer101: Offer;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
-    // The wire carries euros: decoded with the contract's own schema, as the client does.
-    offer101 = offerWireSchema.parse((await post('/api/offers/101', {})).body.data);
+    // The wire carries euros: the client decodes them with the contract's own schema.
+    offer101 = (await injectCall(t.app, (c) => c.getOffer({ offer_id: 101 }))).data!;
     // The fixed demo addresses only (Via Roma 1-10): their lines decide what an order there may hold.
     await seedCoverage(t.db, { size: 10 });
   });
   afterAll(async () => t.close());
 
-  async function post(url: string, payload: Record<string, unknown>) {
-    const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload } });
-    return { status: res.statusCode, body: res.json() as Json };
-  }
-  const newOrder = async (payload: Record<string, unknown> = {}): Promise<string> => {
-    const { status, body } = await post('/api/orders/new', { offer_id: 101, ...payload });
+  const create = (payload: NewOrder) => injectCall(t.app, (c) => c.newOrder(payload));
+  const update = (hash: string, payload: NewOrder) => injectCall(t.app, (c) => c.updateOrder({ order_hash: hash }, payload));
+  const step = (hash: string, name: string, payload: Record<string, unknown>) =>
+    injectCall(t.app, (c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
+  /** A body as it is, for keys the contract does not name. */
+  const sendRaw = async (url: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
+    return { status: res.statusCode, body: res.json() as WireEnvelope };
+  };
+  const newOrder = async (payload: Partial<NewOrder> = {}): Promise<string> => {
+    const { status, body } = await create({ offer_id: 101, ...payload });
     expect(status, JSON.stringify(body)).toBe(200);
     return body.data!.hash as string;
   };
@@ -70,7 +75,7 @@ describeEachDialect('order selection rules', (dialect) => {
 
   it.each(REFUSED)('orders/new refuses %s, naming the rule per option, and stores nothing', async (_name, selection, rules) => {
     const before = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await post('/api/orders/new', { offer_id: 101, ...selection });
+    const res = await create({ offer_id: 101, ...selection });
     expect(res.status).toBe(422);
     expect(res.body.error!.rules).toEqual(rules);
     expect(Object.keys(res.body.error!.fields ?? {}).sort()).toEqual(Object.keys(rules).sort());
@@ -81,7 +86,7 @@ describeEachDialect('order selection rules', (dialect) => {
   it.each(REFUSED)('update-order refuses %s and changes nothing', async (_name, selection, rules) => {
     const hash = await newOrder({ options: [o(2)] });
     const before = await stored(hash);
-    const res = await post(`/api/orders/${hash}/update-order`, { offer_id: 101, ...selection });
+    const res = await update(hash, { offer_id: 101, ...selection });
     expect(res.status).toBe(422);
     expect(res.body.error!.rules).toEqual(rules);
     expect((await stored(hash)).row).toEqual(before.row);
@@ -90,7 +95,7 @@ describeEachDialect('order selection rules', (dialect) => {
   it('update-order checks the whole stored order: a new offer must accept the options already chosen', async () => {
     // Offer 105 (FWA) sells no speed upgrade: the upgrade chosen on 106 has to go first.
     const hash = await newOrder({ offer_id: 106, options: [o(22), o(50)] });
-    const res = await post(`/api/orders/${hash}/update-order`, { offer_id: 105 });
+    const res = await update(hash, { offer_id: 105 });
     expect(res.status).toBe(422);
     expect(res.body.error!.rules).toMatchObject({ 'options.22': 'unknown_option', 'options.50': 'unknown_option' });
   });
@@ -101,7 +106,7 @@ describeEachDialect('order selection rules', (dialect) => {
     const { order } = await stored(hash);
     await t.db.updateTable('orders').set({ fields_json: JSON.stringify({ ...order.fields, ...selection }) }).where('hash', '=', hash).execute();
     const before = await stored(hash);
-    const res = await post(`/api/orders/${hash}/step-contact`, PRIVATO_STEPS['step-contact']!);
+    const res = await step(hash, 'step-contact', PRIVATO_STEPS['step-contact']!);
     expect(res.status).toBe(422);
     expect(res.body.error!.rules).toEqual(rules);
     expect((await stored(hash)).row).toEqual(before.row);
@@ -121,12 +126,12 @@ describeEachDialect('order selection rules', (dialect) => {
 
   it('activates the voice line exactly when a voice plan is chosen, whatever step 3 or update-order say', async () => {
     const withPlan = await newOrder({ options: [o(10)] });
-    const step = await post(`/api/orders/${withPlan}/step-address`, { ...PRIVATO_STEPS['step-address'], voip_activation_request: false, voip_old_phone_number: '0612345678' });
-    expect(step.status, JSON.stringify(step.body)).toBe(200);
+    const address = await step(withPlan, 'step-address', { ...PRIVATO_STEPS['step-address'], voip_activation_request: false, voip_old_phone_number: '0612345678' });
+    expect(address.status, JSON.stringify(address.body)).toBe(200);
     expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: true, voip_old_phone_number: '0612345678' });
 
     // The plan removed on the offer page: no line, no number kept for it.
-    await post(`/api/orders/${withPlan}/update-order`, { offer_id: 101, options: [] });
+    await update(withPlan, { offer_id: 101, options: [] });
     expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: false, voip_old_phone_number: '' });
 
     const noPlan = await newOrder({ options: [], voip_activation_request: true });
@@ -134,31 +139,34 @@ describeEachDialect('order selection rules', (dialect) => {
   });
 
   it('takes the company as a business customer\'s SEPA holder, and a person only with their own codice fiscale', async () => {
-    const { body } = await post('/api/orders/new', { offer_id: 201, customer_type: 'business' });
+    const { body } = await create({ offer_id: 201, customer_type: 'business' });
     const hash = body.data!.hash as string;
     const iban = PRIVATO_STEPS['step-payment']!.iban;
-    const person = await post(`/api/orders/${hash}/step-payment`, { sepa_first_name: 'Aurelio', sepa_last_name: 'Bianchi', iban });
+    const person = await step(hash, 'step-payment', { sepa_first_name: 'Aurelio', sepa_last_name: 'Bianchi', iban });
     expect(person.status).toBe(422);
     expect(Object.keys(person.body.error!.fields ?? {})).toEqual(['sepa_tax_code']);
-    const company = await post(`/api/orders/${hash}/step-payment`, {
+    const company = await step(hash, 'step-payment', {
       sepa_holder_type: 'company', sepa_company_name: 'Studio Tecnico Aurelio S.r.l.', sepa_tax_code: '00743110157', iban,
     });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
     expect((await stored(hash)).order.fields).toMatchObject({ sepa_holder_type: 'company', sepa_company_name: 'Studio Tecnico Aurelio S.r.l.', sepa_tax_code: '00743110157' });
     // A private customer's account is a person's.
     const privato = await newOrder();
-    const refused = await post(`/api/orders/${privato}/step-payment`, { sepa_holder_type: 'company', sepa_company_name: 'Rossi S.r.l.', sepa_tax_code: '00743110157', iban });
+    const refused = await step(privato, 'step-payment', { sepa_holder_type: 'company', sepa_company_name: 'Rossi S.r.l.', sepa_tax_code: '00743110157', iban });
     expect(Object.keys(refused.body.error?.fields ?? {})).toEqual(['sepa_holder_type']);
   });
 
   it('reads the already-a-customer flag under the brand key, and its alias', async () => {
-    const branded = await newOrder({ is_fibraviva_customer: true });
+    // The brand key is not the contract's (it names the flag is_brand_customer): those bodies go raw.
+    const created = await sendRaw('/api/orders/new', { offer_id: 101, is_fibraviva_customer: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const branded = created.body.data!.hash as string;
     expect((await stored(branded)).order.is_brand_customer).toBe(true);
     const alias = await newOrder({ is_brand_customer: true });
     expect((await stored(alias)).order.is_brand_customer).toBe(true);
-    await post(`/api/orders/${alias}/update-order`, { offer_id: 101, is_fibraviva_customer: false });
+    await sendRaw(`/api/orders/${alias}/update-order`, { offer_id: 101, is_fibraviva_customer: false });
     expect((await stored(alias)).order.is_brand_customer).toBe(false);
-    const bad = await post('/api/orders/new', { offer_id: 101, is_fibraviva_customer: 'sì' });
+    const bad = await sendRaw('/api/orders/new', { offer_id: 101, is_fibraviva_customer: 'sì' });
     expect(bad.status).toBe(422);
     expect(bad.body.error!.fields).toHaveProperty(['is_fibraviva_customer']);
   });
@@ -172,7 +180,7 @@ describeEachDialect('order selection rules', (dialect) => {
       async (ids, covers, colour) => {
         const input = { options: ids.map(o), additionalVariants: covers, routerVariant: colour };
         const local = reconcileSelection(offer101, input);
-        const res = await post('/api/orders/new', { offer_id: 101, routerVariant: colour, options: input.options, additional_variants: covers });
+        const res = await create({ offer_id: 101, routerVariant: colour, options: input.options, additional_variants: covers });
         if (!local.ok) {
           expect(res.status).toBe(422);
           expect(Object.keys(res.body.error!.rules ?? {}).sort()).toEqual([...new Set(local.violations.map((v) => v.field))].sort());
@@ -193,7 +201,7 @@ describeEachDialect('order selection rules', (dialect) => {
     const VIA_ROMA_2 = '0580910000002';
 
     it('refuses a speed upgrade faster than the line, and accepts it where the line carries it', async () => {
-      const refused = await post('/api/orders/new', { offer_id: 101, id_egon_civico: VIA_ROMA_2, options: [o(22), o(51)] });
+      const refused = await create({ offer_id: 101, id_egon_civico: VIA_ROMA_2, options: [o(22), o(51)] });
       expect(refused.status).toBe(422);
       expect(refused.body.error!.rules).toEqual({ 'options.51': 'speed_beyond_line' });
       expect(refused.body.error!.fields!['options.51']).toMatch(/non raggiunge questa velocità/);
@@ -201,16 +209,16 @@ describeEachDialect('order selection rules', (dialect) => {
     });
 
     it('refuses an offer faster than the fibre line of the address', async () => {
-      const refused = await post('/api/orders/new', { offer_id: 103, id_egon_civico: VIA_ROMA_2 });
+      const refused = await create({ offer_id: 103, id_egon_civico: VIA_ROMA_2 });
       expect(refused.status).toBe(422);
       expect(refused.body.error!.rules).toEqual({ offer_id: 'offer_not_at_address' });
-      const accepted = await post('/api/orders/new', { offer_id: 103, id_egon_civico: VIA_ROMA_1 });
+      const accepted = await create({ offer_id: 103, id_egon_civico: VIA_ROMA_1 });
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     });
 
     it('reads the line from the coverage data, not from the order\'s copy of the coverage result', async () => {
-      const services_coverage = [{ technology: 'FTTH', network: 'Open Fiber', max_download: 10000, max_upload: 1000, cabinet_distance: null, available: true }];
-      const refused = await post('/api/orders/new', { offer_id: 101, id_egon_civico: VIA_ROMA_2, services_coverage, options: [o(22), o(51)] });
+      const services_coverage = [{ technology: 'FTTH' as const, network: 'Open Fiber', max_download: 10000, max_upload: 1000, cabinet_distance: null, available: true }];
+      const refused = await create({ offer_id: 101, id_egon_civico: VIA_ROMA_2, services_coverage, options: [o(22), o(51)] });
       expect(refused.body.error?.rules).toEqual({ 'options.51': 'speed_beyond_line' });
     });
   });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddedOption } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, expectRefusal, settle } from '../../../test/support/inject-client';
+import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { catalogModule } from '../catalog';
 import { createDocumentsModule } from '../documents';
 import { createOrdersModule } from './routes';
@@ -9,7 +12,6 @@ import { seedRefererCodes } from './seed';
 import { findOrderByHash, getOrderForSignature, markOrderStatus } from './service';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
-const key = { api_key: DEMO_PUBLIC_API_KEY };
 
 export const PRIVATO_STEPS = {
   'step-contact': {
@@ -39,30 +41,40 @@ const BUSINESS_PERSONAL = {
   sede_legale_indirizzo: 'Via Dante', sede_legale_civico: '1', sede_legale_comune: 'Milano', sede_legale_cap: '20121', sede_legale_provincia: 'MI',
 };
 
-type Json = { result: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string> } };
+type NewOrder = Parameters<InjectClient['newOrder']>[0];
 
 describeEachDialect('orders', (dialect) => {
   let t: TestApp;
+  let api: InjectClient;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW }), createDocumentsModule({ now: () => NOW })] });
     await seedRefererCodes(t.db);
+    api = createInjectClient(t.app);
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload } });
-    return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
+  /** One typed call, settled; a client of its own, so concurrent calls keep their own answers. */
+  const call = <T>(make: (client: InjectClient) => Promise<T>) => {
+    const client = createInjectClient(t.app);
+    return settle(make(client), client);
   };
-  const newOrder = async (payload: Record<string, unknown> = {}): Promise<string> => {
-    const { status, body } = await post('/api/orders/new', { offer_id: 101, ...payload });
+  /** A request as typed, byte for byte: for what the typed client would change or not let through. */
+  const sendRaw = async (url: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload } });
+    return { status: res.statusCode, body: res.json() as WireEnvelope };
+  };
+  const newOrder = async (payload: Partial<NewOrder> = {}): Promise<string> => {
+    const { status, body } = await call((c) => c.newOrder({ offer_id: 101, ...payload }));
     expect(status, JSON.stringify(body)).toBe(200);
     return body.data!.hash as string;
   };
-  const step = (hash: string, name: string, payload: Record<string, unknown>) => post(`/api/orders/${hash}/${name}`, payload);
+  const step = (hash: string, name: string, payload: Record<string, unknown>) => call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
+  /** A step with its dates as the visitor typed them (dd/mm/yyyy): the client would convert them before the server sees them. */
+  const stepAsTyped = (hash: string, name: string, payload: Record<string, unknown>) => sendRaw(`/api/orders/${hash}/${name}`, payload);
 
   describe('orders/new', () => {
     it('creates a draft order with an unguessable hash and no-store', async () => {
-      const { status, body, headers } = await post('/api/orders/new', { offer_id: 101, first_name: 'Mario', is_brand_customer: true });
+      const { status, body, headers } = await call((c) => c.newOrder({ offer_id: 101, first_name: 'Mario', is_brand_customer: true }));
       expect(status).toBe(200);
       expect(headers['cache-control']).toBe('no-store');
       const data = body.data as { id: string; hash: string; status: string };
@@ -88,7 +100,7 @@ describeEachDialect('orders', (dialect) => {
 
     it.each(['NONESISTE', 'SCADUTO2024'])('answers the referer-code error for %s and creates nothing', async (code) => {
       const before = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const { status, body } = await post('/api/orders/new', { offer_id: 101, referer_code: code });
+      const { status, body } = await call((c) => c.newOrder({ offer_id: 101, referer_code: code }));
       expect(status).toBe(200);
       expect(body).toEqual({ result: true, data: { isRefererCodeError: true, error_message: 'Il codice amico inserito non è valido' } });
       const after = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -96,13 +108,14 @@ describeEachDialect('orders', (dialect) => {
     });
 
     it('takes option prices from the catalogue and refuses unknown options', async () => {
-      const offer = (await post('/api/offers/101', {})).body.data as { options: Array<{ id: number; category: string; recurrent_cost: number; cash_amount: number }> };
+      // The offer as the wire carries it: the stored prices are compared with these amounts.
+      const offer = (await call((c) => c.getOffer({ offer_id: 101 }))).body.data as { options: Array<{ id: number; category: AddedOption['category']; recurrent_cost: number; cash_amount: number }> };
       const opt = offer.options.find((o) => !(o as unknown as { included: boolean }).included) ?? offer.options[0]!;
       const hash = await newOrder({ options: [{ id: opt.id, category: opt.category, recurrent_cost: 0, cash_amount: 0 }] });
       expect((await findOrderByHash(t.db, hash))!.fields.options).toEqual([
         { id: opt.id, category: opt.category, recurrent_cost: opt.recurrent_cost, cash_amount: opt.cash_amount },
       ]);
-      const bad = await post('/api/orders/new', { offer_id: 101, options: [{ id: 9999, category: 'other', recurrent_cost: 0, cash_amount: 0 }] });
+      const bad = await call((c) => c.newOrder({ offer_id: 101, options: [{ id: 9999, category: 'other', recurrent_cost: 0, cash_amount: 0 }] }));
       expect(bad.status).toBe(422);
       expect(bad.body.error!.fields).toHaveProperty(['options.9999']);
       expect(bad.body.error).toMatchObject({ rules: { 'options.9999': 'unknown_option' } });
@@ -114,22 +127,32 @@ describeEachDialect('orders', (dialect) => {
       ['no offer', {}, 'offer_id'],
       ['bad email type', { offer_id: 101, email: 5 }, 'email'],
     ])('refuses %s with 422', async (_name, payload, field) => {
-      const { status, body } = await post('/api/orders/new', payload);
+      // Sent raw: no offer and a number as email are bodies the typed client would not let through.
+      const { status, body } = await sendRaw('/api/orders/new', payload);
       expect(status).toBe(422);
       expect(body.error!.code).toBe('validation_error');
       expect(body.error!.fields).toHaveProperty(field);
     });
 
     it('refuses a missing api key', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/orders/new', payload: { offer_id: 101 } });
-      expect(res.statusCode).toBe(401);
+      const client = createInjectClient(t.app, { apiKey: null });
+      const res = await expectRefusal(client.newOrder({ offer_id: 101 }), client);
+      expect(res.status).toBe(401);
     });
   });
 
   describe('a wrong hash', () => {
     it.each(['AAAAAAAAAAAAAAAAAAAAAAAA', 'short', 'x'.repeat(99), '..%2F..%2Fetc'])('%s answers the same 404 everywhere', async (hash) => {
-      for (const url of [`/api/orders/${hash}/update-order`, `/api/orders/${hash}/step-contact`, `/api/orders/${hash}/update-document-data`]) {
-        const { status, body } = await post(url, { offer_id: 101, ...PRIVATO_STEPS['step-document'] });
+      // The client encodes the path parameter: the decoded hash gives the very URL the table names.
+      const order_hash = decodeURIComponent(hash);
+      const payload = { offer_id: 101, ...PRIVATO_STEPS['step-document'] };
+      const calls = {
+        'update-order': () => api.updateOrder({ order_hash }, payload),
+        'step-contact': () => api.submitStep({ order_hash, step_name: 'step-contact' }, payload),
+        'update-document-data': () => api.updateDocumentData({ order_hash }, payload),
+      };
+      for (const [url, send] of Object.entries(calls)) {
+        const { status, body } = await settle(send(), api);
         expect(status, url).toBe(404);
         expect(body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
       }
@@ -141,7 +164,7 @@ describeEachDialect('orders', (dialect) => {
   describe('update-order', () => {
     it('applies only the keys sent and keeps the rest', async () => {
       const hash = await newOrder({ first_name: 'Mario', email: 'm@example.it' });
-      const { status, body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 102, first_name: 'Maria' });
+      const { status, body } = await call((c) => c.updateOrder({ order_hash: hash }, { offer_id: 102, first_name: 'Maria' }));
       expect(status).toBe(200);
       expect(body.data).toEqual({ id: hash, hash, short_hash: hash, order_number: expect.stringMatching(/^FV-\d{4}-[A-HJ-NP-Z2-9]{6}$/), status: 'draft' });
       const order = await findOrderByHash(t.db, hash);
@@ -151,7 +174,7 @@ describeEachDialect('orders', (dialect) => {
 
     it('refuses an unknown referer code with 422', async () => {
       const hash = await newOrder();
-      const { status, body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 101, referer_code: 'NONESISTE' });
+      const { status, body } = await call((c) => c.updateOrder({ order_hash: hash }, { offer_id: 101, referer_code: 'NONESISTE' }));
       expect(status).toBe(422);
       expect(body.error!.fields).toEqual({ referer_code: 'Il codice amico inserito non è valido' });
     });
@@ -160,7 +183,7 @@ describeEachDialect('orders', (dialect) => {
       const hash = await newOrder();
       const order = await findOrderByHash(t.db, hash);
       await markOrderStatus(t.db, order!.id, 'signed');
-      const { status, body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 101 });
+      const { status, body } = await call((c) => c.updateOrder({ order_hash: hash }, { offer_id: 101 }));
       expect(status).toBe(409);
       expect(body.error!.code).toBe('conflict');
       expect((await step(hash, 'step-contact', PRIVATO_STEPS['step-contact'])).status).toBe(409);
@@ -172,7 +195,8 @@ describeEachDialect('orders', (dialect) => {
       const hash = await newOrder();
       const names = Object.keys(PRIVATO_STEPS) as Array<keyof typeof PRIVATO_STEPS>;
       for (const [i, name] of names.entries()) {
-        const { status, body } = await step(hash, name, PRIVATO_STEPS[name]);
+        // As typed: the stored birth_date below is the server's own reading of dd/mm/yyyy.
+        const { status, body } = await stepAsTyped(hash, name, PRIVATO_STEPS[name]);
         expect(status, JSON.stringify(body)).toBe(200);
         expect(body.data!.status).toBe(i === names.length - 1 ? 'ready_to_sign' : 'in_progress');
       }
@@ -247,10 +271,12 @@ describeEachDialect('orders', (dialect) => {
       ['document: issued in the future', 'step-document', { ...doc, document_issue_date: '2026-03-02' }, 'document_issue_date'],
       ['document: expired', 'step-document', { ...doc, document_expiry_date: '2026-03-01' }, 'document_expiry_date'],
       ['document: no issuer', 'step-document', { ...doc, document_issuer: '' }, 'document_issuer'],
-    ] as const)('refuses %s with 422 on the field', async (_name, stepName, payload, field) => {
+    ] as const)('refuses %s with 422 on the field', async (name, stepName, payload, field) => {
       const hash = await newOrder({ first_name: 'Mario', last_name: 'Rossi' });
       await step(hash, 'step-contact', contact);
-      const { status, body } = await step(hash, stepName, payload);
+      // The impossible date is the server's own dd/mm/yyyy reading: it goes as typed.
+      const send = name === 'personal: impossible date' ? stepAsTyped : step;
+      const { status, body } = await send(hash, stepName, payload);
       expect(status).toBe(422);
       expect(body.error!.code).toBe('validation_error');
       expect(body.error!.fields, JSON.stringify(body.error)).toHaveProperty([field]);
@@ -289,7 +315,8 @@ describeEachDialect('orders', (dialect) => {
 
     it('shows the portability data on file, so a later change starts from it', async () => {
       const hash = await newOrder();
-      const read = async () => (await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/portability`, payload: { api_key: DEMO_PUBLIC_API_KEY } })).json() as Json;
+      // The answer on the wire: toEqual checks its exact keys.
+      const read = async () => (await call((c) => c.orderPortability({ order_hash: hash }))).body;
       expect((await read()).data).toMatchObject({ status: 'draft', portability_phone: false, portability_migration_code: '' });
       await step(hash, 'step-portability', PORTABILITY);
       expect((await read()).data).toEqual({
@@ -378,7 +405,7 @@ describeEachDialect('orders', (dialect) => {
     it('drops step-personal when update-order changes the customer type', async () => {
       const hash = await newOrder();
       for (const name of Object.keys(PRIVATO_STEPS) as Array<keyof typeof PRIVATO_STEPS>) await step(hash, name, PRIVATO_STEPS[name]);
-      const { body } = await post(`/api/orders/${hash}/update-order`, { offer_id: 201, customer_type: 'business' });
+      const { body } = await call((c) => c.updateOrder({ order_hash: hash }, { offer_id: 201, customer_type: 'business' }));
       expect(body.data!.status).toBe('in_progress');
       const after = await step(hash, 'step-personal', BUSINESS_PERSONAL);
       expect(after.body.data!.status).toBe('ready_to_sign');
@@ -388,7 +415,7 @@ describeEachDialect('orders', (dialect) => {
   describe('update-document-data', () => {
     it('stores the document data as the step-document result', async () => {
       const hash = await newOrder();
-      const { status, body } = await post(`/api/orders/${hash}/update-document-data`, { ...PRIVATO_STEPS['step-document'], document_type: 'passaporto' });
+      const { status, body } = await call((c) => c.updateDocumentData({ order_hash: hash }, { ...PRIVATO_STEPS['step-document'], document_type: 'passaporto' }));
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.data!.status).toBe('in_progress');
       expect((await findOrderByHash(t.db, hash))!.fields.document_type).toBe('passaporto');
@@ -396,10 +423,10 @@ describeEachDialect('orders', (dialect) => {
 
     it('refuses an expired document and an unknown type', async () => {
       const hash = await newOrder();
-      const expired = await post(`/api/orders/${hash}/update-document-data`, { ...PRIVATO_STEPS['step-document'], document_expiry_date: '2025-01-01' });
+      const expired = await call((c) => c.updateDocumentData({ order_hash: hash }, { ...PRIVATO_STEPS['step-document'], document_expiry_date: '2025-01-01' }));
       expect(expired.status).toBe(422);
       expect(expired.body.error!.fields).toHaveProperty('document_expiry_date');
-      const type = await post(`/api/orders/${hash}/update-document-data`, { ...PRIVATO_STEPS['step-document'], document_type: 'CI' });
+      const type = await call((c) => c.updateDocumentData({ order_hash: hash }, { ...PRIVATO_STEPS['step-document'], document_type: 'CI' }));
       expect(type.status).toBe(422);
       expect(type.body.error!.fields).toHaveProperty('document_type');
     });

@@ -46,11 +46,11 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
       mime: 'image/png', size: 64, sha256: 'a'.repeat(64), created_at: createdAt.toISOString(),
     }).execute();
   };
-  const preview = async (hash: string) => expect((await h.post(`/api/orders/${hash}/contract-preview`)).status).toBe(200);
+  const preview = async (hash: string) => expect((await h.preview(hash)).status).toBe(200);
   const sign = async (hash: string) => {
     await preview(hash);
     const code = await h.sendCode(hash);
-    const res = await h.post(`/api/orders/${hash}/sign-with-otp`, { otp: code });
+    const res = await h.sign(hash, code);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
@@ -81,7 +81,7 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
   });
 
   it('keeps a draft touched within the retention period; deletes it once the period has passed', async () => {
-    const res = await h.post('/api/orders/new', { offer_id: 101 });
+    const res = await h.call((c) => c.newOrder({ offer_id: 101 }));
     const id = await idOf(res.body.data!.hash as string);
     await addDocument(id, new Date(h.clock.ms));
     await purge(at(29));

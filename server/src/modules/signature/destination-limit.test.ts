@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
@@ -15,9 +16,6 @@ import { DEFAULT_SEND_LIMITS } from './service';
  * orders and client addresses ask, and whether the code signs, withdraws or changes consents. The
  * channel here delivers (like a real provider): codes kept in the development outbox are not counted.
  */
-
-type ErrorBody = { code: string; message: string; retry_after_seconds?: number };
-type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
 
 const START = Date.parse('2026-03-01T10:00:00Z');
 const HOUR = 3_600_000;
@@ -46,31 +44,34 @@ describeEachDialect('one-time codes per destination', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress: freshIp() });
-    return { status: res.statusCode, body: res.json() as Json, retryAfter: res.headers['retry-after'] };
+  /** One typed call, settled, from an address of its own (a client per call: sends run in parallel here). */
+  const call = async <T>(make: (client: InjectClient) => Promise<T>) => {
+    const settled = await injectCall(t.app, make, { remoteAddress: freshIp() });
+    return { ...settled, retryAfter: settled.headers['retry-after'] };
   };
   /** A private order ready to sign, with its preview, whose codes go to `mobile`. */
   const readyOrder = async (mobile: string): Promise<{ hash: string; number: string }> => {
-    const created = await post('/api/orders/new', { offer_id: 101, technology: 'FTTH' });
+    const created = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const hash = created.body.data!.hash as string;
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile, email: `${mobile.replace(/\D/g, '')}@example.it` } : payload;
-      expect((await post(`/api/orders/${hash}/${name}`, body)).status).toBe(200);
+      expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
-    expect((await post(`/api/orders/${hash}/contract-preview`)).status).toBe(200);
+    expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     const row = await t.db.selectFrom('orders').select('order_number').where('hash', '=', hash).executeTakeFirstOrThrow();
     return { hash, number: row.order_number };
   };
   const orders = (mobile: string, count: number) => Promise.all(Array.from({ length: count }, () => readyOrder(mobile)));
-  const send = (hash: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, ...ACCEPTED });
+  const send = (hash: string, mode: 'sms' | 'email' = 'sms') => call((c) => c.sendOtp({ order_hash: hash }, { mode, ...ACCEPTED }));
+  const withdrawalSend = (order_number: string) => call((c) => c.withdrawalSendOtp({ order_number, mode: 'sms' }));
+  const consentsSend = (order_number: string) => call((c) => c.consentsSendOtp({ order_number, mode: 'sms' }));
   const sentTo = (to: string): number => delivered.filter((m) => m.to === to).length;
   const codesOf = async (hash: string): Promise<number> => {
     const order = await t.db.selectFrom('orders').select('id').where('hash', '=', hash).executeTakeFirstOrThrow();
     return (await t.db.selectFrom('signature_otps').select('id').where('order_id', '=', order.id).execute()).length;
   };
-  const expectRefused = (res: Awaited<ReturnType<typeof post>>) => {
+  const expectRefused = (res: Awaited<ReturnType<typeof call>>) => {
     expect(res.status, JSON.stringify(res.body)).toBe(429);
     expect(res.body.result).toBe(false);
     expect(res.body.error).toMatchObject({ code: 'otp_destination_limit', message: expect.stringMatching(/^Abbiamo già inviato troppi codici a questo recapito: riprova tra \d+ (secondi|minuti|ore)\.$/) });
@@ -119,15 +120,15 @@ describeEachDialect('one-time codes per destination', (dialect) => {
     advance(60_000);
     expect((await send(signed!.hash)).status).toBe(200);
     const code = /è (\d{6})/.exec(delivered.at(-1)!.text)![1]!;
-    expect((await post(`/api/orders/${signed!.hash}/sign-with-otp`, { otp: code })).status).toBe(200);
-    expect((await post('/api/withdrawals/send-otp', { order_number: signed!.number, mode: 'sms' })).status).toBe(200);
-    expect((await post('/api/consents/send-otp', { order_number: second!.number, mode: 'sms' })).status).toBe(200);
+    expect((await call((c) => c.signWithOtp({ order_hash: signed!.hash }, { otp: code }))).status).toBe(200);
+    expect((await withdrawalSend(signed!.number)).status).toBe(200);
+    expect((await consentsSend(second!.number)).status).toBe(200);
     expect((await send(second!.hash)).status).toBe(200);
     expect((await send(third!.hash)).status).toBe(200);
     expect(sentTo(mobile)).toBe(PER_HOUR);
     advance(61_000);
-    expectRefused(await post('/api/withdrawals/send-otp', { order_number: signed!.number, mode: 'sms' }));
-    expectRefused(await post('/api/consents/send-otp', { order_number: third!.number, mode: 'sms' }));
+    expectRefused(await withdrawalSend(signed!.number));
+    expectRefused(await consentsSend(third!.number));
     expectRefused(await send(third!.hash));
     expect(sentTo(mobile)).toBe(PER_HOUR);
   });

@@ -40,10 +40,10 @@ describeEachDialect('evidence bundle', (dialect) => {
     const hash = await h.readyOrder();
     const upload = multipartBody([{ name: 'api_key', body: DEMO_PUBLIC_API_KEY }, { name: 'file', filename: 'ci.png', contentType: 'image/png', body: TINY_PNG }]);
     expect((await h.t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
-    const preview = await h.post(`/api/orders/${hash}/contract-preview`);
+    const preview = await h.preview(hash);
     const summarySha = (preview.body.data!.summary as { sha256: string }).sha256;
     const code = await h.sendCode(hash);
-    expect((await h.post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
+    expect((await h.sign(hash, code)).status).toBe(200);
     const signedPdf = (await get(`/api/orders/${hash}/signed-contract`)).rawPayload;
     const number = (await h.row(hash)).order_number;
 
@@ -99,12 +99,13 @@ describeEachDialect('evidence bundle', (dialect) => {
   it('adds the withdrawal to the log, and answers 404 for an order that was never signed', async () => {
     const hash = await h.readyOrder();
     expect((await get(`/api/orders/${hash}/evidence-bundle`)).statusCode).toBe(404);
-    expect((await h.post(`/api/orders/${hash}/contract-preview`)).status).toBe(200);
-    expect((await h.post(`/api/orders/${hash}/sign-with-otp`, { otp: await h.sendCode(hash) })).status).toBe(200);
+    expect((await h.preview(hash)).status).toBe(200);
+    expect((await h.sign(hash, await h.sendCode(hash))).status).toBe(200);
     const number = (await h.row(hash)).order_number;
     h.clock.ms += 60_000;
-    expect((await h.post('/api/withdrawals/send-otp', { order_number: number, mode: 'sms' })).status).toBe(200);
-    expect((await h.post('/api/withdrawals/confirm', { order_number: number, otp: await h.latestCode() })).status).toBe(200);
+    expect((await h.call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }))).status).toBe(200);
+    const otp = await h.latestCode();
+    expect((await h.call((c) => c.withdrawalConfirm({ order_number: number, otp }))).status).toBe(200);
 
     const res = await get(`/api/orders/${hash}/evidence-bundle`);
     expect(res.statusCode).toBe(200);

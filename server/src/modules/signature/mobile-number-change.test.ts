@@ -1,12 +1,13 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/message-channel';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
@@ -19,9 +20,6 @@ import { DEFAULT_SEND_LIMITS } from './service';
  * number and a notice to the old one, and the order keeps the old number until the new one confirms.
  * The channel here delivers like a real provider (the development outbox is not counted per destination).
  */
-
-type ErrorBody = { code: string; message: string; fields?: Record<string, string>; attempts_left?: number; retry_after_seconds?: number };
-type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
 
 const START = Date.parse('2026-03-01T10:00:00Z');
 const PER_HOUR = DEFAULT_SEND_LIMITS.perDestinationPerHour;
@@ -56,23 +54,26 @@ describeEachDialect('mobile number change', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { api_key: DEMO_PUBLIC_API_KEY, ...payload }, remoteAddress: freshIp() });
-    return { status: res.statusCode, body: res.json() as Json, retryAfter: res.headers['retry-after'] };
+  /** One typed call, settled, each from an address of its own. */
+  const call = async <T>(make: (client: InjectClient) => Promise<T>) => {
+    const settled = await injectCall(t.app, make, { remoteAddress: freshIp() });
+    return { ...settled, retryAfter: settled.headers['retry-after'] };
   };
   /** A private order through the five steps (ready to sign) whose number is `mobile`. */
   const readyOrder = async (mobile: string): Promise<string> => {
-    const created = await post('/api/orders/new', { offer_id: 101, technology: 'FTTH' });
+    const created = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const hash = created.body.data!.hash as string;
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile } : payload;
-      expect((await post(`/api/orders/${hash}/${name}`, body)).status).toBe(200);
+      expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
     return hash;
   };
-  const change = (hash: string, number: string) => post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: number });
-  const confirm = (hash: string, otp: string) => post(`/api/orders/${hash}/confirm-mobile-phone-number`, { otp });
+  const change = (hash: string, number: string) => call((c) => c.changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number }));
+  const confirm = (hash: string, otp: string) => call((c) => c.confirmMobilePhoneNumber({ order_hash: hash }, { otp }));
+  const sendOtp = (hash: string) => call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }));
+  const sign = (hash: string, otp: string) => call((c) => c.signWithOtp({ order_hash: hash }, { otp }));
   const to = (number: string): OutgoingMessage[] => delivered.filter((m) => m.to === number);
   const codeIn = (m: OutgoingMessage | undefined): string => {
     const code = /è (\d{6})/.exec(m?.text ?? '')?.[1];
@@ -81,7 +82,7 @@ describeEachDialect('mobile number change', (dialect) => {
   };
   const wrong = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const previewText = async (hash: string): Promise<string> => {
-    const res = await post(`/api/orders/${hash}/contract-preview`);
+    const res = await call((c) => c.contractPreview({ order_hash: hash }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return pdfText(Buffer.from((res.body.data as { pdf_base64: string }).pdf_base64, 'base64'));
   };
@@ -89,9 +90,9 @@ describeEachDialect('mobile number change', (dialect) => {
   const signingDestination = async (hash: string): Promise<string> => {
     await previewText(hash);
     advance(31_000);
-    const sent = await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED });
+    const sent = await sendOtp(hash);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect((await post(`/api/orders/${hash}/reopen-order`)).status).toBe(200);
+    expect((await call((c) => c.reopenOrder({ order_hash: hash }))).status).toBe(200);
     return sent.body.data!.destination as string;
   };
   const changesOf = async (hash: string) => {
@@ -131,8 +132,8 @@ describeEachDialect('mobile number change', (dialect) => {
     // Signed, the evidence log shows the change with both numbers masked.
     await previewText(hash);
     advance(31_000);
-    expect((await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED })).status).toBe(200);
-    expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: codeIn(to('+393471110099').at(-1)) })).status).toBe(200);
+    expect((await sendOtp(hash)).status).toBe(200);
+    expect((await sign(hash, codeIn(to('+393471110099').at(-1)))).status).toBe(200);
     const zip = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/evidence-bundle` });
     expect(zip.statusCode).toBe(200);
     const logText = strFromU8(unzipSync(new Uint8Array(zip.rawPayload))['registro-eventi.json']!);
@@ -194,10 +195,10 @@ describeEachDialect('mobile number change', (dialect) => {
     const code = codeIn(to('+393471110005').at(-1));
     await previewText(hash);
     advance(31_000);
-    expect((await post(`/api/orders/${hash}/send-otp`, { mode: 'sms', ...ACCEPTED })).status).toBe(200);
+    expect((await sendOtp(hash)).status).toBe(200);
     // While the signing code is pending the number is frozen with the rest of the contract.
     expect((await confirm(hash, code)).body.error!.code).toBe('contract_frozen');
-    expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: codeIn(to('+393331110005').at(-1)) })).status).toBe(200);
+    expect((await sign(hash, codeIn(to('+393331110005').at(-1)))).status).toBe(200);
     const res = await confirm(hash, code);
     expect(res.status).toBe(409);
     expect(res.body.error!.code).toBe('already_signed');

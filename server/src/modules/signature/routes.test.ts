@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
 import { selfSignedSeal } from '../../infra/pdf/pdf-seal';
@@ -14,6 +13,8 @@ import type { MessageChannels } from '../../infra/messaging/channels';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import { buildTestApp, describeEachDialect, testConfig } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
+import { createInjectClient, expectRefusal, settle } from '../../../test/support/inject-client';
+import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
 import { createOrdersModule, getOrderForSignature } from '../orders';
@@ -21,11 +22,9 @@ import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 
 const START = new Date('2026-03-01T10:00:00Z');
-const key = { api_key: DEMO_PUBLIC_API_KEY };
-
-
-type ErrorBody = { code: string; message: string; fields?: Record<string, string>; attempts_left?: number; retry_after_seconds?: number };
-type Json = { result: boolean; data?: Record<string, unknown>; error?: ErrorBody };
+/** Every acceptance send-otp needs from a consumer. */
+const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
+type NewOrder = Parameters<InjectClient['newOrder']>[0];
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
@@ -48,28 +47,31 @@ describeEachDialect('signature', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const post = async (url: string, payload: Record<string, unknown> = {}, ip = '127.0.0.1') => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { ...key, ...payload }, remoteAddress: ip, headers: { 'user-agent': 'vitest-agent/1.0' } });
-    return { status: res.statusCode, body: res.json() as Json, retryAfter: res.headers['retry-after'] };
+  /** One typed call from `ip`, as a browser with its user agent; a client per call, so parallel calls keep their own answers. */
+  const call = async <T>(make: (client: InjectClient) => Promise<T>, ip = '127.0.0.1') => {
+    const client = createInjectClient(t.app, { remoteAddress: ip, headers: { 'user-agent': 'vitest-agent/1.0' } });
+    const settled = await settle(make(client), client);
+    return { ...settled, retryAfter: settled.headers['retry-after'] };
   };
-  const createOrder = async (extra: Record<string, unknown> = {}): Promise<string> => {
-    const res = await post('/api/orders/new', { offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra });
+  const createOrder = async (extra: Partial<NewOrder> = {}): Promise<string> => {
+    const res = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data!.hash as string;
   };
   /** An order through orders/new and the five steps: ready_to_sign. */
-  const readyOrder = async (extra: Record<string, unknown> = {}): Promise<string> => {
+  const readyOrder = async (extra: Partial<NewOrder> = {}): Promise<string> => {
     const hash = await createOrder(extra);
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
-      const res = await post(`/api/orders/${hash}/${name}`, payload);
+      const res = await call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
     }
     expect((await getOrderForSignature(t.db, hash)).status).toBe('ready_to_sign');
     return hash;
   };
-  const preview = async (hash: string) => post(`/api/orders/${hash}/contract-preview`);
-  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => post(`/api/orders/${hash}/send-otp`, { mode, contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true }, ip);
-  const sign = (hash: string, otp: string, ip = '127.0.0.1') => post(`/api/orders/${hash}/sign-with-otp`, { otp }, ip);
+  const preview = async (hash: string) => call((c) => c.contractPreview({ order_hash: hash }));
+  const send = (hash: string, ip: string, mode: 'sms' | 'email' = 'sms') => call((c) => c.sendOtp({ order_hash: hash }, { mode, ...ACCEPTED }), ip);
+  const sign = (hash: string, otp: string, ip = '127.0.0.1') => call((c) => c.signWithOtp({ order_hash: hash }, { otp }), ip);
+  const changeNumber = (hash: string, mobile_phone_number: string) => call((c) => c.changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number }));
   const outbox = async (to?: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}` });
     expect(res.statusCode).toBe(200);
@@ -104,7 +106,7 @@ describeEachDialect('signature', (dialect) => {
     });
 
     it('is a real PDF with the customer, the catalogue prices (not the client\'s), the mandate; stored with its hash', async () => {
-      // The client claims the router costs 1 cent: the contract prints the catalogue's price.
+      // The client claims the router costs 1 cent (amounts in cents: 0.01 on the wire): the contract prints the catalogue's price.
       const hash = await readyOrder({ options: [{ id: 22, category: 'router', recurrent_cost: 1, cash_amount: 1 }] });
       const res = await preview(hash);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -252,15 +254,16 @@ describeEachDialect('signature', (dialect) => {
         modules: [catalogModule, createOrdersModule({ now: () => START }), createSignatureModule({ channels: () => failing })],
       });
       try {
-        const p = (url: string, payload: Record<string, unknown> = {}) => other.app.inject({ method: 'POST', url, payload: { ...key, ...payload } });
-        const hash = ((await p('/api/orders/new', { offer_id: 101 })).json() as Json).data!.hash as string;
-        for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(`/api/orders/${hash}/${name}`, payload)).statusCode).toBe(200);
-        expect((await p(`/api/orders/${hash}/contract-preview`)).statusCode).toBe(200);
-        const res = await p(`/api/orders/${hash}/send-otp`, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
-        expect(res.statusCode).toBe(503);
-        expect((res.json() as Json).error!.code).toBe('otp_delivery_failed');
-        const email = await p(`/api/orders/${hash}/send-otp`, { mode: 'email', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
-        expect((email.json() as Json).error!.code).toBe('otp_channel_unavailable');
+        const api = createInjectClient(other.app);
+        const p = <T>(request: Promise<T>) => settle(request, api);
+        const hash = (await p(api.newOrder({ offer_id: 101 }))).body.data!.hash as string;
+        for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(api.submitStep({ order_hash: hash, step_name: name }, payload))).status).toBe(200);
+        expect((await p(api.contractPreview({ order_hash: hash }))).status).toBe(200);
+        const res = await expectRefusal(api.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }), api);
+        expect(res.status).toBe(503);
+        expect(res.body.error.code).toBe('otp_delivery_failed');
+        const email = await expectRefusal(api.sendOtp({ order_hash: hash }, { mode: 'email', ...ACCEPTED }), api);
+        expect(email.body.error.code).toBe('otp_channel_unavailable');
         const rows = await other.db.selectFrom('signature_otps').select('invalidated_at').execute();
         expect(rows).toHaveLength(1);
         expect(rows[0]!.invalidated_at).not.toBeNull();
@@ -321,7 +324,7 @@ describeEachDialect('signature', (dialect) => {
       expect(replay.status).toBe(409);
       expect(replay.body.error!.code).toBe('already_signed');
       expect((await preview(hash)).body.error!.code).toBe('already_signed');
-      expect((await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '3339998877' })).body.error!.code).toBe('already_signed');
+      expect((await changeNumber(hash, '3339998877')).body.error!.code).toBe('already_signed');
     });
 
     it('says how many attempts are left and locks after 5 wrong codes', async () => {
@@ -388,15 +391,16 @@ describeEachDialect('signature', (dialect) => {
   describe('change-mobile-phone-number', () => {
     it('is refused while a code is pending; once confirmed after going back it voids the code and asks for a new preview; the next code goes to the new number', async () => {
       const { hash, code, ip } = await orderWithCode();
-      const frozen = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '+393471112299' });
+      const frozen = await changeNumber(hash, '+393471112299');
       expect(frozen.status).toBe(409);
       expect(frozen.body.error!.code).toBe('contract_frozen');
-      expect((await post(`/api/orders/${hash}/reopen-order`, {})).status).toBe(200);
-      const res = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '+393471112299' });
+      expect((await call((c) => c.reopenOrder({ order_hash: hash }))).status).toBe(200);
+      const res = await changeNumber(hash, '+393471112299');
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ pending: true, destination: '+39 3** *** **99' });
       // The new number proves itself with the code it received (mobile-number-change.test.ts has the rest).
-      const confirmed = await post(`/api/orders/${hash}/confirm-mobile-phone-number`, { otp: await latestCode('+393471112299') });
+      const otp = await latestCode('+393471112299');
+      const confirmed = await call((c) => c.confirmMobilePhoneNumber({ order_hash: hash }, { otp }));
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       expect((await sign(hash, code)).body.error!.code).toBe('otp_invalidated');
       advance(31_000);
@@ -410,7 +414,7 @@ describeEachDialect('signature', (dialect) => {
 
     it('refuses a number that is not an Italian mobile', async () => {
       const hash = await readyOrder();
-      const res = await post(`/api/orders/${hash}/change-mobile-phone-number`, { mobile_phone_number: '0612345678' });
+      const res = await changeNumber(hash, '0612345678');
       expect(res.status).toBe(422);
       expect(res.body.error!.fields).toHaveProperty('mobile_phone_number');
     });
@@ -420,7 +424,7 @@ describeEachDialect('signature', (dialect) => {
     const hash = await readyOrder();
     const res = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
     expect(res.statusCode).toBe(404);
-    expect((res.json() as Json).error!.code).toBe('not_found');
+    expect((res.json() as WireEnvelope).error!.code).toBe('not_found');
   });
 
   it('lists the outbox newest first', async () => {
@@ -476,7 +480,7 @@ describe('signature in production', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(res.statusCode).toBe(404);
-      expect((res.json() as Json).error!.code).toBe('not_found');
+      expect((res.json() as WireEnvelope).error!.code).toBe('not_found');
     } finally {
       await app.close();
       await handle.destroy();

@@ -11,18 +11,19 @@ import { signingHarness } from '../../../test/support/signing-harness';
 
 describeEachDialect('withdrawal', (dialect) => {
   const h = signingHarness(dialect);
-  const { post, readyOrder, latestCode, sendCode, row, clock } = h;
+  const { call, preview, sign, readyOrder, latestCode, sendCode, row, clock } = h;
+  const confirm = (order_number: string, otp: string) => call((c) => c.withdrawalConfirm({ order_number, otp }));
   /** A signed consumer order: its number. */
-  const signedOrder = async (extra: Record<string, unknown> = {}): Promise<{ hash: string; number: string }> => {
+  const signedOrder = async (extra: Parameters<typeof readyOrder>[0] = {}): Promise<{ hash: string; number: string }> => {
     const hash = await readyOrder(extra);
-    expect((await post(`/api/orders/${hash}/contract-preview`)).status).toBe(200);
+    expect((await preview(hash)).status).toBe(200);
     const code = await sendCode(hash);
-    expect((await post(`/api/orders/${hash}/sign-with-otp`, { otp: code })).status).toBe(200);
+    expect((await sign(hash, code)).status).toBe(200);
     return { hash, number: (await row(hash)).order_number };
   };
   const askCode = async (orderNumber: string) => {
     clock.ms += 60_000;
-    return post('/api/withdrawals/send-otp', { order_number: orderNumber, mode: 'sms' });
+    return call((c) => c.withdrawalSendOtp({ order_number: orderNumber, mode: 'sms' }));
   };
 
   it('withdraws a signed consumer contract within 14 days with the code sent to the signer', async () => {
@@ -31,12 +32,12 @@ describeEachDialect('withdrawal', (dialect) => {
     const sent = await askCode(number.toLowerCase());
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data).toMatchObject({ sent: true, destination: '+39 3** *** **67', last_day: '2026-03-15' });
-    const wrong = await post('/api/withdrawals/confirm', { order_number: number, otp: '000000' === (await latestCode()) ? '111111' : '000000' });
+    const wrong = await confirm(number, '000000' === (await latestCode()) ? '111111' : '000000');
     expect(wrong.status).toBe(422);
     expect(wrong.body.error).toMatchObject({ code: 'otp_wrong', fields: { otp: 'Codice errato.' } });
     expect((await row(hash)).status).toBe('signed');
 
-    const done = await post('/api/withdrawals/confirm', { order_number: number, otp: await latestCode() });
+    const done = await confirm(number, await latestCode());
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toMatchObject({ withdrawn: true, order_number: number });
     expect((await row(hash)).status).toBe('withdrawn');
@@ -55,11 +56,11 @@ describeEachDialect('withdrawal', (dialect) => {
     expect((await askCode(number)).status).toBe(200);
     const code = await latestCode();
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers = await Promise.all(Array.from({ length: 12 }, () => post('/api/withdrawals/confirm', { order_number: number, otp: wrong })));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => confirm(number, wrong)));
     const codes = answers.map((a) => a.body.error!.code);
     expect(codes.filter((c) => c === 'otp_wrong').length).toBeLessThanOrEqual(4);
     expect(codes.every((c) => c === 'otp_wrong' || c === 'otp_locked')).toBe(true);
-    const right = await post('/api/withdrawals/confirm', { order_number: number, otp: code });
+    const right = await confirm(number, code);
     expect(right.body.error!.code).toBe('otp_locked');
     expect((await row(hash)).status).toBe('signed');
   });
