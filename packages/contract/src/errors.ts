@@ -137,13 +137,39 @@ export const SIM_ACTIVATION_ERROR_CODES = {
   notReady: 'activation_not_ready',
 } as const;
 
+/** The operator console's refusals (server console modules, web console). */
+export const CONSOLE_ERROR_CODES = {
+  /** No session, or it expired (idle or absolute): sign in again. */
+  unauthenticated: 'console_unauthenticated',
+  /** The role may not do this. */
+  forbidden: 'console_forbidden',
+  /** A state change without the session's CSRF token. */
+  csrf: 'console_csrf',
+  /** Email, password or code wrong: one answer, so it never tells which. */
+  invalidCredentials: 'console_invalid_credentials',
+  /** Too many failed sign-ins: try again after `retry_after_seconds`. */
+  lockedOut: 'console_locked_out',
+  /** A TOTP code already used in its time step. */
+  codeReused: 'console_code_reused',
+  /** An unknown, used or expired setup link. */
+  setupLinkInvalid: 'console_setup_link_invalid',
+  /** The password is on the list of common or breached passwords. */
+  passwordCommon: 'console_password_common',
+  /** Someone moved the order first: `current_status` says where it is now. */
+  staleTransition: 'console_stale_transition',
+  /** The move is not in the workflow table from the order's status. */
+  transitionNotAllowed: 'console_transition_not_allowed',
+  /** Another operator holds the review claim. */
+  reviewClaimed: 'console_review_claimed',
+} as const;
+
 type ValuesOf<T> = T[keyof T];
 /** Every code the server may put in `error.code`. */
 export type ServerErrorCode =
   | ValuesOf<typeof ERROR_CODES> | ValuesOf<typeof CATALOG_ERROR_CODES> | ValuesOf<typeof SIGNATURE_ERROR_CODES>
   | ValuesOf<typeof WITHDRAWAL_ERROR_CODES> | ValuesOf<typeof CONSENT_CHANGE_ERROR_CODES> | ValuesOf<typeof MOBILE_CHANGE_ERROR_CODES>
   | ValuesOf<typeof PREMADE_ERROR_CODES> | ValuesOf<typeof MOBILE_ERROR_CODES> | ValuesOf<typeof SIM_ACTIVATION_ERROR_CODES>
-  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES>;
+  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES> | ValuesOf<typeof CONSOLE_ERROR_CODES>;
 /** Every code a client may see: the server's and the typed client's own. */
 export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 
@@ -151,5 +177,5 @@ export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 export const ALL_ERROR_CODE_GROUPS = {
   ERROR_CODES, API_ERROR_CODES, CATALOG_ERROR_CODES, SIGNATURE_ERROR_CODES, CHALLENGE_ERROR_CODES, WITHDRAWAL_ERROR_CODES,
   CONSENT_CHANGE_ERROR_CODES, MOBILE_CHANGE_ERROR_CODES, PREMADE_ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES,
-  ORDER_NUMBER_ERROR_CODES,
+  ORDER_NUMBER_ERROR_CODES, CONSOLE_ERROR_CODES,
 } as const;

@@ -37,3 +37,4 @@ export * from './rules/consents';
 export * from './rules/premade-fields';
 export * from './rules/technology-wording';
 export * from './rules/offer-transparency';
+export * from './console';

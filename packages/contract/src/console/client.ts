@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+
+import { API_ERROR_CODES } from '../errors';
+import { ApiError } from '../api/client';
+import type { FetchLike } from '../api/client';
+import { fillPath } from '../api/define';
+import type { PathParams } from '../api/define';
+import { consoleEndpoints, CSRF_HEADER } from './endpoints';
+import type { ConsoleEndpointDef, ConsoleEndpointName, ConsoleEndpoints } from './endpoints';
+
+/*
+ * The console's typed client: one function per call of `consoleEndpoints`. The session travels in its
+ * cookie (same origin); state changes carry the CSRF token the session answer gave.
+ */
+
+type Def<K extends ConsoleEndpointName> = ConsoleEndpoints[K];
+// File calls are the ones whose response is z.never() (they answer a file, not an envelope).
+type JsonName = { [K in ConsoleEndpointName]: Def<K>['response'] extends z.ZodNever ? never : K }[ConsoleEndpointName];
+export type ConsoleFileName = Exclude<ConsoleEndpointName, JsonName>;
+
+export type ConsoleParams<K extends ConsoleEndpointName> = { [P in PathParams<Def<K>['path']>]: string | number };
+type Input<K extends ConsoleEndpointName> = z.input<Def<K>['request']>;
+type BodyArgs<B> = Record<never, never> extends B ? [body?: B] : [body: B];
+
+export type ConsoleFn<K extends JsonName> = [PathParams<Def<K>['path']>] extends [never]
+  ? (...args: BodyArgs<Input<K>>) => Promise<z.output<Def<K>['response']>>
+  : (params: ConsoleParams<K>, ...args: BodyArgs<Input<K>>) => Promise<z.output<Def<K>['response']>>;
+
+export type ConsoleClient = { [K in JsonName]: ConsoleFn<K> } & {
+  /** The address of a file call (a document, a PDF, the CSV), for a link or an <iframe>. */
+  fileUrl<K extends ConsoleFileName>(name: K, params: ConsoleParams<K>, query?: Input<K>): string;
+};
+
+export interface ConsoleClientConfig {
+  /** '' for same origin. */
+  baseUrl: string;
+  fetch?: FetchLike;
+  /** The session's CSRF token (null before sign-in). */
+  csrfToken: () => string | null;
+  headers?: Record<string, string>;
+}
+
+/** A query string of the defined values (arrays are not used by console filters). */
+export const toQueryString = (query: Record<string, unknown> | undefined): string => {
+  if (!query) return '';
+  const pairs = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'boolean' ? (v ? '1' : '0') : String(v))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+};
+
+const hasParams = (path: string) => /\{[a-z_]+\}/.test(path);
+const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+export const createConsoleClient = (config: ConsoleClientConfig): ConsoleClient => {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = config.fetch ?? defaultFetch;
+
+  const call = async (name: ConsoleEndpointName, params: Record<string, string | number> | undefined, input: unknown): Promise<unknown> => {
+    const def: ConsoleEndpointDef = consoleEndpoints[name];
+    const path = params ? fillPath(def.path, params) : def.path;
+    const isGet = def.method === 'GET';
+    const csrf = config.csrfToken();
+    const headers: Record<string, string> = { Accept: 'application/json', ...config.headers };
+    if (!isGet) headers['Content-Type'] = 'application/json';
+    if (!isGet && csrf) headers[CSRF_HEADER] = csrf;
+    const url = base + path + (isGet ? toQueryString(input as Record<string, unknown> | undefined) : '');
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: def.method,
+        headers,
+        credentials: 'same-origin',
+        ...(isGet ? {} : { body: JSON.stringify(input ?? {}) }),
+      });
+    } catch (cause) {
+      throw new ApiError('Network Error', { code: API_ERROR_CODES.network, cause });
+    }
+    const text = await response.text();
+    let body: unknown;
+    try { body = text === '' ? undefined : JSON.parse(text); } catch { body = text; }
+    const envelope = body as { result?: boolean; data?: unknown; error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined;
+    if (!response.ok || envelope?.result !== true) {
+      const error = envelope?.error;
+      throw new ApiError(error?.message ?? `Request failed with status code ${response.status}`, {
+        code: error?.code ?? API_ERROR_CODES.http, status: response.status, body, fields: error?.fields,
+      });
+    }
+    const parsed = def.response.safeParse(envelope.data);
+    if (!parsed.success) throw new ApiError('Invalid response', { code: API_ERROR_CODES.invalidResponse, status: response.status, body });
+    return parsed.data;
+  };
+
+  const client: Record<string, unknown> = {
+    fileUrl: (name: ConsoleFileName, params: Record<string, string | number>, query?: Record<string, unknown>) =>
+      base + fillPath(consoleEndpoints[name].path, params) + toQueryString(query),
+  };
+  for (const name of Object.keys(consoleEndpoints) as ConsoleEndpointName[]) {
+    const def: ConsoleEndpointDef = consoleEndpoints[name];
+    if (def.file) continue;
+    client[name] = hasParams(def.path)
+      ? (params: Record<string, string | number>, input?: unknown) => call(name, params, input)
+      : (input?: unknown) => call(name, undefined, input);
+  }
+  return client as ConsoleClient;
+};

@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './workflow';
+export * from './schemas';
+export * from './endpoints';
+export * from './client';

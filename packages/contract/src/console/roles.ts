@@ -1,0 +1,52 @@
+/*
+ * The console's roles and what each may do: one table, read by the server on every call, by the web to
+ * hide what a role cannot do, and by the table-driven test that tries every role on every call.
+ */
+
+export const OPERATOR_ROLES = ['admin', 'backoffice', 'viewer'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
+  admin: 'Amministratore',
+  backoffice: 'Back office',
+  viewer: 'Sola lettura',
+};
+
+export const OPERATOR_STATUSES = ['pending', 'active', 'disabled'] as const;
+export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
+
+export const OPERATOR_STATUS_LABELS: Record<OperatorStatus, string> = {
+  pending: 'In attesa di attivazione',
+  active: 'Attivo',
+  disabled: 'Disattivato',
+};
+
+/** Everything a console call can need beyond a signed-in operator. */
+export const CONSOLE_PERMISSIONS = [
+  'orders.read',
+  /** Personal data in clear: viewers see it masked and reveal it one order at a time (audited). */
+  'orders.personal_data',
+  'orders.reveal',
+  'orders.export',
+  'orders.transition',
+  'orders.note',
+  'documents.read',
+  'documents.review',
+  'operators.manage',
+  'audit.read',
+] as const;
+export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly ConsolePermission[]> = {
+  admin: CONSOLE_PERMISSIONS,
+  backoffice: [
+    'orders.read', 'orders.personal_data', 'orders.export', 'orders.transition', 'orders.note',
+    'documents.read', 'documents.review',
+  ],
+  // Reads with masked personal data; a reveal is one audited call per order. No documents: an identity
+  // document is personal data that masking cannot cover.
+  viewer: ['orders.read', 'orders.reveal', 'orders.export'],
+};
+
+export const can = (role: OperatorRole, permission: ConsolePermission): boolean =>
+  ROLE_PERMISSIONS[role].includes(permission);

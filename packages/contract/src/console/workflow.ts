@@ -1,0 +1,88 @@
+import type { OperatorRole } from './roles';
+
+/*
+ * What happens to an order after its signature: the back office's statuses and the moves between them,
+ * in one table. The server refuses any move not in it; the console offers only the moves it lists for
+ * the operator's role; the provider API (later) uses the same table.
+ *
+ * Before the signature an order has only its checkout status (draft, in_progress, ready_to_sign); the
+ * console shows that one. `signed` is where the back office starts.
+ */
+export const WORKFLOW_STATUSES = [
+  'signed', 'in_review', 'documents_to_redo', 'verified', 'activating', 'active', 'cancelled', 'withdrawn',
+] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/** Statuses no move leaves. */
+export const FINAL_WORKFLOW_STATUSES: readonly WorkflowStatus[] = ['active', 'cancelled', 'withdrawn'];
+
+/** An order's status as the console lists it: the checkout's before the signature, the workflow's after. */
+export const CONSOLE_ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', ...WORKFLOW_STATUSES] as const;
+export type ConsoleOrderStatus = (typeof CONSOLE_ORDER_STATUSES)[number];
+
+export const CONSOLE_STATUS_LABELS: Record<ConsoleOrderStatus, string> = {
+  draft: 'Bozza',
+  in_progress: 'In compilazione',
+  ready_to_sign: 'Da firmare',
+  signed: 'Firmato',
+  in_review: 'In verifica',
+  documents_to_redo: 'Documenti da rifare',
+  verified: 'Verificato',
+  activating: 'In attivazione',
+  active: 'Attivo',
+  cancelled: 'Annullato',
+  withdrawn: 'Recesso',
+};
+
+export interface WorkflowTransition {
+  from: WorkflowStatus;
+  to: WorkflowStatus;
+  /** Roles that may make this move. */
+  roles: readonly OperatorRole[];
+  /** The operator must say why (kept on the timeline). */
+  reasonRequired: boolean;
+}
+
+const staff: readonly OperatorRole[] = ['admin', 'backoffice'];
+const NON_FINAL: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo', 'verified', 'activating'];
+
+/**
+ * The moves. The document review makes two of them itself (approve: in_review → verified, reject:
+ * in_review → documents_to_redo) and a new upload makes documents_to_redo → in_review; they are here
+ * so that the table stays the whole truth.
+ */
+export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
+  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false },
+  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false },
+  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true },
+  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false },
+  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false },
+  { from: 'activating', to: 'active', roles: staff, reasonRequired: false },
+  ...NON_FINAL.flatMap((from): WorkflowTransition[] => [
+    { from, to: 'cancelled', roles: staff, reasonRequired: true },
+    // A withdrawal the customer sent by other means (PEC, registered letter): recorded here.
+    { from, to: 'withdrawn', roles: staff, reasonRequired: true },
+  ]),
+];
+
+export const findTransition = (from: WorkflowStatus, to: WorkflowStatus): WorkflowTransition | undefined =>
+  WORKFLOW_TRANSITIONS.find((t) => t.from === from && t.to === to);
+
+/** The moves `role` may make from `from`. */
+export const allowedTransitions = (from: WorkflowStatus, role: OperatorRole): WorkflowTransition[] =>
+  WORKFLOW_TRANSITIONS.filter((t) => t.from === from && t.roles.includes(role));
+
+export const canTransition = (from: WorkflowStatus, to: WorkflowStatus, role: OperatorRole): boolean =>
+  findTransition(from, to)?.roles.includes(role) ?? false;
+
+/** Reasons an identity document can be refused for; `other` needs the free text. */
+export const DOCUMENT_REJECTION_REASONS = {
+  unreadable: 'Il documento non è leggibile',
+  expired: 'Il documento è scaduto',
+  incomplete: 'Manca il fronte o il retro del documento',
+  mismatch: 'I dati del documento non corrispondono a quelli del contratto',
+  wrong_type: 'Il file non è un documento d’identità valido',
+  other: 'Altro motivo',
+} as const;
+export type DocumentRejectionReason = keyof typeof DOCUMENT_REJECTION_REASONS;
+export const DOCUMENT_REJECTION_REASON_CODES = Object.keys(DOCUMENT_REJECTION_REASONS) as [DocumentRejectionReason, ...DocumentRejectionReason[]];
