@@ -7,6 +7,8 @@ import {
   signInSchema, timelineEntrySchema, transitionSchema, updateOperatorSchema,
 } from './schemas';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
+import { dataConsoleEndpoints } from './endpoints-data';
+import { salesConsoleEndpoints } from './endpoints-sales';
 
 /**
  * Who may call: `public` (sign-in and setup links: no session yet), `session` (any signed-in operator),
@@ -32,7 +34,7 @@ export interface ConsoleEndpointDef<
   file?: boolean;
 }
 
-const cep = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(
+export const cep = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(
   def: ConsoleEndpointDef<P, Req, Res>,
 ): ConsoleEndpointDef<P, Req, Res> => def;
 
@@ -82,6 +84,10 @@ export const consoleEndpoints = {
 
   // Audit
   listAudit: cep({ method: 'GET', path: '/api/console/audit', summary: 'The audit log, filtered', access: 'audit.read', request: auditQuerySchema, response: auditListSchema }),
+
+  // Leads, pre-made and mobile orders (endpoints-sales.ts); coverage and ATECO files, privacy tools (endpoints-data.ts)
+  ...salesConsoleEndpoints,
+  ...dataConsoleEndpoints,
 } as const;
 
 export type ConsoleEndpoints = typeof consoleEndpoints;

@@ -32,6 +32,15 @@ export const CONSOLE_PERMISSIONS = [
   'orders.note',
   'documents.read',
   'documents.review',
+  'leads.read',
+  'leads.manage',
+  'premade.read',
+  'premade.manage',
+  'mobile.manage',
+  /** Coverage and ATECO files (settings). */
+  'reference.upload',
+  /** A customer's data export and a draft's erasure. */
+  'privacy.manage',
   'operators.manage',
   'audit.read',
 ] as const;
@@ -42,10 +51,11 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly ConsolePermission[]
   backoffice: [
     'orders.read', 'orders.personal_data', 'orders.export', 'orders.transition', 'orders.note',
     'documents.read', 'documents.review',
+    'leads.read', 'leads.manage', 'premade.read', 'premade.manage', 'mobile.manage',
   ],
   // Reads with masked personal data; a reveal is one audited call per order. No documents: an identity
   // document is personal data that masking cannot cover.
-  viewer: ['orders.read', 'orders.reveal', 'orders.export'],
+  viewer: ['orders.read', 'orders.reveal', 'orders.export', 'leads.read', 'premade.read'],
 };
 
 export const can = (role: OperatorRole, permission: ConsolePermission): boolean =>

@@ -49,7 +49,7 @@ describe('the roles table', () => {
   });
 
   it('keeps operators and the audit log to admins', () => {
-    for (const p of ['operators.manage', 'audit.read'] as const) {
+    for (const p of ['operators.manage', 'audit.read', 'reference.upload', 'privacy.manage'] as const) {
       expect(can('backoffice', p)).toBe(false);
       expect(can('viewer', p)).toBe(false);
     }
@@ -58,6 +58,6 @@ describe('the roles table', () => {
   it('keeps a viewer to reading, with personal data masked and no documents', () => {
     expect(ROLE_PERMISSIONS.viewer).not.toContain('orders.personal_data');
     expect(ROLE_PERMISSIONS.viewer).not.toContain('documents.read');
-    for (const p of ROLE_PERMISSIONS.viewer) expect(p).toMatch(/^orders\.(read|reveal|export)$/);
+    for (const p of ROLE_PERMISSIONS.viewer) expect(p).toMatch(/^(orders\.(read|reveal|export)|leads\.read|premade\.read)$/);
   });
 });

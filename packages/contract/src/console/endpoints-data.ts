@@ -1,0 +1,2 @@
+/** The console's calls for coverage and ATECO files and the privacy tools (defined with `cep` from endpoints.ts). */
+export const dataConsoleEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The console's calls for leads, pre-made orders and mobile orders (defined with `cep` from endpoints.ts). */
+export const salesConsoleEndpoints = {} as const;
