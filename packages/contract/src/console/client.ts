@@ -6,7 +6,8 @@ import type { FetchLike } from '../api/client';
 import { fillPath } from '../api/define';
 import type { PathParams } from '../api/define';
 import { consoleEndpoints, CSRF_HEADER } from './endpoints';
-import type { ConsoleEndpointDef, ConsoleEndpointName, ConsoleEndpoints } from './endpoints';
+import type { ConsoleEndpointName, ConsoleEndpoints } from './endpoints';
+import type { ConsoleEndpointDef } from './define';
 
 /*
  * The console's typed client: one function per call of `consoleEndpoints`. The session travels in its

@@ -1,2 +1,2 @@
-/** The console's calls for leads, pre-made orders and mobile orders (defined with `cep` from endpoints.ts). */
+/** The console's calls for leads, pre-made orders and mobile orders (defined with `cep` from define.ts). */
 export const salesConsoleEndpoints = {} as const;

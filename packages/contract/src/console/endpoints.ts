@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConsolePermission } from './roles';
+import { cep } from './define';
 import {
   auditListSchema, auditQuerySchema, consoleSessionSchema, createOperatorSchema, noteSchema, consoleOperatorSchema,
   orderDetailSchema, orderFiltersSchema, orderListQuerySchema, orderListSchema, recoveryCodesSchema,
@@ -9,34 +9,6 @@ import {
 import { CONSOLE_ORDER_STATUSES } from './workflow';
 import { dataConsoleEndpoints } from './endpoints-data';
 import { salesConsoleEndpoints } from './endpoints-sales';
-
-/**
- * Who may call: `public` (sign-in and setup links: no session yet), `session` (any signed-in operator),
- * or a permission of the roles table. Every POST with a session also needs the `X-CSRF-Token` header.
- */
-export type ConsoleAccess = 'public' | 'session' | ConsolePermission;
-
-/**
- * One console call. GET reads its `request` from the query string, POST from a JSON body. `file` calls
- * answer a file (a document, a PDF, a zip, a CSV) instead of the envelope; their `response` is unused.
- */
-export interface ConsoleEndpointDef<
-  Path extends string = string,
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
-  method: 'GET' | 'POST';
-  path: Path;
-  summary: string;
-  access: ConsoleAccess;
-  request: Req;
-  response: Res;
-  file?: boolean;
-}
-
-export const cep = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(
-  def: ConsoleEndpointDef<P, Req, Res>,
-): ConsoleEndpointDef<P, Req, Res> => def;
 
 const empty = z.object({});
 const ok = z.object({ ok: z.literal(true) });

@@ -1,3 +1,4 @@
+export * from './define';
 export * from './roles';
 export * from './workflow';
 export * from './schemas';
