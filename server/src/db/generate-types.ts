@@ -34,6 +34,8 @@ const NARROWED: Record<string, string> = {
   'mobile_number_changes.channel': '"sms" | "email"',
   'order_timeline.kind': '"status" | "note" | "document" | "review"',
   'document_reviews.decision': '"approved" | "rejected"',
+  'operators.role': '"admin" | "backoffice" | "viewer"',
+  'operators.status': '"pending" | "active" | "disabled"',
 };
 
 /**
