@@ -295,7 +295,7 @@ export interface OrderSteps {
 export interface OrderTimeline {
   at: string;
   from_status: string | null;
-  id: string;
+  id: Generated<number>;
   kind: "status" | "note" | "document" | "review";
   operator_id: string | null;
   operator_name: string | null;

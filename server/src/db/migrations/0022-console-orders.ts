@@ -81,9 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ];
   for (const [name, columns] of indexes) await db.schema.createIndex(name).on('orders').columns(columns).execute();
 
+  // An increasing id: entries of the same millisecond keep the order they were written in.
   await db.schema
     .createTable('order_timeline')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', isPostgres ? 'serial' : 'integer', (c) => (isPostgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     // status | note | document | review (contract TIMELINE_KINDS)
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -95,7 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('to_status', 'text')
     .addColumn('text', 'text')
     .execute();
-  await db.schema.createIndex('order_timeline_order_idx').on('order_timeline').columns(['order_id', 'at']).execute();
+  await db.schema.createIndex('order_timeline_order_idx').on('order_timeline').columns(['order_id', 'at', 'id']).execute();
 
   await db.schema
     .createTable('document_reviews')

@@ -167,7 +167,7 @@ export async function moveWorkflow(
 export const selectTimeline = (db: Conn, orderId: string): Promise<Selectable<OrderTimeline>[]> =>
   db.selectFrom('order_timeline').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy('id').execute();
 
-export const selectTimelineEntry = (db: Conn, id: string): Promise<Selectable<OrderTimeline> | undefined> =>
+export const selectTimelineEntry = (db: Conn, id: number): Promise<Selectable<OrderTimeline> | undefined> =>
   db.selectFrom('order_timeline').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const selectMedias = (db: Conn, orderId: string): Promise<Selectable<Medias>[]> =>

@@ -103,7 +103,7 @@ function toListItem(row: ListRow, masked: boolean): ListItem {
 }
 
 const toTimelineEntry = (row: Selectable<OrderTimeline>): TimelineEntry => ({
-  id: row.id, kind: row.kind, at: row.at, operator_name: row.operator_name, from_status: row.from_status, to_status: row.to_status, text: row.text,
+  id: String(row.id), kind: row.kind, at: row.at, operator_name: row.operator_name, from_status: row.from_status, to_status: row.to_status, text: row.text,
 });
 
 const REVIEW_LABELS = { approved: 'approvato', rejected: 'rifiutato' } as const;
@@ -326,7 +326,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         const entryId = await appendTimeline(trx, {
           order_id: row.id, kind: 'note', at, operator_id: actor.operator.id, operator_name: actor.operator.name, from_status: null, to_status: null, text,
         });
-        await audit(trx, actor, 'order_note_added', row.id, { note_id: entryId });
+        await audit(trx, actor, 'order_note_added', row.id, { timeline_id: entryId });
         return entryId;
       });
       const entry = await selectTimelineEntry(db, id);

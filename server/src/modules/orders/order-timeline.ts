@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { OrderTimeline } from '../../db/types';
 import type { Conn } from './repository';
@@ -11,10 +10,10 @@ import type { Conn } from './repository';
 
 export type TimelineEntryInput = Omit<Insertable<OrderTimeline>, 'id'>;
 
-export async function appendTimeline(db: Conn, entry: TimelineEntryInput): Promise<string> {
-  const id = randomUUID();
-  await db.insertInto('order_timeline').values({ id, ...entry }).execute();
-  return id;
+/** Appends an entry; its id (increasing: entries of the same instant keep their order). */
+export async function appendTimeline(db: Conn, entry: TimelineEntryInput): Promise<number> {
+  const inserted = await db.insertInto('order_timeline').values(entry).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
 }
 
 /**

@@ -1,0 +1,429 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, consoleEndpoints } from '@checkout/contract';
+import type { Config } from '../../config';
+import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
+import type { TestApp } from '../../../test/support/dialects';
+import { injectCall } from '../../../test/support/inject-client';
+import type { InjectClient } from '../../../test/support/inject-client';
+import { signInOperator } from '../../../test/support/console-session';
+import type { SignedInTestOperator } from '../../../test/support/console-session';
+import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { ACCEPTED, FULL_SELECTION } from '../../../test/support/signing-harness';
+import { catalogModule, seedPromoCodes } from '../catalog';
+import { consoleAuthModule } from '../console-auth';
+import { createDocumentsModule, storedFilePath } from '../documents';
+import { createOrdersModule } from '../orders';
+import { createSignatureModule } from '../signature';
+import { createConsoleOrdersModule } from './routes';
+import { REVIEW_CLAIM_MS } from './service';
+
+/** A 1×1 PNG: an identity document the upload accepts. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const BASE_URL = 'https://negozio.example.it';
+
+/** What a refused console call answered. */
+async function refusal(call: Promise<unknown>): Promise<{ status: number; code: string; body: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const body = err.body as { error?: Record<string, unknown> } | undefined;
+      return { status: err.status ?? 0, code: err.code, body: body?.error ?? {} };
+    }
+    throw err;
+  }
+  throw new Error('expected a refusal, the call resolved');
+}
+
+describeEachDialect('console orders', (dialect) => {
+  const clock = { ms: Date.parse('2026-03-02T09:00:00Z') };
+  const now = () => new Date(clock.ms);
+  let t: TestApp;
+  let admin: SignedInTestOperator;
+  let back: SignedInTestOperator;
+  let back2: SignedInTestOperator;
+  let viewer: SignedInTestOperator;
+  let ip = 0;
+  const call = <T>(make: (c: InjectClient) => Promise<T>) =>
+    injectCall(t.app, make, { remoteAddress: `10.7.0.${(++ip % 250) + 1}`, headers: { 'user-agent': 'vitest' } });
+
+  const idOf = async (hash: string): Promise<string> =>
+    (await t.db.selectFrom('orders').select('id').where('hash', '=', hash).executeTakeFirstOrThrow()).id;
+  const orderRow = (id: string) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const audits = (action: string, targetId?: string) => {
+    let q = t.db.selectFrom('audit_log').selectAll().where('action', '=', action);
+    if (targetId) q = q.where('target_id', '=', targetId);
+    return q.execute();
+  };
+  const outbox = async (to: string): Promise<string[]> => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+    return (res.json() as { data: Array<{ text: string }> }).data.map((m) => m.text);
+  };
+  /** Time passes while the operators keep working (a session ends after 30 idle minutes). */
+  async function pass(ms: number): Promise<void> {
+    for (let left = ms; left > 0; left -= 10 * 60_000) {
+      clock.ms += Math.min(left, 10 * 60_000);
+      for (const op of [admin, back, back2, viewer]) await op.client.session();
+    }
+  }
+  /** A raw console GET with an operator's cookie (file calls). */
+  const getFile = (op: SignedInTestOperator, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: op.cookie } });
+
+  async function readyOrder(steps: Record<string, Record<string, unknown>> = {}): Promise<string> {
+    const res = await call((c) => c.newOrder({ ...FULL_SELECTION }));
+    expect(res.status, res.raw).toBe(200);
+    const hash = (res.data as { hash: string }).hash;
+    for (const [name, payload] of Object.entries({ ...PRIVATO_STEPS, ...steps })) {
+      const step = await call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
+      expect(step.status, step.raw).toBe(200);
+    }
+    return hash;
+  }
+
+  async function signed(steps: Record<string, Record<string, unknown>> = {}): Promise<string> {
+    const hash = await readyOrder(steps);
+    expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
+    clock.ms += 60_000;
+    expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }))).status).toBe(200);
+    const [text] = await outbox('+393331234567');
+    const otp = /è (\d{6})/.exec(text ?? '')![1]!;
+    const res = await call((c) => c.signWithOtp({ order_hash: hash }, { otp }));
+    expect(res.status, res.raw).toBe(200);
+    return hash;
+  }
+
+  const upload = async (hash: string) => {
+    const res = await call((c) => c.documentUpload({ order_hash: hash }, { kind: 'identity_document', file: new Blob([PNG], { type: 'image/png' }), filename: 'carta-identità.png' }));
+    expect(res.status, res.raw).toBe(200);
+    return res.data!.id;
+  };
+
+  // A: Mario Rossi, signed, with an identity document. B: Giulia Bianchi, a draft at step 1. C: signed, another email.
+  let hashA: string; let hashB: string; let hashC: string;
+  let idA: string; let idB: string; let idC: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      now,
+      config: { publicBaseUrl: BASE_URL } as Partial<Config>,
+      modules: [
+        catalogModule, createOrdersModule(), createDocumentsModule(),
+        createSignatureModule({ sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),
+        consoleAuthModule, createConsoleOrdersModule(),
+      ],
+    });
+    await seedPromoCodes(t.db);
+    admin = await signInOperator(t.app, t.db, 'admin', { now, name: 'Ada Admin' });
+    back = await signInOperator(t.app, t.db, 'backoffice', { now, name: 'Bruno Back' });
+    back2 = await signInOperator(t.app, t.db, 'backoffice', { now, name: 'Carla Seconda' });
+    viewer = await signInOperator(t.app, t.db, 'viewer', { now, name: 'Vera Vista' });
+
+    hashA = await signed();
+    await upload(hashA);
+    const draft = await call((c) => c.newOrder({ ...FULL_SELECTION }));
+    hashB = (draft.data as { hash: string }).hash;
+    expect((await call((c) => c.submitStep({ order_hash: hashB, step_name: 'step-contact' }, {
+      first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia.b@example.it', mobile_phone_number: '347 765 4321', privacy_consent: true,
+    }))).status).toBe(200);
+    clock.ms += 60_000;
+    hashC = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'm.rossi.due@example.it' } });
+    [idA, idB, idC] = [await idOf(hashA), await idOf(hashB), await idOf(hashC)];
+  });
+  afterAll(async () => t.close());
+
+  describe('list', () => {
+    const ids = (r: { items: Array<{ id: string }> }) => r.items.map((i) => i.id).sort();
+
+    it('finds an order by name prefix, either order of the words, codice fiscale, email, phone, number and hash', async () => {
+      const orderNumber = (await orderRow(idA)).order_number;
+      const cases: Array<[string, string[]]> = [
+        ['giulia bi', [idB]], ['bianchi', [idB]], ['Mario Ro', [idA, idC]], ['rossi mario', [idA, idC]],
+        ['rssmra80a01h501u', [idA, idC]], ['mario.rossi@', [idA]], ['giulia.b', [idB]], ['347 765', [idB]], ['+39 347-765-4321', [idB]],
+        [orderNumber.toLowerCase(), [idA]], [hashB, [idB]], ['nessuno', []],
+      ];
+      for (const [q, expected] of cases) {
+        expect(ids(await back.client.listOrders({ q })), q).toEqual([...expected].sort());
+      }
+    });
+
+    it('filters by status, customer type, technology, offer, dates and documents to review', async () => {
+      expect(ids(await back.client.listOrders({ status: 'signed' }))).toEqual([idA, idC].sort());
+      expect(ids(await back.client.listOrders({ status: 'in_progress' }))).toEqual([idB]);
+      expect(ids(await back.client.listOrders({ documents_to_review: '1' }))).toEqual([idA]);
+      expect(ids(await back.client.listOrders({ documents_to_review: '0' }))).toEqual([idB, idC].sort());
+      expect((await back.client.listOrders({ customer_type: 'business' })).total).toBe(0);
+      expect((await back.client.listOrders({ offer_id: 101 })).total).toBe(3);
+      expect((await back.client.listOrders({ offer_id: 999 })).total).toBe(0);
+      expect((await back.client.listOrders({ from: '2026-03-02', to: '2026-03-02' })).total).toBe(3);
+      expect((await back.client.listOrders({ to: '2026-03-01' })).total).toBe(0);
+      expect((await back.client.listOrders({ status: 'signed', q: 'giulia' })).total).toBe(0);
+    });
+
+    it('pages and sorts on the server', async () => {
+      const first = await back.client.listOrders({ page_size: 2, sort: 'created_at', dir: 'asc' });
+      expect(first.total).toBe(3);
+      expect(first.items.map((i) => i.id)).toEqual([idA, idB]);
+      const second = await back.client.listOrders({ page: 2, page_size: 2, sort: 'created_at', dir: 'asc' });
+      expect(second.items.map((i) => i.id)).toEqual([idC]);
+      expect((await back.client.listOrders({ sort: 'created_at', dir: 'desc' })).items[0]!.id).toBe(idC);
+      expect((await back.client.listOrders({ sort: 'signed_at', dir: 'desc', status: 'signed' })).items.map((i) => i.id)).toEqual([idC, idA]);
+    });
+
+    it('refuses a bad query with the validation envelope, not a 5xx', async () => {
+      const bad = await refusal(back.client.listOrders({ page_size: 500 }));
+      expect([bad.status, bad.code]).toEqual([422, 'validation_error']);
+      const res = await getFile(back, `${consoleEndpoints.listOrders.path}?status=nonsense&from=ieri`);
+      expect(res.statusCode).toBe(422);
+    });
+
+    it('masks the customer name for a viewer', async () => {
+      const list = await viewer.client.listOrders({ q: 'giulia' });
+      expect(list.items[0]!.customer_name).toBe('G*** B***');
+      expect((await back.client.listOrders({ q: 'giulia' })).items[0]!.customer_name).toBe('Giulia Bianchi');
+    });
+  });
+
+  describe('CSV export', () => {
+    it('has the personal columns only for a role that sees personal data, and is audited', async () => {
+      const full = await getFile(back, `${consoleEndpoints.exportOrders.path}?q=rossi`);
+      expect(full.statusCode).toBe(200);
+      expect(full.headers['content-type']).toMatch(/^text\/csv/);
+      expect(full.headers['content-disposition']).toMatch(/^attachment; filename="ordini-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = full.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0]).toContain('codice_fiscale');
+      expect(lines).toHaveLength(3);
+      expect(full.body).toContain('RSSMRA80A01H501U');
+      expect(full.body).toContain('mario.rossi@example.it');
+
+      const masked = await getFile(viewer, `${consoleEndpoints.exportOrders.path}?q=rossi`);
+      expect(masked.statusCode).toBe(200);
+      const maskedLines = masked.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(maskedLines[0]).not.toContain('codice_fiscale');
+      expect(maskedLines[0]).not.toContain('email');
+      expect(maskedLines).toHaveLength(3);
+      expect(masked.body).not.toContain('RSSMRA80A01H501U');
+      expect(masked.body).not.toContain('@example.it');
+      expect(masked.body).not.toContain('Rossi');
+
+      const records = await audits('orders_exported');
+      const byOperator = new Map(records.map((r) => [r.operator_id, JSON.parse(r.detail_json) as { personal_columns: boolean }]));
+      expect(byOperator.get(back.operator.id)?.personal_columns).toBe(true);
+      expect(byOperator.get(viewer.operator.id)?.personal_columns).toBe(false);
+    });
+  });
+
+  describe('order page', () => {
+    it('shows the customer data by step, the priced offer, documents, files, evidence and the moves the role may make', async () => {
+      const detail = await back.client.getOrder({ order_id: idA });
+      expect(detail.masked).toBe(false);
+      expect(detail.steps.map((s) => s.step)).toEqual(['step-contact', 'step-personal', 'step-address', 'step-payment', 'step-document']);
+      const personal = detail.steps.find((s) => s.step === 'step-personal')!;
+      expect(personal.rows).toContainEqual({ label: 'Codice fiscale', value: 'RSSMRA80A01H501U' });
+      const row = await orderRow(idA);
+      expect(detail.offer!.monthly_total_cents).toBe(Number(row.monthly_cents));
+      expect(detail.offer!.options.length).toBeGreaterThan(0);
+      expect(detail.documents).toHaveLength(1);
+      expect(detail.documents[0]!.review).toBeNull();
+      expect(detail.contract_files.map((f) => f.kind).sort()).toEqual(['contract', 'signed', 'summary']);
+      expect(detail.has_signature_evidence).toBe(true);
+      expect(detail.transitions.map((m) => m.to).sort()).toEqual(['cancelled', 'in_review', 'withdrawn']);
+      expect(detail.timeline.map((e) => e.text)).toContain('Contratto firmato dal cliente');
+      // A viewer may make no move.
+      expect((await viewer.client.getOrder({ order_id: idA })).transitions).toEqual([]);
+    });
+
+    it('masks personal data for a viewer until revealed, and audits each reveal', async () => {
+      const masked = await viewer.client.getOrder({ order_id: idA });
+      expect(masked.masked).toBe(true);
+      const text = JSON.stringify(masked.steps);
+      expect(text).not.toContain('RSSMRA80A01H501U');
+      expect(text).not.toContain('mario.rossi@example.it');
+      expect(text).not.toContain('IT60X0542811101000000123456');
+      expect(masked.order.customer_name).toBe('M*** R***');
+      expect(await audits('personal_data_revealed', idA)).toHaveLength(0);
+
+      const revealed = await viewer.client.revealOrder({ order_id: idA });
+      expect(revealed.masked).toBe(false);
+      expect(JSON.stringify(revealed.steps)).toContain('RSSMRA80A01H501U');
+      const records = await audits('personal_data_revealed', idA);
+      expect(records.map((r) => r.operator_id)).toEqual([viewer.operator.id]);
+      // Backoffice sees personal data without revealing; it has no reveal permission to use.
+      expect((await refusal(back.client.revealOrder({ order_id: idA }))).status).toBe(403);
+    });
+
+    it('answers 404 for an unknown or malformed order id', async () => {
+      expect((await refusal(back.client.getOrder({ order_id: randomUUID() }))).status).toBe(404);
+      expect((await refusal(back.client.getOrder({ order_id: "x' or 1=1 --" }))).status).toBe(404);
+    });
+  });
+
+  describe('workflow', () => {
+    it('moves along the table, refuses a stale move with the current status, a move not in the table and a missing reason', async () => {
+      expect(await back.client.transitionOrder({ order_id: idC }, { to: 'in_review', expected_status: 'signed' })).toEqual({ status: 'in_review' });
+      // The second operator still saw `signed`.
+      const stale = await refusal(back2.client.transitionOrder({ order_id: idC }, { to: 'in_review', expected_status: 'signed' }));
+      expect([stale.status, stale.code, stale.body.current_status]).toEqual([409, 'console_stale_transition', 'in_review']);
+      const skip = await refusal(back.client.transitionOrder({ order_id: idC }, { to: 'active', expected_status: 'in_review' }));
+      expect([skip.status, skip.code]).toEqual([409, 'console_transition_not_allowed']);
+      const draft = await refusal(back.client.transitionOrder({ order_id: idB }, { to: 'in_review', expected_status: 'in_progress' }));
+      expect(draft.code).toBe('console_transition_not_allowed');
+      const noReason = await refusal(back.client.transitionOrder({ order_id: idC }, { to: 'documents_to_redo', expected_status: 'in_review' }));
+      expect([noReason.status, Object.keys(noReason.body.fields as object)]).toEqual([422, ['reason']]);
+      const forbidden = await refusal(viewer.client.transitionOrder({ order_id: idC }, { to: 'verified', expected_status: 'in_review' }));
+      expect([forbidden.status, forbidden.code]).toEqual([403, 'console_forbidden']);
+      expect((await orderRow(idC)).workflow_status).toBe('in_review');
+
+      expect((await back.client.transitionOrder({ order_id: idC }, { to: 'verified', expected_status: 'in_review' })).status).toBe('verified');
+      expect((await admin.client.transitionOrder({ order_id: idC }, { to: 'activating', expected_status: 'verified' })).status).toBe('activating');
+      const cancelled = await back.client.transitionOrder({ order_id: idC }, { to: 'cancelled', expected_status: 'activating', reason: 'Il cliente ha rinunciato al telefono' });
+      expect(cancelled.status).toBe('cancelled');
+      const row = await orderRow(idC);
+      expect([row.workflow_status, row.status]).toEqual(['cancelled', 'cancelled']);
+      // A final status leaves no move.
+      expect((await back.client.getOrder({ order_id: idC })).transitions).toEqual([]);
+
+      const detail = await back.client.getOrder({ order_id: idC });
+      const moves = detail.timeline.filter((e) => e.kind === 'status' && e.operator_name !== null);
+      expect(moves.map((e) => [e.from_status, e.to_status, e.operator_name])).toEqual([
+        ['signed', 'in_review', 'Bruno Back'], ['in_review', 'verified', 'Bruno Back'], ['verified', 'activating', 'Ada Admin'], ['activating', 'cancelled', 'Bruno Back'],
+      ]);
+      expect(moves.at(-1)!.text).toBe('Il cliente ha rinunciato al telefono');
+      const records = await audits('order_status_changed', idC);
+      expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['in_review', 'verified', 'activating', 'cancelled']);
+    });
+
+    it('lets only one of two simultaneous moves win', async () => {
+      const hash = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'gara@example.it' } });
+      const id = await idOf(hash);
+      const results = await Promise.allSettled([
+        back.client.transitionOrder({ order_id: id }, { to: 'in_review', expected_status: 'signed' }),
+        back2.client.transitionOrder({ order_id: id }, { to: 'cancelled', expected_status: 'signed', reason: 'doppio' }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ApiError;
+      expect([lost.status, lost.code]).toEqual([409, 'console_stale_transition']);
+      expect(await audits('order_status_changed', id)).toHaveLength(1);
+    });
+  });
+
+  describe('notes', () => {
+    it('adds an internal note to the timeline, audited; a viewer may not', async () => {
+      const note = await back.client.addOrderNote({ order_id: idB }, { text: 'Richiamare dopo le 18' });
+      expect([note.kind, note.text, note.operator_name]).toEqual(['note', 'Richiamare dopo le 18', 'Bruno Back']);
+      expect((await back.client.getOrder({ order_id: idB })).timeline.map((e) => e.text)).toContain('Richiamare dopo le 18');
+      expect(await audits('order_note_added', idB)).toHaveLength(1);
+      expect((await refusal(viewer.client.addOrderNote({ order_id: idB }, { text: 'no' }))).status).toBe(403);
+      expect((await refusal(back.client.addOrderNote({ order_id: idB }, { text: '   ' }))).status).toBe(422);
+    });
+  });
+
+  describe('files', () => {
+    it('serves an identity document inline with its safe type, and anything else only as an opaque download', async () => {
+      const [media] = (await back.client.getOrder({ order_id: idA })).documents;
+      const res = await getFile(back, `/api/console/orders/${idA}/documents/${media!.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-disposition']).toMatch(/^inline; /);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toMatch(/^sandbox/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+      // Files that could run in a browser (none passes the upload, but a row can say anything).
+      for (const [mime, name, body] of [['text/html', 'pagina.html', '<script>alert(1)</script>'], ['image/svg+xml', 'logo.svg', '<svg onload="alert(1)"/>']] as const) {
+        const id = randomUUID();
+        const stored = `${randomUUID().replaceAll('-', '')}.png`;
+        const file = storedFilePath(t.config.storageDir, idA, stored);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, body);
+        await t.db.insertInto('medias').values({ id, order_id: idA, kind: 'other', filename: name, stored_name: stored, mime, size: body.length, sha256: '0'.repeat(64), created_at: now().toISOString() }).execute();
+        const served = await getFile(back, `/api/console/orders/${idA}/documents/${id}`);
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('application/octet-stream');
+        expect(served.headers['content-disposition']).toMatch(/^attachment; /);
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        await t.db.deleteFrom('medias').where('id', '=', id).execute();
+      }
+      expect((await audits('document_viewed', idA)).length).toBeGreaterThanOrEqual(3);
+      expect((await getFile(back, `/api/console/orders/${idA}/documents/${randomUUID()}`)).statusCode).toBe(404);
+      // A document of another order is as good as none.
+      expect((await getFile(back, `/api/console/orders/${idB}/documents/${media!.id}`)).statusCode).toBe(404);
+      expect((await getFile(viewer, `/api/console/orders/${idA}/documents/${media!.id}`)).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `/api/console/orders/${idA}/documents/${media!.id}` })).statusCode).toBe(401);
+    });
+
+    it('serves the contract, its summary, the signed PDF and the evidence bundle', async () => {
+      for (const kind of ['contract', 'summary', 'signed']) {
+        const res = await getFile(back, `/api/console/orders/${idA}/files/${kind}`);
+        expect(res.statusCode, kind).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      }
+      expect((await getFile(back, `/api/console/orders/${idA}/files/altro`)).statusCode).toBe(404);
+      expect((await getFile(back, `/api/console/orders/${idB}/files/signed`)).statusCode).toBe(404);
+      const zip = await getFile(back, `/api/console/orders/${idA}/evidence.zip`);
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(zip.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+      expect(await audits('evidence_downloaded', idA)).toHaveLength(1);
+      expect((await getFile(back, `/api/console/orders/${idB}/evidence.zip`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('document review', () => {
+    it('claims, rejects with a reason and a message with the link, takes the new upload back to review, approves', async () => {
+      const queue = await back.client.reviewQueue();
+      expect(queue.items.map((i) => i.order_id)).toEqual([idA]);
+
+      expect(await back.client.claimReview({ order_id: idA })).toEqual({ ok: true });
+      expect((await orderRow(idA)).workflow_status).toBe('in_review');
+      const taken = await refusal(back2.client.claimReview({ order_id: idA }));
+      expect([taken.status, taken.code]).toEqual([409, 'console_review_claimed']);
+      const decidedByOther = await refusal(back2.client.decideReview({ order_id: idA }, { decision: 'approve' }));
+      expect(decidedByOther.code).toBe('console_review_claimed');
+      expect((await back2.client.reviewQueue()).items[0]!.claimed_by).toBe('Bruno Back');
+      expect((await refusal(viewer.client.claimReview({ order_id: idA }))).status).toBe(403);
+
+      // After 30 minutes the claim lapses: the other operator takes it, then gives it back by waiting again.
+      await pass(REVIEW_CLAIM_MS + 1000);
+      expect(await back2.client.claimReview({ order_id: idA })).toEqual({ ok: true });
+      await pass(REVIEW_CLAIM_MS + 1000);
+
+      const otherNeedsNote = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'other' }));
+      expect(otherNeedsNote.status).toBe(422);
+      const rejected = await back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'unreadable', note: 'foto sfocata' });
+      expect(rejected).toEqual({ status: 'documents_to_redo' });
+      expect((await back.client.reviewQueue()).items).toEqual([]);
+      const link = `${BASE_URL}/document-upload/${hashA}`;
+      const [email] = await outbox('mario.rossi@example.it');
+      expect(email).toContain(link);
+      expect(email).toContain('Il documento non è leggibile');
+      const [sms] = await outbox('+393331234567');
+      expect(sms).toContain(link);
+      const detail = await back.client.getOrder({ order_id: idA });
+      expect(detail.documents[0]!.review).toMatchObject({ decision: 'rejected', reason: 'unreadable', note: 'foto sfocata', operator_name: 'Bruno Back' });
+
+      // The customer uploads a new one through the link's page (the same upload call).
+      await upload(hashA);
+      expect((await orderRow(idA)).workflow_status).toBe('in_review');
+      const back_in_review = await back.client.getOrder({ order_id: idA });
+      expect(back_in_review.order.status).toBe('in_review');
+      expect(back_in_review.timeline.map((e) => e.text)).toContain('Il cliente ha caricato un nuovo documento d’identità');
+      expect((await back.client.reviewQueue()).items.map((i) => i.order_id)).toEqual([idA]);
+
+      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve' })).toEqual({ status: 'verified' });
+      expect((await back.client.reviewQueue()).items).toEqual([]);
+      expect((await orderRow(idA)).workflow_status).toBe('verified');
+      const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve' }));
+      expect(again.status).toBe(409);
+
+      expect((await audits('document_claimed', idA)).map((r) => r.operator_id)).toContain(back2.operator.id);
+      expect(await audits('document_rejected', idA)).toHaveLength(1);
+      expect(await audits('document_approved', idA)).toHaveLength(1);
+      expect((await audits('document_rejected', idA))[0]!.operator_id).toBe(back.operator.id);
+    });
+  });
+});
