@@ -64,6 +64,11 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
     await db().insertInto('signature_contacts').values({ order_id: id, mobile_phone_number: '3471112299', after_document_id: 0, updated_at: iso }).execute();
     await db().insertInto('premade_unlocks').values(challenge(id, iso)).execute();
     await db().insertInto('mobile_number_changes').values({ ...challenge(id, iso), mobile_phone_number: '3471112299', previous_masked_destination: null }).execute();
+    // What the operator console keeps of an order: a note, a decision on its document, a review claim.
+    await db().insertInto('order_timeline').values({ order_id: id, kind: 'note', at: iso, operator_id: 'op', operator_name: 'Operatore', from_status: null, to_status: null, text: 'nota' }).execute();
+    const media = await db().selectFrom('medias').select('id').where('order_id', '=', id).executeTakeFirstOrThrow();
+    await db().insertInto('document_reviews').values({ id: randomUUID(), order_id: id, media_id: media.id, decision: 'rejected', reason_code: 'unreadable', note: null, operator_id: 'op', operator_name: 'Operatore', at: iso }).execute();
+    await db().insertInto('review_claims').values({ order_id: id, operator_id: 'op', operator_name: 'Operatore', claimed_at: iso, until: iso }).execute();
     const before = await rowsOf(id);
     for (const table of PURGED_WITH_ORDER) expect(before[table], table).toBeGreaterThan(0);
     expect(before.consent_events).toBeGreaterThan(0);

@@ -23,6 +23,8 @@ export const PURGEABLE_STATUSES: readonly OrderStatus[] = ['draft', 'in_progress
  * never signed has no contract for them to prove, and they hold a person's data.
  */
 export const PURGED_WITH_ORDER = [
+  // The console's notes and review rows of an abandoned draft go with it (reviews before their documents).
+  'order_timeline', 'document_reviews', 'review_claims',
   'order_steps', 'medias', 'contract_documents', 'signature_otps', 'signature_send_throttle', 'signature_contacts',
   'premade_unlocks', 'mobile_number_changes',
 ] as const;
