@@ -149,6 +149,14 @@ describeEachDialect('console orders', (dialect) => {
       }
     });
 
+    it('follows a step sent again: the search columns change with the fields', async () => {
+      expect((await call((c) => c.submitStep({ order_hash: hashB, step_name: 'step-contact' }, {
+        first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia.nuova@example.it', mobile_phone_number: '347 765 4321', privacy_consent: true,
+      }))).status).toBe(200);
+      expect(ids(await back.client.listOrders({ q: 'giulia.nuova@' }))).toEqual([idB]);
+      expect((await back.client.listOrders({ q: 'giulia.b@' })).total).toBe(0);
+    });
+
     it('filters by status, customer type, technology, offer, dates and documents to review', async () => {
       expect(ids(await back.client.listOrders({ status: 'signed' }))).toEqual([idA, idC].sort());
       expect(ids(await back.client.listOrders({ status: 'in_progress' }))).toEqual([idB]);

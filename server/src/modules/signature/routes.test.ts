@@ -282,6 +282,9 @@ describeEachDialect('signature', (dialect) => {
       const data = res.body.data as { signed: true; order: { id: string; hash: string; status: string }; signed_at: string; document_sha256: string };
       expect(data).toMatchObject({ signed: true, order: { hash, status: 'signed' } });
       expect((await getOrderForSignature(t.db, hash)).status).toBe('signed');
+      // The back office starts here: its status and the signature's time, in the signing transaction.
+      const signedRow = await t.db.selectFrom('orders').select(['workflow_status', 'signed_at']).where('hash', '=', hash).executeTakeFirstOrThrow();
+      expect(signedRow).toEqual({ workflow_status: 'signed', signed_at: data.signed_at });
 
       const id = await orderId(hash);
       const evidence = await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', id).execute();

@@ -41,6 +41,8 @@ describeEachDialect('withdrawal', (dialect) => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toMatchObject({ withdrawn: true, order_number: number });
     expect((await row(hash)).status).toBe('withdrawn');
+    // The back office's status follows in the same transaction.
+    expect((await row(hash)).workflow_status).toBe('withdrawn');
     const kept = await h.t.db.selectFrom('withdrawals').selectAll().where('order_id', '=', (await row(hash)).id).execute();
     expect(kept.filter((w) => w.confirmed_at !== null)).toHaveLength(1);
     expect(kept[0]).toMatchObject({ channel: 'sms', masked_destination: '+39 3** *** **67', user_agent: 'vitest' });
