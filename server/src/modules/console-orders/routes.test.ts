@@ -390,6 +390,7 @@ describeEachDialect('console orders', (dialect) => {
       expect((await orderRow(idA)).workflow_status).toBe('in_review');
       const taken = await refusal(back2.client.claimReview({ order_id: idA }));
       expect([taken.status, taken.code]).toEqual([409, 'console_review_claimed']);
+      expect(taken.body.message).toContain('Bruno Back sta già verificando');
       const decidedByOther = await refusal(back2.client.decideReview({ order_id: idA }, { decision: 'approve' }));
       expect(decidedByOther.code).toBe('console_review_claimed');
       expect((await back2.client.reviewQueue()).items[0]!.claimed_by).toBe('Bruno Back');
@@ -422,13 +423,16 @@ describeEachDialect('console orders', (dialect) => {
       expect(back_in_review.timeline.map((e) => e.text)).toContain('Il cliente ha caricato un nuovo documento d’identità');
       expect((await back.client.reviewQueue()).items.map((i) => i.order_id)).toEqual([idA]);
 
+      expect(await back.client.claimReview({ order_id: idA })).toEqual({ ok: true });
       expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve' })).toEqual({ status: 'verified' });
       expect((await back.client.reviewQueue()).items).toEqual([]);
       expect((await orderRow(idA)).workflow_status).toBe('verified');
       const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve' }));
       expect(again.status).toBe(409);
 
-      expect((await audits('document_claimed', idA)).map((r) => r.operator_id)).toContain(back2.operator.id);
+      // Bruno's first claim, Carla's after it lapsed, Bruno's at his rejection (a decision ends a claim), his claim before
+      // approving; the approval renewed that one and is no new claim.
+      expect((await audits('document_claimed', idA)).map((r) => r.operator_id)).toEqual([back.operator.id, back2.operator.id, back.operator.id, back.operator.id]);
       expect(await audits('document_rejected', idA)).toHaveLength(1);
       expect(await audits('document_approved', idA)).toHaveLength(1);
       expect((await audits('document_rejected', idA))[0]!.operator_id).toBe(back.operator.id);

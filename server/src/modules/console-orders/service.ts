@@ -106,6 +106,10 @@ const toTimelineEntry = (row: Selectable<OrderTimeline>): TimelineEntry => ({
   id: String(row.id), kind: row.kind, at: row.at, operator_name: row.operator_name, from_status: row.from_status, to_status: row.to_status, text: row.text,
 });
 
+/** `14:35`, Italian time. */
+const romeTime = (iso: string): string =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
 const REVIEW_LABELS = { approved: 'approvato', rejected: 'rifiutato' } as const;
 
 export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
@@ -207,10 +211,12 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         order_id: row.id, operator_id: actor.operator.id, operator_name: actor.operator.name,
         claimed_at: now.toISOString(), until: new Date(now.getTime() + REVIEW_CLAIM_MS).toISOString(),
       };
+      const before = await selectClaim(trx, row.id);
+      const renewal = before !== undefined && before.operator_id === actor.operator.id && before.until > claim.claimed_at;
       if (!(await takeClaim(trx, claim))) {
         const held = await selectClaim(trx, row.id);
         throw new AppError(CONSOLE_ERROR_CODES.reviewClaimed, 409,
-          `${held?.operator_name ?? 'Un altro operatore'} sta già verificando questo ordine (fino alle ${held ? held.until.slice(11, 16) : '—'} UTC).`);
+          `${held?.operator_name ?? 'Un altro operatore'} sta già verificando questo ordine${held ? ` (fino alle ${romeTime(held.until)})` : ''}.`);
       }
       if (status === 'signed') {
         if (!(await moveWorkflow(trx, row.id, 'signed', 'in_review', claim.claimed_at))) {
@@ -222,7 +228,8 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
           from_status: 'signed', to_status: 'in_review', text: 'Verifica del documento iniziata',
         });
       }
-      await audit(trx, actor, 'document_claimed', row.id, { until: claim.until });
+      // Renewing one's own claim (a decision does) is not a new claim.
+      if (!renewal) await audit(trx, actor, 'document_claimed', row.id, { until: claim.until });
     });
     return { ok: true };
   }
