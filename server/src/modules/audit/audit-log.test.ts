@@ -45,6 +45,9 @@ forEachDialect('audit log', (dialect) => {
     const page2 = await admin.client.listAudit({ page: 2, page_size: 4 });
     expect(page2).toMatchObject({ total: 6, page: 2, page_size: 4 });
     expect(page2.items).toHaveLength(2);
+    for (const to of ['2026-02-30', '0000-00-00', '2026-13-01']) {
+      expect(await consoleRefusal(admin.client.listAudit({ to })), to).toMatchObject({ status: 422, error: { fields: { to: 'Data non valida (AAAA-MM-GG)' } } });
+    }
     const bad = await consoleRefusal(admin.client.listAudit({ from: '26/11/2026', page_size: 1000 } as never));
     expect(bad).toMatchObject({ status: 422, error: { fields: { from: 'Data non valida (AAAA-MM-GG)', page_size: 'Il valore deve essere al massimo 100.' } } });
     // Listing is not editing: the console has no call that changes the log.
