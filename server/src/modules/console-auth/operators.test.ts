@@ -17,6 +17,7 @@ forEachDialect('console operators', (dialect) => {
   it('an admin creates an operator, who completes the link and signs in; both are listed', async () => {
     await start();
     const admin = await signInOperator(t.app, t.db, 'admin', { now, email: 'capo@example.it' });
+    nowMs += 1000;
     const created = await admin.client.createOperator({ email: ' Mario.Rossi@Example.it ', name: 'Mario Rossi', role: 'backoffice' });
     expect(created.operator).toMatchObject({ email: 'mario.rossi@example.it', role: 'backoffice', status: 'pending', last_sign_in_at: null });
     expect(created.setup_url).toMatch(/^http:\/\/localhost:3000\/console\/attiva\//);

@@ -67,6 +67,7 @@ forEachDialect('console sign-in', (dialect) => {
       const r = await consoleRefusal(anon.signIn(body));
       expect(r).toMatchObject({ status: 401, code: 'console_invalid_credentials' });
       messages.add(r.error.message);
+      nowMs += 1000;
     }
     expect(messages.size).toBe(1);
     const failed = (await auditActions()).filter((a) => a.action === 'sign_in_failed');
@@ -111,6 +112,7 @@ forEachDialect('console sign-in', (dialect) => {
     await signInWith(t.app, { email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: first });
     const anon = consoleClientFor(t.app, null, null);
     expect((await consoleRefusal(anon.signIn({ email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: first }))).code).toBe('console_invalid_credentials');
+    nowMs += 1000;
     await signInWith(t.app, { email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: ` ${second.toUpperCase().replaceAll('-', ' ')} ` });
     const used = await t.db.selectFrom('audit_log').select('detail_json').where('action', '=', 'recovery_code_used').orderBy('at').execute();
     expect(used.map((u) => JSON.parse(u.detail_json) as unknown)).toEqual([{ remaining: 9 }, { remaining: 8 }]);
