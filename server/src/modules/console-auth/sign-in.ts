@@ -37,6 +37,11 @@ async function waitFor(db: Db, keys: { account: string; address: string }, now: 
   return Math.max(secondsLeft(account, PER_ACCOUNT, now), secondsLeft(address, PER_ADDRESS, now));
 }
 
+/** Failures past the window no longer count: dropped now and then, by the calls that write them. */
+async function pruneNowAndThen(db: Db, now: Date): Promise<void> {
+  if (Math.random() < 0.02) await pruneFailures(db, new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString());
+}
+
 /** How the second factor checked out. */
 type SecondFactor = { ok: true; recovery: boolean; remaining?: number } | { ok: false; reused: boolean };
 
@@ -74,8 +79,9 @@ export async function signIn(db: Db, config: Pick<Config, 'console'>, input: Sig
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
       await insertSignInFailures(trx, [keys.account, keys.address], at, randomUUID);
-      await recordAudit(trx, { ...audit, action: 'sign_in_failed', detail: { reason: factor.ok ? 'credentials' : factor.reused ? 'code_reused' : 'credentials' } }, now);
+      await recordAudit(trx, { ...audit, action: 'sign_in_failed', detail: { reason: !factor.ok && factor.reused ? 'code_reused' : 'credentials' } }, now);
     });
+    await pruneNowAndThen(db, now);
     const after = await waitFor(db, keys, now);
     if (after > 0) await recordAudit(db, { ...audit, action: 'locked_out', detail: { retry_after_seconds: after } }, now);
     if (!factor.ok && factor.reused) throw new AppError(CONSOLE_ERROR_CODES.codeReused, 401, SIGN_IN_MESSAGES.reused);
@@ -91,7 +97,6 @@ export async function signIn(db: Db, config: Pick<Config, 'console'>, input: Sig
       await recordAudit(trx, { ...audit, action: 'recovery_code_used', detail: { remaining: factor.remaining ?? 0 } }, now);
     }
   });
-  // Old failures of every key are dropped now and then, here where they are written.
-  if (Math.random() < 0.05) await pruneFailures(db, new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString());
+  await pruneNowAndThen(db, now);
   return created;
 }
