@@ -185,6 +185,11 @@ describeEachDialect('console orders', (dialect) => {
       expect([bad.status, bad.code]).toEqual([422, 'validation_error']);
       const res = await getFile(back, `${consoleEndpoints.listOrders.path}?status=nonsense&from=ieri`);
       expect(res.statusCode).toBe(422);
+      for (const path of [consoleEndpoints.listOrders.path, consoleEndpoints.exportOrders.path]) {
+        const noDay = await getFile(back, `${path}?to=2026-02-30`);
+        expect(noDay.statusCode, path).toBe(422);
+        expect(noDay.json()).toMatchObject({ result: false, error: { code: 'validation_error', fields: { to: 'Data non valida (AAAA-MM-GG)' } } });
+      }
     });
 
     it('masks the customer name for a viewer', async () => {

@@ -106,6 +106,11 @@ const toTimelineEntry = (row: Selectable<OrderTimeline>): TimelineEntry => ({
   id: String(row.id), kind: row.kind, at: row.at, operator_name: row.operator_name, from_status: row.from_status, to_status: row.to_status, text: row.text,
 });
 
+const isCalendarDay = (day: string): boolean => {
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+};
+
 /** `14:35`, Italian time. */
 const romeTime = (iso: string): string =>
   new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
@@ -127,8 +132,15 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     return row;
   }
 
+  /** The query's filters; a day the pattern lets through but no calendar has (`2026-02-30`) is a 422 on its field. */
   const filtersOf = (input: z.output<typeof orderFiltersSchema>): OrderFilters => {
     const { q, ...rest } = input;
+    for (const field of ['from', 'to'] as const) {
+      const day = rest[field];
+      if (day !== undefined && !isCalendarDay(day)) {
+        throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { [field]: 'Data non valida (AAAA-MM-GG)' });
+      }
+    }
     return { ...rest, term: q ? searchTermOf(q) : null };
   };
 
