@@ -170,6 +170,13 @@ export const selectTimeline = (db: Conn, orderId: string): Promise<Selectable<Or
 export const selectTimelineEntry = (db: Conn, id: number): Promise<Selectable<OrderTimeline> | undefined> =>
   db.selectFrom('order_timeline').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** When the customer confirmed an online withdrawal (the signature module's `withdrawals`), if they did. */
+export async function selectWithdrawalConfirmedAt(db: Conn, orderId: string): Promise<string | null> {
+  const row = await db.selectFrom('withdrawals').select('confirmed_at').where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null).orderBy('confirmed_at').limit(1).executeTakeFirst();
+  return row?.confirmed_at ?? null;
+}
+
 export const selectMedias = (db: Conn, orderId: string): Promise<Selectable<Medias>[]> =>
   db.selectFrom('medias').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 

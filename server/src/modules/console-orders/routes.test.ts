@@ -308,6 +308,21 @@ describeEachDialect('console orders', (dialect) => {
       expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['in_review', 'verified', 'activating', 'cancelled']);
     });
 
+    it("shows a customer's online withdrawal: the back office status follows, the timeline says it", async () => {
+      const hash = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'recesso@example.it' } });
+      const id = await idOf(hash);
+      expect(await back.client.transitionOrder({ order_id: id }, { to: 'in_review', expected_status: 'signed' })).toEqual({ status: 'in_review' });
+      const number = (await orderRow(id)).order_number;
+      clock.ms += 60_000;
+      expect((await call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }))).status).toBe(200);
+      const otp = /(\d{6})/.exec((await outbox('+393331234567'))[0] ?? '')![1]!;
+      expect((await call((c) => c.withdrawalConfirm({ order_number: number, otp }))).status).toBe(200);
+      const detail = await back.client.getOrder({ order_id: id });
+      expect(detail.order.status).toBe('withdrawn');
+      expect(detail.transitions).toEqual([]);
+      expect(detail.timeline.at(-1)).toMatchObject({ to_status: 'withdrawn', operator_name: null, text: 'Recesso esercitato dal cliente online con codice monouso' });
+    });
+
     it('lets only one of two simultaneous moves win', async () => {
       const hash = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'gara@example.it' } });
       const id = await idOf(hash);

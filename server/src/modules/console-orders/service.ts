@@ -26,7 +26,8 @@ import { maskName, maskValue } from './masking';
 import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows } from './order-detail';
 import {
   currentStatus, insertReview, moveWorkflow, releaseClaim, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
-  selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, takeClaim,
+  selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, selectWithdrawalConfirmedAt,
+  takeClaim,
 } from './repository';
 import type { ListRow, OrderFilters } from './repository';
 import { searchTermOf } from './search-term';
@@ -148,8 +149,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     const masked = !reveal && !seesPersonalData(actor.operator);
     const fields = parseFields(row.fields_json);
     const steps = stepRows(row.customer_type, fields);
-    const [medias, reviews, files, evidence, timeline] = await Promise.all([
+    const [medias, reviews, files, evidence, timeline, withdrawnAt] = await Promise.all([
       selectMedias(db, row.id), selectReviews(db, row.id), contractFilesOnRecord(db, row.id), hasSignatureEvidence(db, row.id), selectTimeline(db, row.id),
+      selectWithdrawalConfirmedAt(db, row.id),
     ]);
     const status = consoleStatusOf(row);
     const signed = row.signed_at !== null;
@@ -174,6 +176,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       timeline: [
         { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
         ...(row.signed_at ? [{ id: `${row.id}-signed`, kind: 'status' as const, at: row.signed_at, operator_name: null, from_status: 'ready_to_sign', to_status: 'signed', text: 'Contratto firmato dal cliente' }] : []),
+        ...(withdrawnAt ? [{ id: `${row.id}-withdrawn`, kind: 'status' as const, at: withdrawnAt, operator_name: null, from_status: null, to_status: 'withdrawn', text: 'Recesso esercitato dal cliente online con codice monouso' }] : []),
         ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato (${m.kind})` })),
         ...timeline.map(toTimelineEntry),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
