@@ -356,7 +356,10 @@ describeEachDialect('console orders', (dialect) => {
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['content-disposition']).toMatch(/^inline; /);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toMatch(/^sandbox/);
+      expect(res.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
+      // The console's pages (same origin) may frame it; nobody else.
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
 

@@ -24,14 +24,18 @@ const actorOf = (ctx: { operator: SignedInOperator | null; req: FastifyRequest }
 
 /**
  * A customer's file as the console serves it: never sniffed into something else, never run as a page
- * (a sandboxed document with no script even if a browser took it for HTML), never kept by a cache.
+ * (a sandboxed document with no script even if a browser took it for HTML), never kept by a cache. The
+ * console's own pages may show it in a frame (same origin only); Chromium shows images and PDFs under this
+ * policy (checked with its PDF viewer, inline and framed).
  */
+const FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 const sendFile = (reply: FastifyReply, file: { bytes: Buffer; mime: string; disposition: string }): void => {
   void reply
     .header('Content-Type', file.mime)
     .header('Content-Disposition', file.disposition)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; plugin-types application/pdf")
+    .header('Content-Security-Policy', FILE_CSP)
+    .header('X-Frame-Options', 'SAMEORIGIN')
     .send(file.bytes);
 };
 
