@@ -18,6 +18,7 @@ import { createDocumentsModule, storedFilePath } from '../documents';
 import { createOrdersModule } from '../orders';
 import { createSignatureModule } from '../signature';
 import { createConsoleOrdersModule } from './routes';
+import { selectOrdersForExport } from './repository';
 import { REVIEW_CLAIM_MS } from './service';
 
 /** A 1×1 PNG: an identity document the upload accepts. */
@@ -178,6 +179,13 @@ describeEachDialect('console orders', (dialect) => {
       expect(second.items.map((i) => i.id)).toEqual([idC]);
       expect((await back.client.listOrders({ sort: 'created_at', dir: 'desc' })).items[0]!.id).toBe(idC);
       expect((await back.client.listOrders({ sort: 'signed_at', dir: 'desc', status: 'signed' })).items.map((i) => i.id)).toEqual([idC, idA]);
+      expect((await back.client.listOrders({ sort: 'status', dir: 'asc' })).items.map((i) => i.status)).toEqual(['in_progress', 'signed', 'signed']);
+    });
+
+    it('exports in key-set pages: every order once, newest first, whatever the page size', async () => {
+      const seen: string[] = [];
+      for await (const batch of selectOrdersForExport(t.db, { term: null }, 2)) seen.push(...batch.map((r) => r.id));
+      expect(seen).toEqual([idC, idB, idA]);
     });
 
     it('refuses a bad query with the validation envelope, not a 5xx', async () => {
