@@ -47,6 +47,17 @@ forEachDialect('console sign-in lock-out', (dialect) => {
     expect(audit.map((a) => JSON.parse(a.detail_json) as unknown)).toEqual([{ retry_after_seconds: 30 }, { retry_after_seconds: 60 }]);
   });
 
+  it('lets no more guesses through when they are sent all at once', async () => {
+    nowMs = START;
+    t = await buildTestApp(dialect, { now });
+    const { operator } = await signInOperator(t.app, t.db, 'admin', { now });
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      consoleRefusal(consoleClientFor(t.app, null, null, { remoteAddress: `10.2.0.${i}` }).signIn({ email: operator.email, password: `indovina-${i}-password`, code: '123456' })));
+    const codes = (await Promise.all(guesses)).map((r) => r.code);
+    expect(codes.filter((c) => c === 'console_invalid_credentials')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'console_locked_out')).toHaveLength(7);
+  });
+
   it('counts an unknown email like a known one', async () => {
     nowMs = START;
     t = await buildTestApp(dialect, { now });

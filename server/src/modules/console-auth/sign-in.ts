@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit';
+import { oneAtATime } from './one-at-a-time';
 import { verifyPassword } from './passwords';
 import { looksLikeRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import {
@@ -63,8 +64,14 @@ async function checkSecondFactor(db: Db, operator: OperatorRow, code: string, no
  * failures. Every outcome is in the audit log.
  */
 export async function signIn(db: Db, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, now: Date): Promise<{ token: string; session: LiveSession }> {
-  const emailHash = sha256Hex(input.email);
-  const keys = { account: accountKey(emailHash), address: addressKey(client.ip ?? 'unknown') };
+  const keys = { account: accountKey(sha256Hex(input.email)), address: addressKey(client.ip ?? 'unknown') };
+  // One attempt at a time per account and per address: the waits see every earlier failure.
+  return oneAtATime(keys.account, () => oneAtATime(keys.address, () => attempt(db, config, input, client, keys, now)));
+}
+
+async function attempt(
+  db: Db, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, keys: { account: string; address: string }, now: Date,
+): Promise<{ token: string; session: LiveSession }> {
   const wait = await waitFor(db, keys, now);
   if (wait > 0) throw lockedOut(wait);
 
