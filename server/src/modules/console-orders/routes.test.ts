@@ -203,6 +203,9 @@ describeEachDialect('console orders', (dialect) => {
     it('masks the customer name for a viewer', async () => {
       const list = await viewer.client.listOrders({ q: 'giulia' });
       expect(list.items[0]!.customer_name).toBe('G*** B***');
+      // The hash opens the customer's pages: a viewer does not get it.
+      expect(list.items[0]!.hash).toBe(`${hashB.slice(0, 4)}…`);
+      expect((await back.client.listOrders({ q: 'giulia' })).items[0]!.hash).toBe(hashB);
       expect((await back.client.listOrders({ q: 'giulia' })).items[0]!.customer_name).toBe('Giulia Bianchi');
     });
   });
@@ -264,6 +267,7 @@ describeEachDialect('console orders', (dialect) => {
       expect(text).not.toContain('mario.rossi@example.it');
       expect(text).not.toContain('IT60X0542811101000000123456');
       expect(masked.order.customer_name).toBe('M*** R***');
+      expect(JSON.stringify(masked)).not.toContain(hashA);
       expect(await audits('personal_data_revealed', idA)).toHaveLength(0);
 
       const revealed = await viewer.client.revealOrder({ order_id: idA });

@@ -87,7 +87,8 @@ function toListItem(row: ListRow, masked: boolean): ListItem {
   const name = customerNameOf(parseFields(row.fields_json));
   return {
     id: row.id,
-    hash: row.hash,
+    // The hash opens the customer's own pages (document upload, portability): a capability, masked like personal data.
+    hash: masked ? `${row.hash.slice(0, 4)}…` : row.hash,
     order_number: row.order_number,
     status: consoleStatusOf(row),
     customer_type: row.customer_type,
