@@ -115,6 +115,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('document_reviews_media_idx').on('document_reviews').column('media_id').execute();
   await db.schema.createIndex('document_reviews_order_idx').on('document_reviews').column('order_id').execute();
 
+  // The review queue walks identity documents oldest first and stops at a page of orders.
+  await db.schema.createIndex('medias_kind_created_idx').on('medias').columns(['kind', 'created_at']).execute();
+
   await db.schema
     .createTable('review_claims')
     .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
@@ -127,6 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('review_claims').execute();
+  await db.schema.dropIndex('medias_kind_created_idx').execute();
   await db.schema.dropTable('document_reviews').execute();
   await db.schema.dropTable('order_timeline').execute();
   for (const name of [

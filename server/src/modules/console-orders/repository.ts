@@ -222,16 +222,42 @@ export interface QueueRow {
   documents: number; uploaded_at: string; claimed_by: string | null; claimed_until: string | null;
 }
 
-/** Signed, not final orders with an identity document without a decision, oldest upload first. */
+/** How many undecided documents the queue reads at most to fill its page (a page of orders, oldest upload first). */
+const QUEUE_SCAN = 2_000;
+
+/**
+ * Signed, not final orders with an identity document without a decision, oldest upload first: the
+ * documents are walked oldest first on their (kind, created_at) index and the walk stops at `limit`
+ * orders, so a long queue costs a page, not a grouping of every waiting document.
+ */
 export async function selectReviewQueue(db: Conn, limit: number): Promise<QueueRow[]> {
-  const rows = await db.selectFrom('orders')
-    .innerJoin('medias as m', (j) => j.onRef('m.order_id', '=', 'orders.id').on('m.kind', '=', 'identity_document'))
-    .leftJoin('review_claims as c', 'c.order_id', 'orders.id')
-    .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name as claimed_by', 'c.until as claimed_until'])
-    .select((eb) => [eb.fn.countAll<number>().as('documents'), eb.fn.min('m.created_at').as('uploaded_at')])
+  const waiting = await db.selectFrom('medias as m')
+    .innerJoin('orders', 'orders.id', 'm.order_id')
+    .select(['m.order_id', 'm.created_at'])
+    .where('m.kind', '=', 'identity_document')
     .where('orders.workflow_status', 'in', REVIEWABLE)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('document_reviews as r').select(sql.lit(1).as('one')).whereRef('r.media_id', '=', 'm.id'))))
-    .groupBy(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name', 'c.until'])
-    .orderBy('uploaded_at').limit(limit).execute();
-  return rows.map((r) => ({ ...r, documents: Number(r.documents), uploaded_at: String(r.uploaded_at) }));
+    .orderBy('m.created_at').orderBy('m.id').limit(QUEUE_SCAN).execute();
+  const firstUpload = new Map<string, string>();
+  for (const w of waiting) {
+    if (!firstUpload.has(w.order_id)) firstUpload.set(w.order_id, w.created_at);
+    if (firstUpload.size >= limit) break;
+  }
+  const ids = [...firstUpload.keys()];
+  if (ids.length === 0) return [];
+  const [orders, counts] = await Promise.all([
+    db.selectFrom('orders').leftJoin('review_claims as c', 'c.order_id', 'orders.id')
+      .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name as claimed_by', 'c.until as claimed_until'])
+      .where('orders.id', 'in', ids).execute(),
+    db.selectFrom('medias as m').select(['m.order_id']).select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.order_id', 'in', ids).where('m.kind', '=', 'identity_document')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('document_reviews as r').select(sql.lit(1).as('one')).whereRef('r.media_id', '=', 'm.id'))))
+      .groupBy('m.order_id').execute(),
+  ]);
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]));
+  return ids.flatMap((id) => {
+    const o = byId.get(id);
+    return o ? [{ ...o, documents: countOf.get(id) ?? 0, uploaded_at: firstUpload.get(id)! }] : [];
+  });
 }
