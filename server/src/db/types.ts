@@ -46,6 +46,19 @@ export interface AtecoCodes {
   imported_at: string;
 }
 
+export interface AuditLog {
+  action: string;
+  at: string;
+  detail_json: string;
+  id: string;
+  ip: string | null;
+  operator_email: string | null;
+  operator_id: string | null;
+  target_id: string | null;
+  target_type: string | null;
+  user_agent: string | null;
+}
+
 export interface Buildings {
   cluster: string | null;
   id_building: string;
@@ -78,6 +91,26 @@ export interface ConsentEvents {
   text_version: string;
 }
 
+export interface ConsoleSessions {
+  created_at: string;
+  csrf_token: string;
+  expires_at: string;
+  id: string;
+  idle_expires_at: string;
+  ip: string | null;
+  last_seen_at: string;
+  operator_id: string;
+  revoked_at: string | null;
+  token_hash: string;
+  user_agent: string | null;
+}
+
+export interface ConsoleSignInFailures {
+  created_at: string;
+  id: string;
+  key: string;
+}
+
 export interface ContractDocuments {
   content_hash: string | null;
   created_at: string;
@@ -94,6 +127,18 @@ export interface DevOutbox {
   destination: string;
   id: string;
   text: string;
+}
+
+export interface DocumentReviews {
+  at: string;
+  decision: "approved" | "rejected";
+  id: string;
+  media_id: string;
+  note: string | null;
+  operator_id: string;
+  operator_name: string;
+  order_id: string;
+  reason_code: string | null;
 }
 
 export interface Leads {
@@ -173,6 +218,38 @@ export interface MobileOrders {
   updated_at: string;
 }
 
+export interface OperatorRecoveryCodes {
+  code_hash: string;
+  created_at: string;
+  id: string;
+  operator_id: string;
+  used_at: string | null;
+}
+
+export interface Operators {
+  created_at: string;
+  email: string;
+  id: string;
+  last_sign_in_at: string | null;
+  name: string;
+  password_hash: string | null;
+  role: "admin" | "backoffice" | "viewer";
+  status: "pending" | "active" | "disabled";
+  totp_last_step: number | null;
+  totp_secret: string | null;
+  updated_at: string;
+}
+
+export interface OperatorSetupTokens {
+  created_at: string;
+  expires_at: string;
+  id: string;
+  operator_id: string;
+  pending_totp_secret: string | null;
+  token_hash: string;
+  used_at: string | null;
+}
+
 export interface OrderNumberFailures {
   created_at: string;
   id: string;
@@ -192,11 +269,20 @@ export interface Orders {
   one_off_cents: Generated<number>;
   order_number: string;
   premade_code: string | null;
+  promo: string | null;
   referer_code: string | null;
+  search_email: string | null;
+  search_fiscal_code: string | null;
+  search_name: string | null;
+  search_name_rev: string | null;
+  search_phone: string | null;
+  signed_at: string | null;
   signing_locked_until: string | null;
   status: string;
   step_data_json: string;
+  technology: string | null;
   updated_at: string;
+  workflow_status: string | null;
 }
 
 export interface OrderSteps {
@@ -204,6 +290,18 @@ export interface OrderSteps {
   payload_json: string;
   step_name: string;
   submitted_at: string;
+}
+
+export interface OrderTimeline {
+  at: string;
+  from_status: string | null;
+  id: string;
+  kind: "status" | "note" | "document" | "review";
+  operator_id: string | null;
+  operator_name: string | null;
+  order_id: string;
+  text: string | null;
+  to_status: string | null;
 }
 
 export interface OtpDestinationSends {
@@ -250,6 +348,14 @@ export interface RefererCodes {
   active: number;
   code: string;
   description: string;
+}
+
+export interface ReviewClaims {
+  claimed_at: string;
+  operator_id: string;
+  operator_name: string;
+  order_id: string;
+  until: string;
 }
 
 export interface SignatureContacts {
@@ -320,25 +426,34 @@ export interface DB {
   addresses: Addresses;
   app_meta: AppMeta;
   ateco_codes: AtecoCodes;
+  audit_log: AuditLog;
   buildings: Buildings;
   consent_changes: ConsentChanges;
   consent_events: ConsentEvents;
+  console_sessions: ConsoleSessions;
+  console_sign_in_failures: ConsoleSignInFailures;
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
+  document_reviews: DocumentReviews;
   leads: Leads;
   medias: Medias;
   mobile_activation_failures: MobileActivationFailures;
   mobile_mnp_corrections: MobileMnpCorrections;
   mobile_number_changes: MobileNumberChanges;
   mobile_orders: MobileOrders;
+  operator_recovery_codes: OperatorRecoveryCodes;
+  operator_setup_tokens: OperatorSetupTokens;
+  operators: Operators;
   order_number_failures: OrderNumberFailures;
   order_steps: OrderSteps;
+  order_timeline: OrderTimeline;
   orders: Orders;
   otp_destination_sends: OtpDestinationSends;
   premade_code_failures: PremadeCodeFailures;
   premade_unlocks: PremadeUnlocks;
   promo_codes: PromoCodes;
   referer_codes: RefererCodes;
+  review_claims: ReviewClaims;
   signature_contacts: SignatureContacts;
   signature_evidence: SignatureEvidence;
   signature_otps: SignatureOtps;
