@@ -159,6 +159,7 @@ export const TEXT = {
     claim: 'Prendi in carico',
     claimOf: (n: string) => `Prendi in carico l’ordine ${n}`,
     open: 'Continua',
+    continueOf: (n: string) => `Continua la verifica dell’ordine ${n}`,
     current: (n: string) => `Verifica dell’ordine ${n}`,
     openOrder: 'Apri la scheda dell’ordine',
     decision: 'Decisione',

@@ -61,7 +61,7 @@ function Queue({ notice }: { notice: string | null }) {
                     <td>{item.claimed_by ? `${item.claimed_by}${item.claimed_until ? ` (${formatDateTime(item.claimed_until)})` : ''}` : TEXT.none}</td>
                     <td className="text-end">
                       {free ? (
-                        <button type="button" className="btn btn-primary btn-sm" disabled={claim.isPending} aria-label={mine ? undefined : T.claimOf(numberOf(item))} onClick={() => take(item.order_id)}>
+                        <button type="button" className="btn btn-primary btn-sm" disabled={claim.isPending} aria-label={mine ? T.continueOf(numberOf(item)) : T.claimOf(numberOf(item))} onClick={() => take(item.order_id)}>
                           {mine ? T.open : T.claim}
                         </button>
                       ) : null}
