@@ -21,11 +21,25 @@ const PASSWORD = 'tramonto-sul-lago-di-como-42';
 
 interface Operator { page: Page; context: BrowserContext; totp: OTPAuth.TOTP; email: string; problems: string[]; csp: string[] }
 
+/**
+ * With CONSOLE_SHOTS_DIR set, each console screen at 1280 and 768 px (a tablet) for someone to look at;
+ * the window is put back to 1280 px after.
+ */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.CONSOLE_SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** A code of the step after now: a sign-in right after the setup must not reuse the setup's step. */
 const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
 
 /** A browser of the operator's own, watched for console errors (the 401 of the session probe before sign-in is the one expected). */
-async function operatorBrowser(browser: Browser, baseURL: string | undefined): Promise<Omit<Operator, 'totp' | 'email'>> {
+async function operatorBrowser(browser: Browser, baseURL: string | undefined, expected: RegExp[] = []): Promise<Omit<Operator, 'totp' | 'email'>> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
   const csp = await recordCspViolations(context);
   const page = await context.newPage();
@@ -33,7 +47,7 @@ async function operatorBrowser(browser: Browser, baseURL: string | undefined): P
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const line = `${msg.text()} @ ${msg.location().url}`;
-    if (/status of 401 .*@ .*\/api\/console\/auth\/session$/.test(line)) return;
+    if ([/status of 401 .*@ .*\/api\/console\/auth\/session$/, ...expected].some((re) => re.test(line))) return;
     problems.push(line);
   });
   page.on('pageerror', (err) => problems.push(err.message));
@@ -46,6 +60,7 @@ async function enrol(page: Page, setupUrl: string, who: { name: string; email: s
   await expect(page).toHaveTitle('Attivazione dell’account · Console');
   await expect(page.getByText(`${who.name} (${who.email})`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'console setup: password');
+  await shoot(page, 'console-setup-password');
   await page.getByLabel('Nuova password').fill('breve');
   await page.getByRole('button', { name: 'Continua' }).click();
   await expect(page.getByLabel('Nuova password')).toHaveAttribute('aria-invalid', 'true');
@@ -59,6 +74,7 @@ async function enrol(page: Page, setupUrl: string, who: { name: string; email: s
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expectNoSeriousA11yViolations(page, 'console setup: two-factor');
+  await shoot(page, 'console-setup-two-factor');
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
   await page.getByLabel('Codice di 6 cifre mostrato dall’app').fill(totp.generate());
   await page.getByRole('button', { name: 'Attiva l’account' }).click();
@@ -66,6 +82,7 @@ async function enrol(page: Page, setupUrl: string, who: { name: string; email: s
   await expect(page.getByRole('list', { name: '3. Codici di recupero' }).getByRole('listitem')).not.toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Vai all’accesso' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'console setup: recovery codes');
+  await shoot(page, 'console-setup-recovery-codes');
   await page.getByLabel('Ho salvato i codici di recupero').check();
   await page.getByRole('link', { name: 'Vai all’accesso' }).click();
   await expect(page.getByRole('heading', { name: 'Accesso alla console' })).toBeVisible();
@@ -121,7 +138,8 @@ test.describe('the operator console', () => {
     const adminEmail = uniqueEmail('admin');
     const created = JSON.parse(runCli(['create-operator', adminEmail, '--role', 'admin', '--name', 'Anna Admin', '--json']).trim().split('\n').at(-1) ?? '{}') as { setup_url: string };
     expect(created.setup_url).toMatch(/\/console\/attiva\/[\w-]+$/);
-    const admin: Operator = { ...(await operatorBrowser(browser, baseURL)), email: adminEmail, totp: undefined as unknown as OTPAuth.TOTP };
+    // The admin types one wrong code on purpose: that sign-in's 401 is expected.
+    const admin: Operator = { ...(await operatorBrowser(browser, baseURL, [/status of 401 .*@ .*\/api\/console\/auth\/sign-in$/])), email: adminEmail, totp: undefined as unknown as OTPAuth.TOTP };
     admin.totp = await enrol(admin.page, created.setup_url, { name: 'Anna Admin', email: adminEmail });
 
     // A wrong code: one message that does not say which part was wrong.
@@ -131,6 +149,7 @@ test.describe('the operator console', () => {
     await admin.page.getByRole('button', { name: 'Accedi' }).click();
     await expect(admin.page.getByRole('alert')).toHaveText('Email, password o codice non corretti.');
     await expectNoSeriousA11yViolations(admin.page, 'console sign-in with an error');
+    await shoot(admin.page, 'console-sign-in-with-an-error');
     await admin.page.getByLabel('Codice di verifica').fill(nextCode(admin.totp));
     await admin.page.getByRole('button', { name: 'Accedi' }).click();
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
@@ -153,6 +172,7 @@ test.describe('the operator console', () => {
       await expect(admin.page.getByRole('row').filter({ hasText: email })).toContainText('In attesa di attivazione');
     }
     await expectNoSeriousA11yViolations(admin.page, 'console operators');
+    await shoot(admin.page, 'console-operators');
 
     // ——— The backoffice operator: set up, sign in, find the order ———
     const [boLink, boEmail] = (links.backoffice ?? '').split('|') as [string, string];
@@ -165,6 +185,7 @@ test.describe('the operator console', () => {
     await expect(bo.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
     await expect(bo.page.getByText('1 ordine', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(bo.page, 'console orders');
+    await shoot(bo.page, 'console-orders');
     // A reload keeps the filter.
     await bo.page.reload();
     await expect(bo.page.getByLabel('Cerca')).toHaveValue(customerEmail);
@@ -181,11 +202,13 @@ test.describe('the operator console', () => {
     expect(zip.status()).toBe(200);
     expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
     await expectNoSeriousA11yViolations(bo.page, 'console order page');
+    await shoot(bo.page, 'console-order-page');
 
     // ——— Review: reject the identity document with a reason ———
     await bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Verifica documenti' }).click();
     await expect(bo.page.getByRole('heading', { level: 1, name: 'Verifica documenti' })).toBeVisible();
     await expectNoSeriousA11yViolations(bo.page, 'console review queue');
+    await shoot(bo.page, 'console-review-queue');
     await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
     await expect(bo.page.getByRole('heading', { level: 1, name: `Verifica dell’ordine ${orderNumber}` })).toBeVisible();
     await bo.page.getByLabel('Rifiuta il documento').check();
@@ -194,6 +217,7 @@ test.describe('the operator console', () => {
     await bo.page.getByLabel('Motivo del rifiuto').selectOption('unreadable');
     await bo.page.getByLabel('Nota per il cliente (facoltativa)').fill('La foto è sfocata');
     await expectNoSeriousA11yViolations(bo.page, 'console review decision');
+    await shoot(bo.page, 'console-review-decision');
     const before = (await outboxFor(page, customerEmail)).length;
     await bo.page.getByRole('button', { name: 'Rifiuta il documento' }).click();
     await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();
@@ -226,6 +250,7 @@ test.describe('the operator console', () => {
     const dialog = bo.page.getByRole('dialog', { name: 'Conferma: In attivazione' });
     await expect(dialog).toBeVisible();
     await expectNoSeriousA11yViolations(bo.page, 'console transition dialog');
+    await shoot(bo.page, 'console-transition-dialog');
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await expect(dialog).toBeHidden();
     await expect(bo.page.locator('h1 + .badge')).toHaveText('In attivazione');
@@ -247,6 +272,7 @@ test.describe('the operator console', () => {
     await expect(viewer.page.getByLabel('Aggiungi una nota interna')).toHaveCount(0);
     await expect(viewer.page.getByRole('link', { name: /carta-nitida\.png/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(viewer.page, 'console order page, masked');
+    await shoot(viewer.page, 'console-order-page-masked');
     await viewer.page.getByRole('button', { name: 'Mostra dati personali' }).click();
     await expect(viewer.page.getByRole('region', { name: 'Dati del cliente' })).toContainText(customerEmail);
 
@@ -258,6 +284,7 @@ test.describe('the operator console', () => {
       await expect(table.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
     }
     await expectNoSeriousA11yViolations(admin.page, 'console audit log');
+    await shoot(admin.page, 'console-audit-log');
 
     // ——— Sign out everywhere ———
     bo.page.once('dialog', (d) => void d.accept());
