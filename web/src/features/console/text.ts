@@ -112,6 +112,7 @@ export const TEXT = {
     title: (n: string) => `Ordine ${n}`,
     notFound: 'Ordine non trovato.',
     actions: 'Azioni',
+    moveTo: (label: string) => `Passa a «${label}»`,
     noActions: 'Nessuna azione disponibile per questo stato.',
     masked: 'I dati personali sono nascosti.',
     reveal: 'Mostra dati personali',
