@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { OperatorRole } from '@checkout/contract/console/roles';
 import { consoleQueryClient } from './api/client';
-import { either, ok, refused, renderConsole, serve, sessionHandler } from './test-kit';
+import { either, ok, refused, renderConsole, serve, sessionHandler } from '../../testing/console-kit';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); consoleQueryClient.clear(); });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { allowedTransitions, CONSOLE_STATUS_LABELS, type WorkflowStatus } from '@checkout/contract/console/workflow';
 import { consoleQueryClient } from '../api/client';
-import { either, ok, refused, renderConsole, serve, sessionHandler, type Call } from '../test-kit';
+import { either, ok, refused, renderConsole, serve, sessionHandler, type Call } from '../../../testing/console-kit';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); consoleQueryClient.clear(); });
 
