@@ -184,6 +184,11 @@ test.describe('the operator console', () => {
     await bo.page.getByRole('button', { name: 'Applica' }).click();
     await expect(bo.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
     await expect(bo.page.getByText('1 ordine', { exact: true })).toBeVisible();
+    // The export carries the same filters: one order, this one.
+    const csv = await bo.page.request.get((await bo.page.getByRole('link', { name: 'Esporta CSV' }).getAttribute('href')) ?? '');
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+    expect((await csv.text()).trim().split('\n').filter((l) => l.includes(orderNumber))).toHaveLength(1);
     await expectNoSeriousA11yViolations(bo.page, 'console orders');
     await shoot(bo.page, 'console-orders');
     // A reload keeps the filter.

@@ -17,7 +17,7 @@ import { useConsoleSession } from './use-console-session';
 import { usePageTitle } from './use-page-title';
 
 /** A page only for the roles holding `permission` (the server refuses the calls anyway). */
-function Requires({ permission, children }: { permission: ConsolePermission; children: ReactNode }) {
+export function Requires({ permission, children }: { permission: ConsolePermission; children: ReactNode }) {
   const session = useConsoleSession();
   if (!session.permissions.includes(permission)) {
     return <><h1 className="h3">{TEXT.appName}</h1><div className="alert alert-warning" role="alert">{TEXT.errors.forbidden}</div></>;
