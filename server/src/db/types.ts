@@ -96,11 +96,25 @@ export interface DevOutbox {
   text: string;
 }
 
+export interface LeadDeliveryAttempts {
+  at: string;
+  error: string | null;
+  id: string;
+  lead_id: string;
+  ok: number;
+  operator_id: string | null;
+  operator_name: string | null;
+}
+
 export interface Leads {
   attempts: Generated<number>;
   created_at: string;
   delivered_at: string | null;
   delivery_status: string;
+  handled_at: string | null;
+  handled_by_id: string | null;
+  handled_by_name: string | null;
+  handled_note: string | null;
   id: string;
   last_error: string | null;
   next_attempt_at: string;
@@ -325,6 +339,7 @@ export interface DB {
   consent_events: ConsentEvents;
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
+  lead_delivery_attempts: LeadDeliveryAttempts;
   leads: Leads;
   medias: Medias;
   mobile_activation_failures: MobileActivationFailures;
