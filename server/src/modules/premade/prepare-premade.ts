@@ -2,7 +2,7 @@ import { ERROR_CODES, holdsPersonalData } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
-import type { OrderFields } from '../orders';
+import type { Conn, OrderFields } from '../orders';
 import { maskPhone, toItalianE164 } from '../signature';
 import { addressFields } from './address-fields';
 import { createPremadeOrder } from './premade-order';
@@ -39,7 +39,13 @@ export interface PreparedPremade extends PremadeOrderCreated {
 
 export const premadePath = (code: string): string => `/attiva/fill-order/pre/${code}`;
 
-export async function preparePremadeOrder(db: Db, input: PreparePremadeInput): Promise<PreparedPremade> {
+/**
+ * `alsoInTransaction` runs in the order's own transaction (the console's audit record): the order and
+ * what records it commit together.
+ */
+export async function preparePremadeOrder(
+  db: Db, input: PreparePremadeInput, alsoInTransaction?: (trx: Conn, created: PremadeOrderCreated) => Promise<void>,
+): Promise<PreparedPremade> {
   const fields: OrderFields = {
     ...(input.firstName ? { first_name: input.firstName } : {}),
     ...(input.lastName ? { last_name: input.lastName } : {}),
@@ -54,10 +60,14 @@ export async function preparePremadeOrder(db: Db, input: PreparePremadeInput): P
       mobile_phone_number: 'Con i dati del cliente serve il cellulare: l’ordine si aprirà con un codice inviato a quel numero',
     });
   }
-  const created = await createPremadeOrder(db, {
-    offerId: input.offerId, customerType: input.customerType, fields, optionIds: input.optionIds, now: input.now,
-    expiresAt: new Date(input.now.getTime() + input.validDays * 86_400_000),
-    ...(input.numberPrefix ? { numberPrefix: input.numberPrefix } : {}),
+  const created = await db.transaction().execute(async (trx) => {
+    const order = await createPremadeOrder(trx, {
+      offerId: input.offerId, customerType: input.customerType, fields, optionIds: input.optionIds, now: input.now,
+      expiresAt: new Date(input.now.getTime() + input.validDays * 86_400_000),
+      ...(input.numberPrefix ? { numberPrefix: input.numberPrefix } : {}),
+    });
+    if (alsoInTransaction) await alsoInTransaction(trx, order);
+    return order;
   });
   const e164 = input.phone ? toItalianE164(input.phone) : null;
   return {
