@@ -203,7 +203,7 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
       const options = leadDeliveryOptions(config);
       if (!options) throw salesErrors.noWebhook();
       const outcome = await deliverLeadNow(db, id, { ...options, now }, { id: actor.id, name: actor.name });
-      if (outcome === 'not_found') throw salesErrors.leadNotFound();
+      if (outcome === 'missing') throw salesErrors.leadNotFound();
       if (outcome === 'already_delivered') throw salesErrors.alreadyDelivered();
       if (outcome === 'busy') throw salesErrors.deliveryBusy();
       await audit(db, actor, 'lead_retried', 'lead', id, { outcome }, now());
@@ -308,7 +308,7 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
       return r;
     });
     if (!result.ok) {
-      if (result.reason === 'not_found') throw salesErrors.premadeNotFound();
+      if (result.reason === 'missing') throw salesErrors.premadeNotFound();
       throw result.reason === 'not_open' ? salesErrors.premadeNotOpen() : salesErrors.premadeNotEditable();
     }
     return premadeItem(result.row, personal, at);

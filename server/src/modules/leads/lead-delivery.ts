@@ -65,7 +65,7 @@ async function deliverOne(
   return 'retried';
 }
 
-export type DeliverNowOutcome = 'delivered' | 'retried' | 'not_found' | 'already_delivered' | 'busy';
+export type DeliverNowOutcome = 'delivered' | 'retried' | 'missing' | 'already_delivered' | 'busy';
 
 /**
  * One lead, now, whatever its backoff says (the console's "riprova ora"): claimed like the worker claims
@@ -75,7 +75,7 @@ export type DeliverNowOutcome = 'delivered' | 'retried' | 'not_found' | 'already
 export async function deliverLeadNow(db: Conn, id: string, o: LeadDeliveryOptions, by: AttemptRequester): Promise<DeliverNowOutcome> {
   const now = o.now ?? (() => new Date());
   const seen = await selectLead(db, id);
-  if (!seen) return 'not_found';
+  if (!seen) return 'missing';
   if (seen.delivery_status === 'delivered') return 'already_delivered';
   const lease = new Date(now().getTime() + o.target.timeoutMs + LEASE_MARGIN_MS).toISOString();
   const row = await claimLead(db, id, seen.next_attempt_at, lease);

@@ -52,7 +52,7 @@ export async function findPremadeById(db: Conn, id: string): Promise<PremadeRow 
   return (row as PremadeRow | undefined) ?? null;
 }
 
-export type PremadeChange = { ok: true; row: PremadeRow } | { ok: false; reason: 'not_found' | 'not_editable' | 'not_open'; row: PremadeRow | null };
+export type PremadeChange = { ok: true; row: PremadeRow } | { ok: false; reason: 'missing' | 'not_editable' | 'not_open'; row: PremadeRow | null };
 
 /**
  * Gives the code `days` more days from its expiry, or from now when it already expired. Only while the
@@ -60,7 +60,7 @@ export type PremadeChange = { ok: true; row: PremadeRow } | { ok: false; reason:
  */
 export async function extendPremadeOrder(db: Conn, id: string, days: number, now: Date): Promise<PremadeChange> {
   const row = await findPremadeById(db, id);
-  if (!row) return { ok: false, reason: 'not_found', row: null };
+  if (!row) return { ok: false, reason: 'missing', row: null };
   if (!isEditable(row.status)) return { ok: false, reason: 'not_editable', row };
   const from = row.expires_at !== null && row.expires_at > now.toISOString() ? new Date(row.expires_at) : now;
   const expiresAt = new Date(from.getTime() + days * 86_400_000).toISOString();
@@ -70,7 +70,7 @@ export async function extendPremadeOrder(db: Conn, id: string, days: number, now
 /** Ends an open code now: the customer's link answers as for any unknown code. */
 export async function expirePremadeOrder(db: Conn, id: string, now: Date): Promise<PremadeChange> {
   const row = await findPremadeById(db, id);
-  if (!row) return { ok: false, reason: 'not_found', row: null };
+  if (!row) return { ok: false, reason: 'missing', row: null };
   if (premadeState(row, now) !== 'open') return { ok: false, reason: 'not_open', row };
   return setExpiry(db, row, now.toISOString(), now);
 }
