@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AUDIT_ACTIONS } from '@checkout/contract';
+import { AUDIT_ACTIONS, ERROR_CODES } from '@checkout/contract';
 import type { AuditAction, auditEntrySchema, auditQuerySchema } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db';
+import { AppError, MESSAGES } from '../../http/errors';
 import { insertAuditRow, selectAuditPage } from './repository';
 
 /** What one audited action records: who (null for the system or an unknown email), what, on what, from where. */
@@ -47,8 +48,19 @@ export async function recordAudit(db: Db | Transaction<Database>, entry: AuditEn
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 type AuditList = z.input<typeof auditEntrySchema>[];
 
-/** `YYYY-MM-DD` → the ISO instant its day starts (UTC); `to` is inclusive, so its next day's start. */
-const dayStart = (day: string, plusDays = 0): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000).toISOString();
+const BAD_DAY = 'Data non valida (AAAA-MM-GG)';
+
+/**
+ * `YYYY-MM-DD` → the ISO instant its day starts (UTC); `to` is inclusive, so its next day's start. The
+ * contract checks the shape only: `2026-02-30` or `0000-00-00` is no day (422, not a RangeError).
+ */
+function dayStart(field: 'from' | 'to', day: string, plusDays = 0): string {
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
+    throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { [field]: BAD_DAY });
+  }
+  return new Date(ms + plusDays * 86_400_000).toISOString();
+}
 
 const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
 
@@ -58,8 +70,8 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
     action: query.action,
     operatorId: query.operator_id,
     targetId: query.target_id,
-    from: query.from ? dayStart(query.from) : undefined,
-    to: query.to ? dayStart(query.to, 1) : undefined,
+    from: query.from ? dayStart('from', query.from) : undefined,
+    to: query.to ? dayStart('to', query.to, 1) : undefined,
   }, query.page_size, (query.page - 1) * query.page_size);
   const items = rows.filter((r) => isAction(r.action)).map((r) => ({
     id: r.id,
