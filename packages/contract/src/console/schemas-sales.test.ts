@@ -32,3 +32,12 @@ describe('leadListQuerySchema', () => {
     expect(leadListQuerySchema.safeParse({ from: '2026-13' }).success).toBe(false);
   });
 });
+
+describe('lead filter dates', () => {
+  it.each(['2026-02-30', '0000-00-00', '2026-13-01', '1969-12-31'])('refuses %s', (day) => {
+    expect(leadListQuerySchema.safeParse({ from: day }).success).toBe(false);
+  });
+  it('takes a real day', () => {
+    expect(leadListQuerySchema.parse({ to: '2024-02-29' }).to).toBe('2024-02-29');
+  });
+});

@@ -9,7 +9,11 @@ import { normaliseMobileNumber } from '../schemas/order-steps';
  */
 
 const id = z.string().trim().min(1).max(64);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
+/** A calendar day: the pattern, and a day the calendar has (no 2026-02-30, no year 0). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)').refine((v) => {
+  const t = Date.parse(`${v}T00:00:00.000Z`);
+  return Number.isFinite(t) && t >= Date.parse('1970-01-01T00:00:00.000Z') && new Date(t).toISOString().slice(0, 10) === v;
+}, 'Data non valida (AAAA-MM-GG)');
 const queryBool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 export const SALES_PAGE_SIZE_MAX = 100;
