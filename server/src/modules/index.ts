@@ -1,6 +1,7 @@
 import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
 import { consoleAuthModule } from './console-auth';
+import { consoleOrdersModule } from './console-orders';
 import { consoleSalesModule } from './console-sales';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
@@ -26,5 +27,6 @@ export const modules: AppModule[] = [
   leadsModule,
   retentionModule,
   consoleAuthModule,
+  consoleOrdersModule,
   consoleSalesModule,
 ];
