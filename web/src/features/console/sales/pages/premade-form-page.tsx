@@ -110,7 +110,7 @@ export function PremadeFormPage() {
 
         <Field id={offerSelectId} label={T.offer} error={shown.offer_id}>
           <select
-            id={offerSelectId} className={`form-select${shown.offer_id ? ' is-invalid' : ''}`} value={offerId} disabled={!address || offers.pending}
+            id={offerSelectId} className={`form-select${shown.offer_id ? ' is-invalid' : ''}`} value={offerId} disabled={!coverage.data || offers.pending}
             aria-invalid={shown.offer_id ? true : undefined} aria-describedby={describedBy(offerSelectId, false, Boolean(shown.offer_id))}
             onChange={(e) => { setOfferId(e.target.value); setOptionIds([]); }}
           >
