@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ConsolePermission } from '@checkout/contract/console/roles';
 import { controlId, describedBy, Field } from '../../components/field';
@@ -50,5 +50,24 @@ export function TextField({ form, name, label, value, onChange, error, hint, typ
         onChange={(e) => onChange(e.target.value)}
       />
     </Field>
+  );
+}
+
+/** A link in a table cell: the address (selectable) and a copy button; its label only for screen readers. */
+export function CopyLink({ label, value, copyLabel, copiedLabel }: { label: string; value: string; copyLabel: string; copiedLabel: string }) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="visually-hidden">{label}</label>
+      <div className="input-group input-group-sm">
+        <input id={id} className="form-control font-monospace" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button" className="btn btn-outline-primary"
+          onClick={() => { void navigator.clipboard.writeText(value).then(() => setCopied(true), () => (document.getElementById(id) as HTMLInputElement | null)?.select()); }}
+        >{copyLabel}</button>
+      </div>
+      <div className="small" aria-live="polite">{copied ? copiedLabel : ''}</div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PREMADE_STATES, PREMADE_STATE_LABELS, premadeListQuerySchema, type ConsolePremadeItem } from '@checkout/contract/console/schemas-sales';
-import { CopyField, ErrorAlert, Loading } from '../../components/feedback';
+import { ErrorAlert, Loading } from '../../components/feedback';
 import { controlId } from '../../components/field';
 import { Pager } from '../../components/pager';
 import { formatDate } from '../../format';
@@ -11,6 +11,7 @@ import { formValues, readUrlQuery, toUrlParams } from '../../url-query';
 import { useCan } from '../../use-console-session';
 import { usePageTitle } from '../../use-page-title';
 import { useExpirePremade, useExtendPremade, usePremadeOrders } from '../api/premade';
+import { CopyLink } from '../components/form-bits';
 import { SALES_TEXT } from '../text';
 
 const T = SALES_TEXT.premade;
@@ -110,7 +111,7 @@ export function PremadePage() {
                       <td>{p.customer_name ?? TEXT.none}</td>
                       <td className="small">{p.offer_name ?? `#${p.offer_id}`}</td>
                       <td className="small text-nowrap">{formatDate(p.expires_at)}<div className="text-body-secondary">{`${T.created} ${formatDate(p.created_at)}`}</div></td>
-                      <td style={{ minWidth: '14rem' }}>{p.state === 'open' ? <CopyField label={`${T.link} ${p.code}`} value={p.url} /> : <span className="small text-body-secondary">{p.path}</span>}</td>
+                      <td style={{ minWidth: '14rem' }}>{p.state === 'open' ? <CopyLink label={`${T.link} ${p.code}`} value={p.url} copyLabel={T.copy} copiedLabel={T.copied} /> : <span className="small text-body-secondary">{p.path}</span>}</td>
                       {manage ? <td><Actions item={p} /></td> : null}
                     </tr>
                   ))}
