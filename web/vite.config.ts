@@ -30,9 +30,26 @@ function splitLocale(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: /console and below open the console's own page (console.html), as the server does
+ * (server/src/http/spa.ts). Development only: the build does not see this plugin.
+ */
+function consolePages(): Plugin {
+  return {
+    name: 'checkout-console-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/console(\/|\?|$)/.test(req.url) && req.headers.accept?.includes('text/html')) req.url = '/console.html';
+        next();
+      });
+    },
+  };
+}
+
 // The SPA is served by the Fastify server in production; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), splitLocale()],
+  plugins: [react(), splitLocale(), consolePages()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import { consoleQueryClient } from './api/client';
-import { either, ok, refused, renderConsole, serve, sessionFor, sessionHandler } from './test-kit';
+import { either, ok, refused, renderConsole, serve, sessionFor, sessionHandler } from '../../testing/console-kit';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); consoleQueryClient.clear(); });
 

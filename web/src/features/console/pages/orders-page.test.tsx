@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { consoleQueryClient } from '../api/client';
-import { either, ok, renderConsole, serve, sessionHandler, type Call } from '../test-kit';
+import { either, ok, renderConsole, serve, sessionHandler, type Call } from '../../../testing/console-kit';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); consoleQueryClient.clear(); });
 

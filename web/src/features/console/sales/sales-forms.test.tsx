@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { encodeTrustedAmounts, offerSchema, offerWireSchema } from '@checkout/contract';
 import { consoleQueryClient } from '../api/client';
 import { buildConsoleRoutes } from '../routes';
-import { either, ok, refused, serve, sessionHandler, type Call, type Handler } from '../test-kit';
+import { either, ok, refused, serve, sessionHandler, type Call, type Handler } from '../../../testing/console-kit';
 import { salesConsoleNav, salesConsoleRoutes } from './index';
 
 /*

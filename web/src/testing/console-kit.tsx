@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { ROLE_PERMISSIONS, type OperatorRole } from '@checkout/contract/console/roles';
 import type { ConsoleSession } from '@checkout/contract/console/schemas';
-import { consoleQueryClient } from './api/client';
-import { buildConsoleRoutes } from './routes';
+import { consoleQueryClient } from '../features/console/api/client';
+import { buildConsoleRoutes } from '../features/console/routes';
 
 /*
  * The console's page tests: the real routes in a memory router, the real query client and typed client,
