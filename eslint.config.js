@@ -124,7 +124,7 @@ export default tseslint.config(
   {
     // One way into the API: only a feature's api/ hooks and the shared lib/*-queries call the client.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/**', 'web/src/features/*/api/**'],
+    ignores: ['web/src/lib/**', 'web/src/features/*/api/**', 'web/src/features/*/*/api/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@checkout/server', '**/server/src/**', 'fastify', 'kysely'], message: 'web never imports server.' },

@@ -141,11 +141,25 @@ export interface DocumentReviews {
   reason_code: string | null;
 }
 
+export interface LeadDeliveryAttempts {
+  at: string;
+  error: string | null;
+  id: string;
+  lead_id: string;
+  ok: number;
+  operator_id: string | null;
+  operator_name: string | null;
+}
+
 export interface Leads {
   attempts: Generated<number>;
   created_at: string;
   delivered_at: string | null;
   delivery_status: string;
+  handled_at: string | null;
+  handled_by_id: string | null;
+  handled_by_name: string | null;
+  handled_note: string | null;
   id: string;
   last_error: string | null;
   next_attempt_at: string;
@@ -435,6 +449,7 @@ export interface DB {
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
   document_reviews: DocumentReviews;
+  lead_delivery_attempts: LeadDeliveryAttempts;
   leads: Leads;
   medias: Medias;
   mobile_activation_failures: MobileActivationFailures;

@@ -102,8 +102,10 @@ describeEachDialect('SPA serving', (dialect) => {
       expect(res.body).not.toContain('/assets/index-abc.js');
       expect(res.body.match(/<title>Console<\/title>/g)).toHaveLength(1);
       expect(meta(res.body, 'name', 'robots')).toEqual(['noindex, nofollow']);
-      // Nothing of the checkout's page: no social tags, no public config.
-      expect(res.body).not.toMatch(/og:|app-config/);
+      // Nothing of the checkout's page but its public config (the pre-made order form calls the public
+      // coverage and catalogue calls with its api key): no social tags.
+      expect(res.body).not.toMatch(/og:/);
+      expect(meta(res.body, 'name', 'app-config')).toHaveLength(1);
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['referrer-policy']).toBe('no-referrer');

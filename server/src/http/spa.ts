@@ -142,10 +142,13 @@ export const isConsolePage = (pathname: string): boolean => {
 };
 
 const ROBOTS_META = /<meta\s+name=["']robots["'][^>]*>\s*/gi;
-/** console.html with its title and robots rule made sure of (whatever the build wrote). */
-export const renderConsoleHtml = (template: string): string => {
-  const head = '<meta name="robots" content="noindex, nofollow">';
-  let html = template.replace(ROBOTS_META, '');
+/**
+ * console.html with its title and robots rule made sure of (whatever the build wrote), and the public
+ * config: the console's pre-made order form calls the public coverage and catalogue calls with its api key.
+ */
+export const renderConsoleHtml = (template: string, config: Config): string => {
+  const head = `<meta name="robots" content="noindex, nofollow">\n<meta name="app-config" content="${escapeHtml(JSON.stringify(publicConfigOf(config)))}">`;
+  let html = template.replace(ROBOTS_META, '').replace(INJECTED_META, '');
   html = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, '<title>Console</title>')
     : html.replace(/<\/head>/i, '<title>Console</title>\n</head>');
@@ -205,7 +208,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
         if (consoleTpl === undefined) return reply.code(503).send(missingBuildPage(config));
         let cachedConsole = cache.get('console.html');
         if (!cachedConsole) {
-          cachedConsole = { html: renderConsoleHtml(consoleTpl) };
+          cachedConsole = { html: renderConsoleHtml(consoleTpl, config) };
           cache.set('console.html', cachedConsole);
         }
         return sendCompressed(req, reply, cachedConsole);

@@ -218,7 +218,8 @@ export const AUDIT_ACTIONS = [
   'operator_created', 'operator_updated', 'setup_link_issued', 'setup_completed', 'two_factor_reset', 'recovery_code_used',
   'personal_data_revealed', 'orders_exported', 'order_status_changed', 'order_note_added',
   'document_viewed', 'document_claimed', 'document_approved', 'document_rejected', 'evidence_downloaded',
-  'premade_created',
+  'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
+  'lead_retried', 'lead_handled', 'leads_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

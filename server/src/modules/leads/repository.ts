@@ -1,5 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB as Database, Leads as LeadsTable } from '../../db/types';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB as Database, LeadDeliveryAttempts, Leads as LeadsTable } from '../../db/types';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type LeadRow = Selectable<LeadsTable>;
@@ -53,6 +53,47 @@ export async function releaseClaim(db: Conn, id: string, lease: string, nowIso: 
 }
 
 export interface LeadListFilter { status?: DeliveryStatus; limit: number }
+
+/** The console's filters: delivery status, creation time in [fromIso, toIso), handled or not. */
+export interface LeadFilter { status?: DeliveryStatus; fromIso?: string; toIso?: string; handled?: boolean }
+
+const filtered = (db: Conn, f: LeadFilter) => {
+  let q = db.selectFrom('leads');
+  if (f.status) q = q.where('delivery_status', '=', f.status);
+  if (f.fromIso) q = q.where('created_at', '>=', f.fromIso);
+  if (f.toIso) q = q.where('created_at', '<', f.toIso);
+  if (f.handled === true) q = q.where('handled_at', 'is not', null);
+  if (f.handled === false) q = q.where('handled_at', 'is', null);
+  return q;
+};
+
+export async function countLeads(db: Conn, f: LeadFilter): Promise<number> {
+  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest first; `offset`/`limit` page through the filter. */
+export const selectLeadsPage = (db: Conn, f: LeadFilter, offset: number, limit: number): Promise<LeadRow[]> =>
+  filtered(db, f).selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute();
+
+export const selectLead = (db: Conn, id: string): Promise<LeadRow | undefined> =>
+  db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+
+export type LeadAttemptRow = Selectable<LeadDeliveryAttempts>;
+
+export async function insertAttempt(db: Conn, row: Insertable<LeadDeliveryAttempts>): Promise<void> {
+  await db.insertInto('lead_delivery_attempts').values(row).execute();
+}
+
+export const selectAttempts = (db: Conn, leadId: string, limit: number): Promise<LeadAttemptRow[]> =>
+  db.selectFrom('lead_delivery_attempts').selectAll().where('lead_id', '=', leadId).orderBy('at', 'desc').orderBy('id').limit(limit).execute();
+
+export async function updateHandled(
+  db: Conn, id: string, patch: { handled_at: string; handled_by_id: string; handled_by_name: string; handled_note: string },
+): Promise<boolean> {
+  const r = await db.updateTable('leads').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
 
 export const listLeads = (db: Conn, f: LeadListFilter): Promise<LeadRow[]> => {
   let q = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(f.limit);

@@ -8,3 +8,6 @@ export type { DelayRule, FailureTally } from './activation-delay';
 export { listMobileOrdersCommand, mobileCliCommands } from './cli-commands';
 export { seedMobileOrders } from './seed';
 export { activationLockKey, createMobileOrder } from './service';
+export type { MobileOrderCreated, NewMobileOrder } from './service';
+export { MOBILE_STATUSES, selectByShortHash as findMobileOrderByShortHash, selectMobileOrdersPage as findMobileOrders } from './repository';
+export type { MobileOrderRow, MobileStatus } from './repository';

@@ -74,3 +74,14 @@ export const listMobileOrders = (db: Conn, f: MobileOrderListFilter): Promise<Mo
   if (f.status) q = q.where('status', '=', f.status);
   return q.execute();
 };
+
+/** The console's page of mobile orders, newest first, with the filter's total. */
+export async function selectMobileOrdersPage(db: Conn, status: string | undefined, offset: number, limit: number): Promise<{ rows: MobileOrderRow[]; total: number }> {
+  let q = db.selectFrom('mobile_orders');
+  if (status) q = q.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

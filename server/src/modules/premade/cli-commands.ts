@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CUSTOMER_TYPES, ORDER_STATUSES, holdsPersonalData, normaliseMobileNumber } from '@checkout/contract';
+import { CUSTOMER_TYPES, ORDER_STATUSES, normaliseMobileNumber } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import { z } from 'zod';
 import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
@@ -10,10 +10,8 @@ import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
 import { brandInitials, findOrderByHash, getOrderForSignature } from '../orders';
-import type { OrderFields } from '../orders';
-import { createPremadeOrder } from './premade-order';
-import { buildEvidenceBundle, EvidenceIntegrityError, maskPhone, toItalianE164 } from '../signature';
-import { addressFields } from './address-fields';
+import { preparePremadeOrder } from './prepare-premade';
+import { buildEvidenceBundle, EvidenceIntegrityError } from '../signature';
 
 export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID [--first-name N --last-name N --email E --phone N] '
   + '[--address-id ID_EGON] [--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
@@ -54,28 +52,22 @@ export async function createPremadeOrderCommand(db: Db, args: string[], out: Out
     throw new UsageError("--phone è obbligatorio con i dati del cliente: l'ordine si aprirà con un codice inviato a quel cellulare");
   }
 
-  const fields: OrderFields = {
-    ...(firstName ? { first_name: firstName } : {}),
-    ...(lastName ? { last_name: lastName } : {}),
-    ...(email ? { email: email.toLowerCase() } : {}),
-    ...(phone ? { mobile_phone_number: phone } : {}),
-    ...(addressId ? await addressFields(db, addressId.trim(), customerType) : {}),
-  };
-  const needsCode = holdsPersonalData(fields);
-  const created = await createPremadeOrder(db, {
-    offerId, customerType, fields, optionIds, now, expiresAt: new Date(now.getTime() + days * 86_400_000),
-    ...(numberPrefix ? { numberPrefix } : {}),
+  const created = await preparePremadeOrder(db, {
+    offerId, customerType, optionIds, validDays: days, now,
+    ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}), ...(email ? { email } : {}), ...(phone ? { phone } : {}),
+    ...(addressId ? { addressId } : {}), ...(numberPrefix ? { numberPrefix } : {}),
   });
+  const needsCode = created.needs_code;
   if (p.options.has('json')) {
     out(JSON.stringify({
-      code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: `/attiva/fill-order/pre/${created.code}`, needs_code: needsCode,
+      code: created.code, order_hash: created.hash, offer_id: offerId, expires_at: created.expires_at, path: created.path, needs_code: needsCode,
     }));
   } else {
     out(`Ordine pre-compilato creato. Codice: ${created.code}`);
     out(`Scade il: ${created.expires_at}`);
-    out(`Pagina: /attiva/fill-order/pre/${created.code}`);
+    out(`Pagina: ${created.path}`);
     out(needsCode
-      ? `Il codice mostra solo offerta e indirizzo: il cliente apre l'ordine con un codice via SMS al ${maskPhone(toItalianE164(phone) ?? phone)}.`
+      ? `Il codice mostra solo offerta e indirizzo: il cliente apre l'ordine con un codice via SMS al ${created.masked_phone ?? ''}.`
       : "L'ordine non contiene dati personali: il codice lo apre direttamente.");
   }
   return 0;

@@ -6,4 +6,8 @@ export { createPremadeModule, premadeModule } from './routes';
 export { premadeCliCommands } from './cli-commands';
 export { FAILURE_WINDOW_MS, premadeClientLockKey } from './code-delay';
 export { createPremadeOrder } from './premade-order';
+export { premadePath, preparePremadeOrder } from './prepare-premade';
+export type { PreparePremadeInput, PreparedPremade } from './prepare-premade';
+export { expirePremadeOrder, extendPremadeOrder, listPremadeOrders, premadeState } from './premade-admin';
+export type { PremadeChange, PremadeListFilter, PremadeRow, PremadeState } from './premade-admin';
 export { seedPremadeOrders } from './seed';

@@ -51,6 +51,7 @@ export interface PremadeOrderCreated {
   id: string;
   hash: string;
   code: string;
+  order_number: string;
   expires_at: string;
 }
 
@@ -96,7 +97,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
     };
     try {
       await db.insertInto('orders').values({ ...row, ...orderSearchColumns(fields) }).execute();
-      return { id: row.id, hash: row.hash, code: row.premade_code, expires_at: expiresAt };
+      return { id: row.id, hash: row.hash, code: row.premade_code, order_number: row.order_number, expires_at: expiresAt };
     } catch (err) {
       if (fixed || attempt >= 4 || !isUniqueViolation(err)) throw err;
     }

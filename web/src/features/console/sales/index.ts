@@ -1,0 +1,1 @@
+export { salesConsoleNav, salesConsoleRoutes } from './routes';
