@@ -219,6 +219,7 @@ export const AUDIT_ACTIONS = [
   'personal_data_revealed', 'orders_exported', 'order_status_changed', 'order_note_added',
   'document_viewed', 'document_claimed', 'document_approved', 'document_rejected', 'evidence_downloaded',
   'premade_created',
+  'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
