@@ -24,7 +24,7 @@ export const REFERENCE_FILE_KIND_LABELS: Record<ReferenceFileKind, string> = {
  */
 export const REFERENCE_FILE_MAX_BYTES: Record<ReferenceFileKind, number> = {
   coverage: 1024 * 1024 * 1024,
-  ateco: 20 * 1024 * 1024,
+  ateco: 10 * 1024 * 1024,
 };
 
 export const REFERENCE_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
