@@ -7,6 +7,8 @@ import { replaceAteco } from './ateco-repository';
 export interface AtecoImportResult {
   /** Whether the list was replaced. */
   applied: boolean;
+  /** Valid codes read. */
+  valid: number;
   /** Codes imported (0 when not applied). */
   imported: number;
   /** Every line skipped, with its number and reason. */
@@ -26,13 +28,13 @@ export async function importAtecoText(db: Db, text: string, { skipBad, now = new
   if (skipped.length > 50) lines.push(`… e altre ${skipped.length - 50} righe scartate`);
   if (entries.length === 0) {
     lines.push('Nessun codice ATECO valido nel file: nulla è stato importato.');
-    return { applied: false, imported: 0, skipped, lines };
+    return { applied: false, valid: entries.length, imported: 0, skipped, lines };
   }
   if (skipped.length > 0 && !skipBad) {
     lines.push(`${skipped.length} righe non valide: nulla è stato importato (usa --skip-bad per importare le altre).`);
-    return { applied: false, imported: 0, skipped, lines };
+    return { applied: false, valid: entries.length, imported: 0, skipped, lines };
   }
   await db.transaction().execute((trx) => replaceAteco(trx, entries, now.toISOString()));
   lines.push(`Importati ${entries.length} codici ATECO${skipped.length ? `, ${skipped.length} righe scartate` : ''}.`);
-  return { applied: true, imported: entries.length, skipped, lines };
+  return { applied: true, valid: entries.length, imported: entries.length, skipped, lines };
 }
