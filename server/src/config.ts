@@ -161,6 +161,12 @@ const envSchema = z
     LEAD_DELIVERY_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
     LEAD_DELIVERY_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
     LEAD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The site's public origin, for links the server hands out (console setup links): `https://shop.example.it`.
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).transform((v) => v.replace(/\/+$/, '')).optional(),
+    // Operator console: session lifetimes and its own per-IP request limit.
+    CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    CONSOLE_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+    CONSOLE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
     // HTTP timeouts: a client that sends slowly or not at all must not hold a connection for ever.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.requestTimeoutMs),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.headersTimeoutMs),
@@ -275,6 +281,20 @@ const configSchema = envSchema.transform((e) => ({
     backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
     backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
     timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
+  },
+  /**
+   * The origin links handed out start with (no trailing slash). Unset: `http://localhost:<PORT>` outside
+   * production; in production such links are paths only (`/console/attiva/…`) until it is set.
+   */
+  publicBaseUrl: e.PUBLIC_BASE_URL ?? (e.NODE_ENV === 'production' ? '' : `http://localhost:${e.PORT}`),
+  /**
+   * The operator console: a session ends after `idleMs` without a call or `absoluteMs` after sign-in,
+   * whichever comes first; `rateLimitMax` console requests per minute per client IP.
+   */
+  console: {
+    idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * 3_600_000,
+    rateLimitMax: e.CONSOLE_RATE_LIMIT_MAX,
   },
   /**
    * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers

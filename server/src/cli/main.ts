@@ -1,4 +1,5 @@
 import { loadConfig } from '../config';
+import { consoleAuthCliCommands } from '../modules/console-auth';
 import { coverageCliCommands } from '../modules/coverage';
 import { leadsCliCommands } from '../modules/leads';
 import { mobileCliCommands } from '../modules/mobile';
@@ -28,6 +29,7 @@ export const commands: Record<string, CliCommand> = {
   ...mobileCliCommands(),
   ...leadsCliCommands(),
   ...retentionCliCommands(),
+  ...consoleAuthCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

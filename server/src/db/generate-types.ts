@@ -32,6 +32,8 @@ const NARROWED: Record<string, string> = {
   'consent_changes.channel': '"sms" | "email"',
   'premade_unlocks.channel': '"sms" | "email"',
   'mobile_number_changes.channel': '"sms" | "email"',
+  'operators.role': '"admin" | "backoffice" | "viewer"',
+  'operators.status': '"pending" | "active" | "disabled"',
   'reference_jobs.kind': '"coverage" | "ateco"',
   'reference_jobs.status': '"queued" | "running" | "done" | "failed"',
   'reference_jobs.phase': '"check" | "write" | null',

@@ -46,6 +46,19 @@ export interface AtecoCodes {
   imported_at: string;
 }
 
+export interface AuditLog {
+  action: string;
+  at: string;
+  detail_json: string;
+  id: string;
+  ip: string | null;
+  operator_email: string | null;
+  operator_id: string | null;
+  target_id: string | null;
+  target_type: string | null;
+  user_agent: string | null;
+}
+
 export interface Buildings {
   cluster: string | null;
   id_building: string;
@@ -76,6 +89,26 @@ export interface ConsentEvents {
   recorded_at: string;
   text_sha256: string;
   text_version: string;
+}
+
+export interface ConsoleSessions {
+  created_at: string;
+  csrf_token: string;
+  expires_at: string;
+  id: string;
+  idle_expires_at: string;
+  ip: string | null;
+  last_seen_at: string;
+  operator_id: string;
+  revoked_at: string | null;
+  token_hash: string;
+  user_agent: string | null;
+}
+
+export interface ConsoleSignInFailures {
+  created_at: string;
+  id: string;
+  key: string;
 }
 
 export interface ContractDocuments {
@@ -171,6 +204,38 @@ export interface MobileOrders {
   short_hash: string;
   status: string;
   updated_at: string;
+}
+
+export interface OperatorRecoveryCodes {
+  code_hash: string;
+  created_at: string;
+  id: string;
+  operator_id: string;
+  used_at: string | null;
+}
+
+export interface Operators {
+  created_at: string;
+  email: string;
+  id: string;
+  last_sign_in_at: string | null;
+  name: string;
+  password_hash: string | null;
+  role: "admin" | "backoffice" | "viewer";
+  status: "pending" | "active" | "disabled";
+  totp_last_step: number | null;
+  totp_secret: string | null;
+  updated_at: string;
+}
+
+export interface OperatorSetupTokens {
+  created_at: string;
+  expires_at: string;
+  id: string;
+  operator_id: string;
+  pending_totp_secret: string | null;
+  token_hash: string;
+  used_at: string | null;
 }
 
 export interface OrderNumberFailures {
@@ -344,9 +409,12 @@ export interface DB {
   addresses: Addresses;
   app_meta: AppMeta;
   ateco_codes: AtecoCodes;
+  audit_log: AuditLog;
   buildings: Buildings;
   consent_changes: ConsentChanges;
   consent_events: ConsentEvents;
+  console_sessions: ConsoleSessions;
+  console_sign_in_failures: ConsoleSignInFailures;
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
   leads: Leads;
@@ -355,6 +423,9 @@ export interface DB {
   mobile_mnp_corrections: MobileMnpCorrections;
   mobile_number_changes: MobileNumberChanges;
   mobile_orders: MobileOrders;
+  operator_recovery_codes: OperatorRecoveryCodes;
+  operator_setup_tokens: OperatorSetupTokens;
+  operators: Operators;
   order_number_failures: OrderNumberFailures;
   order_steps: OrderSteps;
   orders: Orders;

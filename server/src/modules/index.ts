@@ -1,5 +1,6 @@
 import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
+import { consoleAuthModule } from './console-auth';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
 import { healthModule } from './health';
@@ -23,4 +24,5 @@ export const modules: AppModule[] = [
   mobileModule,
   leadsModule,
   retentionModule,
+  consoleAuthModule,
 ];

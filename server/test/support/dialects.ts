@@ -108,6 +108,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     STORAGE_DIR: path.join(tmpdir(), `checkout-test-storage-${randomBytes(6).toString('hex')}`),
     WEB_DIST_DIR: path.join(tmpdir(), 'checkout-test-no-web-build'),
     RATE_LIMIT_MAX: '100000',
+    CONSOLE_RATE_LIMIT_MAX: '100000',
   });
   return { ...base, ...overrides };
 }
@@ -125,6 +126,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Load the demo seed (the same data `npm start` seeds). */
   seed?: boolean;
+  /** The app's clock (modules read it as `deps.now`). */
+  now?: () => Date;
 }
 
 /** A fresh app on a fresh database of `dialect`; use `app.inject`. */
@@ -138,6 +141,7 @@ export async function buildTestApp(dialect: TestDialect, options: TestAppOptions
       db: handle.db,
       ...(options.modules ? { modules: options.modules } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
   } catch (err) {
     await handle.destroy();

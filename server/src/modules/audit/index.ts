@@ -1,0 +1,6 @@
+/*
+ * The audit log: append-only records of who did what, when and from where. The module's face: other
+ * modules record through `recordAudit` (inside their own transaction); the console lists with `listAudit`.
+ */
+export { listAudit, recordAudit } from './audit-log';
+export type { AuditEntryInput, AuditQuery } from './audit-log';
