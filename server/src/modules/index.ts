@@ -1,6 +1,7 @@
 import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
 import { consoleAuthModule } from './console-auth';
+import { consoleDataModule } from './console-data';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
 import { healthModule } from './health';
@@ -25,4 +26,5 @@ export const modules: AppModule[] = [
   leadsModule,
   retentionModule,
   consoleAuthModule,
+  consoleDataModule,
 ];

@@ -261,7 +261,7 @@ export async function eraseOrder(deps: PrivacyDeps, actor: Actor, orderId: strin
     const erased = await eraseUnsignedOrder(trx, orderId);
     if (erased.outcome === 'gone') throw new AppError(ERROR_CODES.notFound, 404, PRIVACY_MESSAGES.notFound);
     // Signed or given evidence between the read and the lock.
-    if (erased.outcome === 'kept') throw new AppError(CONSOLE_ERROR_CODES.erasureRefused, 409, PRIVACY_MESSAGES.keptSigned);
+    if (erased.outcome !== 'erased') throw new AppError(CONSOLE_ERROR_CODES.erasureRefused, 409, PRIVACY_MESSAGES.keptSigned);
     await recordAudit(trx, {
       action: 'personal_data_erased', operatorId: actor.id, operatorEmail: actor.email, targetType: 'order', targetId: orderId,
       detail: { order_number: row.order_number, status: row.status, rows: erased.rows }, ip: actor.ip, userAgent: actor.userAgent,
