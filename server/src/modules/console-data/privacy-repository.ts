@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db';
 
 /*
  * A customer's rows, found by codice fiscale or email. Orders keep the customer's data in the merged
- * `step_data_json`: a LIKE narrows the rows (a scan: a privacy request is rare and admin-only), and the
+ * `fields_json`: a LIKE narrows the rows (a scan: a privacy request is rare and admin-only), and the
  * service keeps only those whose fields hold the value exactly.
  */
 
@@ -14,10 +14,10 @@ export type OrderRow = Selectable<Database['orders']>;
 /** `%value%` with LIKE's own characters taken literally (escape `\`). */
 const containing = (value: string): string => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Candidate orders whose step data contains `value` (the caller checks the fields). */
+/** Candidate orders whose fields contain `value` (the caller checks the fields). */
 export const ordersContaining = (db: Conn, value: string, limit: number): Promise<OrderRow[]> =>
   db.selectFrom('orders').selectAll()
-    .where(sql<boolean>`step_data_json like ${containing(value)} escape '\\'`)
+    .where(sql<boolean>`fields_json like ${containing(value)} escape '\\'`)
     .orderBy('created_at', 'desc').limit(limit).execute();
 
 export const leadsContaining = (db: Conn, email: string, limit: number) =>

@@ -80,8 +80,8 @@ const parseObject = (json: string): Record<string, unknown> => {
 };
 
 /** Whether one of the order's customer fields holds the subject exactly. */
-export function orderMatches(row: Pick<OrderRow, 'step_data_json'>, subject: Subject): boolean {
-  const data = parseObject(row.step_data_json);
+export function orderMatches(row: Pick<OrderRow, 'fields_json'>, subject: Subject): boolean {
+  const data = parseObject(row.fields_json);
   const fields = subject.kind === 'email' ? EMAIL_FIELDS : FISCAL_FIELDS;
   return fields.some((f) => {
     const v = data[f];
@@ -91,7 +91,7 @@ export function orderMatches(row: Pick<OrderRow, 'step_data_json'>, subject: Sub
 }
 
 const customerName = (row: OrderRow): string | null => {
-  const d = parseObject(row.step_data_json);
+  const d = parseObject(row.fields_json);
   if (typeof d.ragione_sociale === 'string' && d.ragione_sociale) return d.ragione_sociale;
   const name = [d.first_name, d.last_name].filter((x): x is string => typeof x === 'string' && x !== '').join(' ');
   return name || null;
@@ -221,7 +221,7 @@ export async function exportSubject(deps: PrivacyDeps, actor: Actor, q: string):
       id: row.id, order_number: row.order_number, status: row.status, customer_type: row.customer_type, offer_id: row.offer_id,
       monthly_cents: row.monthly_cents, one_off_cents: row.one_off_cents, premade_code: row.premade_code, referer_code: row.referer_code,
       created_at: row.created_at, updated_at: row.updated_at, expires_at: row.expires_at,
-      data: parseObject(row.step_data_json), fields: parseObject(row.fields_json),
+      data: parseObject(row.fields_json), step_status: parseObject(row.step_data_json),
       steps: rows.steps.map((s) => ({ step: s.step_name, submitted_at: s.submitted_at, data: parseObject(s.payload_json) })),
       documents, contracts,
       consents: rows.consents, signature_codes: rows.otps, signature_evidence: rows.evidence, withdrawals: rows.withdrawals,
