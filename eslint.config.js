@@ -21,7 +21,7 @@ const local = {
   },
 };
 
-const features = ['coverage', 'offer', 'checkout', 'signature', 'premade', 'documents', 'portability', 'sim', 'lead', 'mobile', 'layout', 'errors'];
+const features = ['coverage', 'offer', 'checkout', 'signature', 'premade', 'documents', 'portability', 'sim', 'lead', 'mobile', 'layout', 'errors', 'console'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**'] },

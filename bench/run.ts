@@ -3,7 +3,7 @@
  * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order, memory under 30 parallel uploads. Prints one table and writes results/latest.json plus a
  * dated copy. Never part of `npm test`: figures on a shared 2-core machine are not pass/fail material.
  *
- *   --only api|scale|web|contract|uploads   one part (repeatable: --only api --only web)
+ *   --only api|scale|web|contract|uploads|console   one part (repeatable: --only api --only web)
  *   --quick                short runs (3 s loads, scale up to 100k, one Lighthouse run each)
  *   --build-web            rebuild web/dist first (otherwise only when it is missing)
  *   --lighthouse-runs N    Lighthouse runs per page and preset (default 3, the median is reported)
@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiBench } from './api/api-bench';
+import { runConsoleOrdersBench } from './console/console-orders-bench';
 import { runContractBench } from './contract/contract-bench';
 import type { BenchRow } from './lib/report';
 import { formatMarkdown, formatTable } from './lib/report';
@@ -23,7 +24,7 @@ import { runUploadBench } from './uploads/upload-bench';
 import { runWebBench } from './web/web-bench';
 
 type Part = BenchRow['part'];
-const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract', 'uploads'];
+const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract', 'uploads', 'console'];
 
 const { values } = parseArgs({
   options: {
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   }));
   await run('contract', () => runContractBench({ renders: Number(values['contract-renders'] ?? (quick ? 20 : 100)), log }));
   await run('uploads', () => runUploadBench({ log }));
+  await run('console', () => runConsoleOrdersBench({ size: 100_000, postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log }));
 
   const finished = new Date();
   const machine = {

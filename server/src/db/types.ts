@@ -129,6 +129,18 @@ export interface DevOutbox {
   text: string;
 }
 
+export interface DocumentReviews {
+  at: string;
+  decision: "approved" | "rejected";
+  id: string;
+  media_id: string;
+  note: string | null;
+  operator_id: string;
+  operator_name: string;
+  order_id: string;
+  reason_code: string | null;
+}
+
 export interface Leads {
   attempts: Generated<number>;
   created_at: string;
@@ -257,11 +269,20 @@ export interface Orders {
   one_off_cents: Generated<number>;
   order_number: string;
   premade_code: string | null;
+  promo: string | null;
   referer_code: string | null;
+  search_email: string | null;
+  search_fiscal_code: string | null;
+  search_name: string | null;
+  search_name_rev: string | null;
+  search_phone: string | null;
+  signed_at: string | null;
   signing_locked_until: string | null;
   status: string;
   step_data_json: string;
+  technology: string | null;
   updated_at: string;
+  workflow_status: string | null;
 }
 
 export interface OrderSteps {
@@ -269,6 +290,18 @@ export interface OrderSteps {
   payload_json: string;
   step_name: string;
   submitted_at: string;
+}
+
+export interface OrderTimeline {
+  at: string;
+  from_status: string | null;
+  id: string;
+  kind: "status" | "note" | "document" | "review";
+  operator_id: string | null;
+  operator_name: string | null;
+  order_id: string;
+  text: string | null;
+  to_status: string | null;
 }
 
 export interface OtpDestinationSends {
@@ -339,6 +372,14 @@ export interface RefererCodes {
   active: number;
   code: string;
   description: string;
+}
+
+export interface ReviewClaims {
+  claimed_at: string;
+  operator_id: string;
+  operator_name: string;
+  order_id: string;
+  until: string;
 }
 
 export interface SignatureContacts {
@@ -417,6 +458,7 @@ export interface DB {
   console_sign_in_failures: ConsoleSignInFailures;
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
+  document_reviews: DocumentReviews;
   leads: Leads;
   medias: Medias;
   mobile_activation_failures: MobileActivationFailures;
@@ -428,6 +470,7 @@ export interface DB {
   operators: Operators;
   order_number_failures: OrderNumberFailures;
   order_steps: OrderSteps;
+  order_timeline: OrderTimeline;
   orders: Orders;
   otp_destination_sends: OtpDestinationSends;
   premade_code_failures: PremadeCodeFailures;
@@ -435,6 +478,7 @@ export interface DB {
   promo_codes: PromoCodes;
   reference_jobs: ReferenceJobs;
   referer_codes: RefererCodes;
+  review_claims: ReviewClaims;
   signature_contacts: SignatureContacts;
   signature_evidence: SignatureEvidence;
   signature_otps: SignatureOtps;

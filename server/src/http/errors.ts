@@ -17,9 +17,10 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /**
      * What the screen needs besides the message, top-level in `error`: numbers such as `attempts_left`,
-     * or `rules` (field → the rule it broke) for a refused option selection.
+     * or `rules` (field → the rule it broke) for a refused option selection, or `current_status` of an
+     * order someone else moved first.
      */
-    readonly extra: Record<string, number | Record<string, string>> = {},
+    readonly extra: Record<string, number | string | Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

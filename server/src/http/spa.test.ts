@@ -20,6 +20,18 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+// The shape web/console.html has (the console's own build).
+const CONSOLE_TEMPLATE = `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="utf-8">
+    <meta name="robots" content="noindex">
+    <title>Console</title>
+    <script type="module" src="/assets/console/console-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
 const meta = (html: string, attr: 'name' | 'property', key: string): string[] =>
   [...html.matchAll(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g'))].map((m) => m[1] as string);
 
@@ -30,6 +42,7 @@ describeEachDialect('SPA serving', (dialect) => {
     webDir = mkdtempSync(path.join(tmpdir(), 'checkout-web-'));
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(webDir, 'console.html'), CONSOLE_TEMPLATE);
     writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'export {}');
     // What web/scripts/precompress.mjs writes next to each asset.
     const big = `export const text = ${JSON.stringify('fibra '.repeat(500))};`;
@@ -77,6 +90,45 @@ describeEachDialect('SPA serving', (dialect) => {
     expect(meta(html, 'property', 'og:description')).toEqual([desc]);
     expect(html).not.toContain('<!--app-head-->');
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+  });
+
+  it.each(['/console', '/console/', '/console/ordini/ord_1?status=signed', '/console/attiva/tok-123', '/Console/ordini', '/%63onsole/accesso'])(
+    'GET %s gets the console page: its title, noindex, no store, no referrer, the same security headers',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<script type="module" src="/assets/console/console-abc.js"></script>');
+      expect(res.body).not.toContain('/assets/index-abc.js');
+      expect(res.body.match(/<title>Console<\/title>/g)).toHaveLength(1);
+      expect(meta(res.body, 'name', 'robots')).toEqual(['noindex, nofollow']);
+      // Nothing of the checkout's page: no social tags, no public config.
+      expect(res.body).not.toMatch(/og:|app-config/);
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const checkout = await t.app.inject({ method: 'GET', url: '/attiva/step-1' });
+      expect(res.headers['content-security-policy']).toBe(checkout.headers['content-security-policy']);
+      expect(res.headers['x-frame-options']).toBe(checkout.headers['x-frame-options']);
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data:");
+    },
+  );
+
+  it('keeps the checkout page for paths that only start like the console, and never serves console.html raw', async () => {
+    for (const url of ['/consolex', '/attiva/console']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('/assets/index-abc.js');
+      expect(res.body).not.toContain('/assets/console/');
+    }
+    const raw = await t.app.inject({ method: 'GET', url: '/console.html' });
+    expect(raw.body).not.toContain('/assets/console/console-abc.js');
+  });
+
+  it('sends the console page compressed when the browser accepts it', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/console/ordini' });
+    const br = await t.app.inject({ method: 'GET', url: '/console/ordini', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('carries the public config in a meta tag (no inline script)', async () => {
@@ -166,6 +218,17 @@ describeEachDialect('SPA with prerendered first screens', (dialect) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(prerenderedPage(res.body)).toBe(page);
+  });
+
+  it('gives the console no prerendered checkout screen (and, without its build, the build page)', async () => {
+    for (const url of ['/console', '/console/ordini']) {
+      const res = await get(url);
+      expect(prerenderedPage(res.body)).toBeNull();
+      expect(res.body).not.toContain('consent-banner');
+      // This build has no console.html: the page says to build, with no checkout frame in its place.
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    }
   });
 
   it('fills in brand, product and year, escaped, next to the route meta', async () => {

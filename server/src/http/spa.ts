@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { COVERAGE_PATH, findRoute, matchRoute, resolveMeta, type RouteMeta } from '@checkout/contract';
+import { CONSOLE_PATH, COVERAGE_PATH, findRoute, matchRoute, resolveMeta, type RouteMeta } from '@checkout/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { publicConfigOf } from './public-config';
@@ -22,6 +22,11 @@ import { publicConfigOf } from './public-config';
  * /attiva/ pages; each in two forms, with the consent banner or (consent cookie present) without.
  * Their markup carries tokens for the brand, product and year, replaced here. Pages are compressed
  * once per template and route, and sent as the browser accepts.
+ *
+ * The operator console (/console and below) is a separate app of the same build (web/console.html,
+ * web/vite.console.config.ts): its page is console.html as built, titled "Console", kept out of search
+ * engines, never cached, never sending its URL (a setup link carries a token) in a Referer, and without
+ * any prerendered checkout screen. The security headers (CSP included) are the app's, as for every page.
  */
 
 export const APP_HEAD_PLACEHOLDER = '<!--app-head-->';
@@ -130,6 +135,23 @@ const isSensitivePage = (pathname: string): boolean => {
   try { return SENSITIVE_PAGE.test(decodeURIComponent(pathname)); } catch { return SENSITIVE_PAGE.test(pathname); }
 };
 
+/** The console's pages: /console and below, tested like the web router matches (case-insensitive, decoded). */
+const CONSOLE_PAGE = new RegExp(`^${CONSOLE_PATH}(/|$)`, 'i');
+export const isConsolePage = (pathname: string): boolean => {
+  try { return CONSOLE_PAGE.test(decodeURIComponent(pathname)); } catch { return CONSOLE_PAGE.test(pathname); }
+};
+
+const ROBOTS_META = /<meta\s+name=["']robots["'][^>]*>\s*/gi;
+/** console.html with its title and robots rule made sure of (whatever the build wrote). */
+export const renderConsoleHtml = (template: string): string => {
+  const head = '<meta name="robots" content="noindex, nofollow">';
+  let html = template.replace(ROBOTS_META, '');
+  html = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, '<title>Console</title>')
+    : html.replace(/<\/head>/i, '<title>Console</title>\n</head>');
+  return html.replace(/<\/head>/i, () => `${head}\n</head>`);
+};
+
 export interface Spa {
   /** Answers a GET/HEAD outside /api/ with the route's HTML. */
   sendPage: (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -137,6 +159,12 @@ export interface Spa {
 
 export async function registerSpa(app: FastifyInstance, config: Config): Promise<Spa> {
   const indexFile = path.join(config.webDistDir, 'index.html');
+  const consoleFile = path.join(config.webDistDir, 'console.html');
+  let consoleTemplate: string | undefined;
+  const loadConsoleTemplate = (): string | undefined => {
+    if (consoleTemplate === undefined && existsSync(consoleFile)) consoleTemplate = readFileSync(consoleFile, 'utf8');
+    return consoleTemplate;
+  };
   const prerenderDir = path.join(config.webDistDir, 'prerender');
   let template: string | undefined;
   let prerender: { manifest: PrerenderManifest; templates: Map<string, string> } | null | undefined;
@@ -159,7 +187,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       // The web build writes .br/.gz next to each asset (web/scripts/precompress.mjs).
       preCompressed: true,
       // index.html and prerender/ are templates: always served through sendPage, never raw.
-      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/prerender/'),
+      allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/console.html' && !pathname.startsWith('/prerender/'),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(config.webDistDir, filePath).split(path.sep).join('/');
         reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
@@ -170,6 +198,18 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   return {
     sendPage: (req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
+      if (isConsolePage(pathname)) {
+        const consoleTpl = loadConsoleTemplate();
+        reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer')
+          .header('X-Robots-Tag', 'noindex, nofollow').type('text/html; charset=utf-8');
+        if (consoleTpl === undefined) return reply.code(503).send(missingBuildPage(config));
+        let cachedConsole = cache.get('console.html');
+        if (!cachedConsole) {
+          cachedConsole = { html: renderConsoleHtml(consoleTpl) };
+          cache.set('console.html', cachedConsole);
+        }
+        return sendCompressed(req, reply, cachedConsole);
+      }
       const tpl = loadTemplate();
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
       if (isSensitivePage(pathname)) reply.header('Referrer-Policy', 'no-referrer');
@@ -193,20 +233,25 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
         cached = { html };
         cache.set(key, cached);
       }
-      reply.header('Vary', 'Accept-Encoding');
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      if (encoding === 'br') {
-        // Quality 5: about a millisecond for a page, within a few per cent of the best ratio.
-        cached.br ??= brotliCompressSync(cached.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
-        return reply.code(200).header('Content-Encoding', 'br').send(cached.br);
-      }
-      if (encoding === 'gzip') {
-        cached.gzip ??= gzipSync(cached.html, { level: 6 });
-        return reply.code(200).header('Content-Encoding', 'gzip').send(cached.gzip);
-      }
-      return reply.code(200).send(cached.html);
+      return sendCompressed(req, reply, cached);
     },
   };
+}
+
+/** A rendered page in the encoding the browser accepts, compressed once per page. */
+function sendCompressed(req: FastifyRequest, reply: FastifyReply, cached: CachedPage): FastifyReply {
+  reply.header('Vary', 'Accept-Encoding');
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (encoding === 'br') {
+    // Quality 5: about a millisecond for a page, within a few per cent of the best ratio.
+    cached.br ??= brotliCompressSync(cached.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.code(200).header('Content-Encoding', 'br').send(cached.br);
+  }
+  if (encoding === 'gzip') {
+    cached.gzip ??= gzipSync(cached.html, { level: 6 });
+    return reply.code(200).header('Content-Encoding', 'gzip').send(cached.gzip);
+  }
+  return reply.code(200).send(cached.html);
 }
 
 /** The prerendered templates, or null for a build without them (the SPA then starts from an empty root). */

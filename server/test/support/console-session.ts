@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { consoleEndpoints, consoleSessionSchema, createConsoleClient } from '@checkout/contract';
+import { ApiError, consoleEndpoints, consoleSessionSchema, createConsoleClient } from '@checkout/contract';
 import type { ConsoleClient, ConsoleOperator, ConsoleSession, OperatorRole } from '@checkout/contract';
 import type { Db } from '../../src/db';
 import { createActiveOperator, newTotpSecret, SESSION_COOKIE, totpCode } from '../../src/modules/console-auth';
@@ -68,4 +68,31 @@ export async function signInOperator(app: FastifyInstance, db: Db, role: Operato
     operator: { id: created.id, email: created.email, name: created.name, role: created.role },
     cookie, csrfToken: session.csrf_token, session, totpSecret, password: TEST_OPERATOR_PASSWORD,
   };
+}
+
+/** The token at the end of a setup link. */
+export const setupTokenOf = (setupUrl: string): string => setupUrl.slice(setupUrl.lastIndexOf('/') + 1);
+
+/**
+ * Completes a setup link as the operator would: begin (the TOTP secret), then the password and the code
+ * of `now`. Answers the secret and the recovery codes.
+ */
+export async function completeSetup(
+  app: FastifyInstance, setupUrl: string, opts: { password?: string; now?: () => Date } = {},
+): Promise<{ totpSecret: string; recoveryCodes: string[]; password: string }> {
+  const anon = consoleClientFor(app, null, null);
+  const token = setupTokenOf(setupUrl);
+  const begun = await anon.setupBegin({ token });
+  const password = opts.password ?? TEST_OPERATOR_PASSWORD;
+  const done = await anon.setupComplete({ token }, { password, code: totpCode(begun.secret, (opts.now ?? (() => new Date()))()) });
+  return { totpSecret: begun.secret, recoveryCodes: done.recovery_codes, password };
+}
+
+/** A console call that must be refused: its status, code and the error envelope (fields, extras). */
+export async function consoleRefusal(call: Promise<unknown>): Promise<{ status: number | null; code: string; error: Record<string, unknown> }> {
+  const outcome = await call.then((value: unknown) => ({ value }), (err: unknown) => ({ err }));
+  if ('value' in outcome) throw new Error(`expected a refusal, the call resolved with ${JSON.stringify(outcome.value).slice(0, 200)}`);
+  if (!(outcome.err instanceof ApiError)) throw outcome.err;
+  const body = outcome.err.body as { error?: Record<string, unknown> } | undefined;
+  return { status: outcome.err.status, code: outcome.err.code, error: body?.error ?? {} };
 }

@@ -20,6 +20,7 @@ import * as m0018 from './0018-signature-mobile-number-changes';
 import * as m0019 from './0019-retention-orders-idx';
 import * as m0020 from './0020-signature-order-number-failures';
 import * as m0021 from './0021-console-accounts';
+import * as m0022 from './0022-console-orders';
 import * as m0024 from './0024-console-data';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0019-retention-orders-idx': m0019,
   '0020-signature-order-number-failures': m0020,
   '0021-console-accounts': m0021,
+  '0022-console-orders': m0022,
   '0024-console-data': m0024,
 };

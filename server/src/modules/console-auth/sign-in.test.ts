@@ -1,39 +1,157 @@
 import { afterEach, expect, it } from 'vitest';
-import { ApiError, consoleEndpoints } from '@checkout/contract';
 import { buildTestApp, forEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
-import { consoleClientFor, signInOperator, signInWith } from '../../../test/support/console-session';
+import {
+  completeSetup, consoleClientFor, consoleRefusal, signInOperator, signInWith, TEST_OPERATOR_PASSWORD,
+} from '../../../test/support/console-session';
+import { createOperator } from './operators';
 import { totpCode } from './totp';
 
-/** A refusal of the console client: status and code. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number | null; code: string; extra: Record<string, unknown> }> {
-  const err = await call.then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e);
-  if (!(err instanceof ApiError)) throw err;
-  const body = err.body as { error?: Record<string, unknown> } | undefined;
-  return { status: err.status, code: err.code, extra: body?.error ?? {} };
-}
+const START = Date.parse('2026-11-26T09:00:00.000Z');
+const cli = { operatorId: null, operatorEmail: null, ip: null, userAgent: 'test' };
 
 forEachDialect('console sign-in', (dialect) => {
   let t: TestApp;
+  let nowMs = START;
+  const now = () => new Date(nowMs);
+  const start = async () => { nowMs = START; t = await buildTestApp(dialect, { now }); };
   afterEach(async () => { await t.close(); });
 
-  it('signs in with password and TOTP, answers the session and sets the cookie', async () => {
-    t = await buildTestApp(dialect);
-    const { client, operator, session } = await signInOperator(t.app, t.db, 'admin');
+  const auditActions = async () => (await t.db.selectFrom('audit_log').select(['action', 'operator_email']).orderBy('at').orderBy('id').execute());
+
+  it('signs in with email, password and TOTP: the session, its cookie, the audit record', async () => {
+    await start();
+    const { client, operator, session, cookie } = await signInOperator(t.app, t.db, 'admin', { now });
     expect(session.operator).toEqual(operator);
     expect(session.permissions).toContain('operators.manage');
+    expect(session.expires_at).toBe(new Date(START + 12 * 3_600_000).toISOString());
+    expect(session.idle_expires_at).toBe(new Date(START + 30 * 60_000).toISOString());
+    expect(cookie).toMatch(/^console_session=[\w-]{40,}$/);
     const again = await client.session();
-    expect(again.operator.email).toBe(operator.email);
     expect(again.csrf_token).toBe(session.csrf_token);
+    expect(await auditActions()).toEqual([{ action: 'sign_in', operator_email: operator.email }]);
+    // Only the token's hash is stored.
+    const row = await t.db.selectFrom('console_sessions').select('token_hash').executeTakeFirstOrThrow();
+    expect(cookie).not.toContain(row.token_hash);
   });
 
-  it('refuses a wrong password with the one answer for every wrong credential', async () => {
-    t = await buildTestApp(dialect);
-    const { totpSecret, operator } = await signInOperator(t.app, t.db, 'viewer');
+  it('sets the cookie HttpOnly, Secure, SameSite=Strict on the console path only', async () => {
+    await start();
+    const { operator, totpSecret } = await signInOperator(t.app, t.db, 'viewer', { now });
+    nowMs += 30_000;
+    const res = await t.app.inject({ method: 'POST', url: '/api/console/auth/sign-in', payload: { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, now()) } });
+    expect(res.statusCode).toBe(200);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Secure/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/api\/console(;|$)/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers one refusal for a wrong password, a wrong code and an unknown email, and records each', async () => {
+    await start();
+    const { operator, totpSecret } = await signInOperator(t.app, t.db, 'viewer', { now });
+    nowMs += 60_000;
     const anon = consoleClientFor(t.app, null, null);
-    const r = await refusal(anon.signIn({ email: operator.email, password: 'sbagliata-di-sicuro', code: totpCode(totpSecret, new Date(Date.now() + 30_000)) }));
-    expect(r).toMatchObject({ status: 401, code: 'console_invalid_credentials' });
-    await expect(signInWith(t.app, { email: operator.email, password: 'x', code: '000000' })).rejects.toThrow(/401/);
-    expect(consoleEndpoints.signIn.access).toBe('public');
+    const code = totpCode(totpSecret, now());
+    const attempts = [
+      { email: operator.email, password: 'una-password-sbagliata', code },
+      { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: code === '123456' ? '654321' : '123456' },
+      { email: 'nessuno@example.it', password: TEST_OPERATOR_PASSWORD, code },
+    ];
+    const messages = new Set<unknown>();
+    for (const body of attempts) {
+      const r = await consoleRefusal(anon.signIn(body));
+      expect(r).toMatchObject({ status: 401, code: 'console_invalid_credentials' });
+      messages.add(r.error.message);
+    }
+    expect(messages.size).toBe(1);
+    const failed = (await auditActions()).filter((a) => a.action === 'sign_in_failed');
+    expect(failed.map((a) => a.operator_email)).toEqual([operator.email, operator.email, 'nessuno@example.it']);
+    // The right code still works afterwards (the wrong tries did not use it up).
+    await signInWith(t.app, { email: operator.email, password: TEST_OPERATOR_PASSWORD, code });
+  });
+
+  it('refuses a code already used in its time step, and an older one', async () => {
+    await start();
+    const { operator, totpSecret } = await signInOperator(t.app, t.db, 'backoffice', { now });
+    const anon = consoleClientFor(t.app, null, null);
+    const sameCode = totpCode(totpSecret, now());
+    const r = await consoleRefusal(anon.signIn({ email: operator.email, password: TEST_OPERATOR_PASSWORD, code: sameCode }));
+    expect(r).toMatchObject({ status: 401, code: 'console_code_reused' });
+    // A step later: the new code works, then the previous step's (still in the ±1 window) does not.
+    nowMs += 30_000;
+    await signInWith(t.app, { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, now()) });
+    const older = await consoleRefusal(anon.signIn({ email: operator.email, password: TEST_OPERATOR_PASSWORD, code: sameCode }));
+    expect(older.code).toBe('console_code_reused');
+    expect((await auditActions()).filter((a) => a.action === 'sign_in_failed')).toHaveLength(2);
+  });
+
+  it('accepts a code of the next or previous step (clock drift), not two steps away', async () => {
+    await start();
+    const { operator, totpSecret } = await signInOperator(t.app, t.db, 'viewer', { now });
+    nowMs += 5 * 60_000;
+    const anon = consoleClientFor(t.app, null, null);
+    const far = await consoleRefusal(anon.signIn({ email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, new Date(nowMs + 60_000)) }));
+    expect(far.code).toBe('console_invalid_credentials');
+    await signInWith(t.app, { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, new Date(nowMs + 30_000)) });
+  });
+
+  it('accepts each recovery code once, in any case and spacing, and records its use', async () => {
+    await start();
+    const created = await createOperator(t.db, t.config, { email: 'rec@example.it', name: 'Rec', role: 'backoffice' }, cli, now());
+    const { recoveryCodes } = await completeSetup(t.app, created.setup_url, { now });
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{2}$/);
+    const [first, second] = recoveryCodes as [string, string];
+    await signInWith(t.app, { email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: first });
+    const anon = consoleClientFor(t.app, null, null);
+    expect((await consoleRefusal(anon.signIn({ email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: first }))).code).toBe('console_invalid_credentials');
+    await signInWith(t.app, { email: 'rec@example.it', password: TEST_OPERATOR_PASSWORD, code: ` ${second.toUpperCase().replaceAll('-', ' ')} ` });
+    const used = await t.db.selectFrom('audit_log').select('detail_json').where('action', '=', 'recovery_code_used').orderBy('at').execute();
+    expect(used.map((u) => JSON.parse(u.detail_json) as unknown)).toEqual([{ remaining: 9 }, { remaining: 8 }]);
+    // The codes are stored hashed.
+    const stored = await t.db.selectFrom('operator_recovery_codes').select('code_hash').execute();
+    expect(stored.map((s) => s.code_hash)).not.toContain(first);
+  });
+
+  it('refuses a pending or disabled operator as a wrong password', async () => {
+    await start();
+    await createOperator(t.db, t.config, { email: 'pending@example.it', name: 'P', role: 'viewer' }, cli, now());
+    const { operator, totpSecret } = await signInOperator(t.app, t.db, 'viewer', { now });
+    await t.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', operator.id).execute();
+    nowMs += 30_000;
+    const anon = consoleClientFor(t.app, null, null);
+    for (const email of ['pending@example.it', operator.email]) {
+      const r = await consoleRefusal(anon.signIn({ email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, now()) }));
+      expect(r.code).toBe('console_invalid_credentials');
+    }
+  });
+
+  it('answers bad input with Italian field messages, never a 5xx', async () => {
+    await start();
+    const anon = consoleClientFor(t.app, null, null);
+    const r = await consoleRefusal(anon.signIn({ email: 'non-una-email', password: '', code: '1' }));
+    expect(r.status).toBe(422);
+    expect(r.error.fields).toMatchObject({ email: 'Indirizzo email non valido.', password: 'Inserisci la password', code: 'Inserisci il codice a 6 cifre' });
+    for (const payload of ['[]', 'null', '"x"', '{"email":"a@b.it","password":"x\\u0000","code":"123456"}', `{"email":"a@b.it","password":"${'x'.repeat(200)}","code":"123456"}`]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/console/auth/sign-in', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, payload.slice(0, 40)).toBeLessThan(500);
+    }
+  });
+
+  it('opens nothing with the public api key', async () => {
+    await start();
+    await signInOperator(t.app, t.db, 'admin', { now });
+    const res = await t.app.inject({ method: 'GET', url: '/api/console/operators?api_key=demo-public-key' });
+    expect(res.statusCode).toBe(401);
+    const post = await t.app.inject({ method: 'POST', url: '/api/console/operators', payload: { api_key: 'demo-public-key', email: 'x@example.it', name: 'X', role: 'admin' } });
+    expect(post.statusCode).toBe(401);
+    expect(JSON.parse(post.body)).toMatchObject({ result: false, error: { code: 'console_unauthenticated' } });
   });
 });

@@ -4,7 +4,7 @@ import type { mediaSchema, orderDocumentsSchema, OrderStatus } from '@checkout/c
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
-import { lockOrderRecord, orderNotFound, requireOrderByHash } from '../orders';
+import { lockOrderRecord, orderNotFound, requireOrderByHash, resumeReviewAfterUpload } from '../orders';
 import type { OrderRecord } from '../orders';
 import { removeStoredFile, sanitiseFilename } from './file-storage';
 import { deleteMediaRow, findOrderMedia, insertMedia, listOrderMedias } from './repository';
@@ -89,6 +89,8 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
       assertAcceptsDocuments(locked, 'file');
       await claimUploadRoom(trx, { orderId: order.id, ip: input.ip, now, quotas: input.quotas, bytes: media.size });
       await insertMedia(trx, media);
+      // An order waiting for a new identity document goes back to the back office's review with it.
+      if (input.kind === 'identity_document') await resumeReviewAfterUpload(trx, order.id, now);
     });
   } catch (err) {
     await removeStoredFile(storageDir, order.id, storedName);

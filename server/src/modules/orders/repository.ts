@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB as Database, Orders as OrdersTable } from '../../db/types';
+import { searchColumnsOfJson } from './order-search';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -17,12 +18,14 @@ export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefi
 export const orderNumberTaken = async (db: Conn, orderNumber: string): Promise<boolean> =>
   (await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()) !== undefined;
 
+/** The console's search columns travel with the fields they are made of (order-search.ts). */
 export async function insertOrder(db: Conn, row: Insertable<OrdersTable>): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+  await db.insertInto('orders').values({ ...row, ...searchColumnsOfJson(row.fields_json) }).execute();
 }
 
 export async function updateOrderRow(db: Conn, id: string, patch: Partial<Omit<OrderRow, 'id' | 'hash'>>): Promise<void> {
-  await db.updateTable('orders').set(patch).where('id', '=', id).execute();
+  const search = patch.fields_json === undefined ? {} : searchColumnsOfJson(patch.fields_json);
+  await db.updateTable('orders').set({ ...patch, ...search }).where('id', '=', id).execute();
 }
 
 /** One row per (order, step): a repeated submission replaces the previous one. */

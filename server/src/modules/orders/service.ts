@@ -148,9 +148,15 @@ export async function findOrderForSignatureByNumber(db: Conn, orderNumber: strin
   return row ? getOrderForSignature(db, row.hash) : null;
 }
 
-/** Sets the status (e.g. `signed` from the signature module, inside its transaction). */
+/**
+ * Sets the status (e.g. `signed` from the signature module, inside its transaction). The back office's
+ * status (`workflow_status`, migration 0022) starts at the signature and follows a withdrawal or a
+ * cancellation in the same statement; the signature's time is kept for the console's list.
+ */
 export async function markOrderStatus(trx: Conn, orderId: string, status: OrderStatus, now: Date = new Date()): Promise<void> {
-  await updateOrderRow(trx, orderId, { status, updated_at: now.toISOString() });
+  const at = now.toISOString();
+  const workflow = status === 'signed' || status === 'withdrawn' || status === 'cancelled' ? { workflow_status: status } : {};
+  await updateOrderRow(trx, orderId, { status, updated_at: at, ...workflow, ...(status === 'signed' ? { signed_at: at } : {}) });
 }
 
 /** Statuses in which the visitor may still change the order (its data, steps, documents). */

@@ -3,7 +3,7 @@ import { ERROR_CODES, priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 
 import { AppError, MESSAGES } from '../../http/errors';
-import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
+import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
 import type { Conn, OrderFields, OrderRecord } from '../orders';
 
 /*
@@ -95,7 +95,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
       order_number: await unusedOrderNumber(db, input.numberPrefix ?? DEFAULT_NUMBER_PREFIX, now),
     };
     try {
-      await db.insertInto('orders').values(row).execute();
+      await db.insertInto('orders').values({ ...row, ...orderSearchColumns(fields) }).execute();
       return { id: row.id, hash: row.hash, code: row.premade_code, expires_at: expiresAt };
     } catch (err) {
       if (fixed || attempt >= 4 || !isUniqueViolation(err)) throw err;

@@ -3,6 +3,8 @@
  * The module's face: other modules, the app, the CLI and the demo seed import only this file.
  */
 export { createSignatureModule, signatureModule } from './routes';
+export { contractFilesOnRecord, hasSignatureEvidence, readContractFile } from './contract-files';
+export type { ContractFileKind } from './contract-files';
 export { DESTINATION_WINDOW_MS, destinationLockKey } from './destination-limit';
 export type { DestinationLimits } from './destination-limit';
 export { EvidenceIntegrityError, buildEvidenceBundle } from './evidence-bundle';

@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, ERROR_CODES, WORKFLOW_STATUSES,
+  allowedTransitions, can, findTransition,
+} from '@checkout/contract';
+import type {
+  AuditAction, ConsoleOrderStatus, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
+  orderListItemSchema, orderListSchema, reviewDecisionSchema, reviewQueueSchema, timelineEntrySchema, transitionSchema,
+} from '@checkout/contract';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { OrderTimeline } from '../../db/types';
+import { AppError, MESSAGES, notFound } from '../../http/errors';
+import type { MessageChannels } from '../../infra/messaging/channels';
+import { recordAudit } from '../audit';
+import type { SignedInOperator } from '../console-auth';
+import { storedFilePath } from '../documents';
+import { appendTimeline, getOrderForSignature } from '../orders';
+import type { Conn, OrderFields } from '../orders';
+import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile, toItalianE164 } from '../signature';
+import { CSV_BOM, csvLine } from './csv';
+import { maskName, maskValue } from './masking';
+import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows } from './order-detail';
+import {
+  currentStatus, insertReview, moveWorkflow, releaseClaim, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
+  selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, takeClaim,
+} from './repository';
+import type { ListRow, OrderFilters } from './repository';
+import { searchTermOf } from './search-term';
+
+/*
+ * The operator console's orders: the list, its CSV, the order page, the workflow's moves, notes, the
+ * documents and contract files, and the identity document review. Every change writes its timeline
+ * entry and its audit record in the transaction of the change itself.
+ */
+
+export interface ConsoleOrdersDeps {
+  db: Db;
+  config: Pick<Config, 'brandName' | 'storageDir'> & { publicBaseUrl?: string };
+  channels: MessageChannels;
+  now: () => Date;
+}
+
+/** Who acts, from where (for the audit log). */
+export interface Actor { operator: SignedInOperator; ip: string; userAgent: string }
+
+type ListItem = z.input<typeof orderListItemSchema>;
+type Detail = z.input<typeof orderDetailSchema>;
+type TimelineEntry = z.input<typeof timelineEntrySchema>;
+
+/** How long a review claim lasts. */
+export const REVIEW_CLAIM_MS = 30 * 60_000;
+const QUEUE_LIMIT = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const orderNotFound = (): AppError => notFound('Ordine non trovato');
+
+/** Content types a browser shows without running anything; any other file is only ever a download. */
+export const INLINE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+
+const CONTRACT_FILES = {
+  contract: { kind: 'preview', label: 'Contratto (anteprima firmata)', file: 'contratto' },
+  summary: { kind: 'summary', label: 'Sintesi contrattuale', file: 'sintesi-contrattuale' },
+  signed: { kind: 'signed', label: 'Contratto firmato', file: 'contratto-firmato' },
+} as const;
+type ContractFileName = keyof typeof CONTRACT_FILES;
+
+const isWorkflow = (s: string): s is WorkflowStatus => (WORKFLOW_STATUSES as readonly string[]).includes(s);
+const consoleStatusOf = (row: Pick<ListRow, 'status' | 'workflow_status'>): ConsoleOrderStatus => (row.workflow_status ?? row.status) as ConsoleOrderStatus;
+const parseFields = (json: string): OrderFields => {
+  const v: unknown = JSON.parse(json);
+  return (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {}) as OrderFields;
+};
+const seesPersonalData = (operator: SignedInOperator): boolean => can(operator.role, 'orders.personal_data');
+
+/** `attachment`/`inline` with the name in ASCII and in UTF-8 (RFC 6266), no quote or control character surviving. */
+export const contentDisposition = (type: 'inline' | 'attachment', filename: string): string => {
+  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+};
+
+function toListItem(row: ListRow, masked: boolean): ListItem {
+  const name = customerNameOf(parseFields(row.fields_json));
+  return {
+    id: row.id,
+    hash: row.hash,
+    order_number: row.order_number,
+    status: consoleStatusOf(row),
+    customer_type: row.customer_type,
+    customer_name: name && masked ? maskName(name) : name,
+    offer_id: row.offer_id,
+    offer_name: offerNameOf(row.offer_id, row.customer_type),
+    technology: row.technology,
+    promo: row.promo,
+    premade_code: row.premade_code,
+    documents_to_review: row.documents_to_review === true || Number(row.documents_to_review) === 1,
+    created_at: row.created_at,
+    signed_at: row.signed_at,
+  };
+}
+
+const toTimelineEntry = (row: Selectable<OrderTimeline>): TimelineEntry => ({
+  id: row.id, kind: row.kind, at: row.at, operator_name: row.operator_name, from_status: row.from_status, to_status: row.to_status, text: row.text,
+});
+
+const REVIEW_LABELS = { approved: 'approvato', rejected: 'rifiutato' } as const;
+
+export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
+  const { db, config, channels } = deps;
+
+  const audit = (trx: Conn, actor: Actor, action: AuditAction, orderId: string | null, detail: Record<string, unknown> = {}) =>
+    recordAudit(trx, {
+      action, operatorId: actor.operator.id, operatorEmail: actor.operator.email, ...(orderId ? { targetType: 'order', targetId: orderId } : {}),
+      detail, ip: actor.ip, userAgent: actor.userAgent,
+    }, deps.now());
+
+  async function requireRow(orderId: string): Promise<ListRow> {
+    const row = UUID.test(orderId) ? await selectOrderRow(db, orderId) : undefined;
+    if (!row) throw orderNotFound();
+    return row;
+  }
+
+  const filtersOf = (input: z.output<typeof orderFiltersSchema>): OrderFilters => {
+    const { q, ...rest } = input;
+    return { ...rest, term: q ? searchTermOf(q) : null };
+  };
+
+  async function detail(actor: Actor, row: ListRow, reveal: boolean): Promise<Detail> {
+    const masked = !reveal && !seesPersonalData(actor.operator);
+    const fields = parseFields(row.fields_json);
+    const steps = stepRows(row.customer_type, fields);
+    const [medias, reviews, files, evidence, timeline] = await Promise.all([
+      selectMedias(db, row.id), selectReviews(db, row.id), contractFilesOnRecord(db, row.id), hasSignatureEvidence(db, row.id), selectTimeline(db, row.id),
+    ]);
+    const status = consoleStatusOf(row);
+    const signed = row.signed_at !== null;
+    return {
+      order: { ...toListItem(row, masked), updated_at: row.updated_at },
+      masked,
+      steps: masked ? maskSteps(steps) : steps,
+      offer: await offerView(db, row, fields, deps.now()),
+      documents: medias.map((m) => {
+        const review = reviews.filter((r) => r.media_id === m.id).at(-1);
+        return {
+          id: m.id, kind: m.kind, filename: masked ? maskValue(m.filename) : m.filename, mime: m.mime, size: m.size, created_at: m.created_at,
+          review: review ? {
+            decision: review.decision, reason: review.reason_code, note: review.note, operator_name: review.operator_name, at: review.at,
+          } : null,
+        };
+      }),
+      contract_files: (Object.keys(CONTRACT_FILES) as ContractFileName[])
+        .filter((name) => files.includes(CONTRACT_FILES[name].kind) && (name === 'signed' ? signed : true))
+        .map((name) => ({ kind: name, label: CONTRACT_FILES[name].label })),
+      has_signature_evidence: evidence,
+      timeline: [
+        { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
+        ...(row.signed_at ? [{ id: `${row.id}-signed`, kind: 'status' as const, at: row.signed_at, operator_name: null, from_status: 'ready_to_sign', to_status: 'signed', text: 'Contratto firmato dal cliente' }] : []),
+        ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato (${m.kind})` })),
+        ...timeline.map(toTimelineEntry),
+      ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
+      transitions: isWorkflow(status)
+        ? allowedTransitions(status, actor.operator.role).map((t) => ({ to: t.to, label: CONSOLE_STATUS_LABELS[t.to], reason_required: t.reasonRequired }))
+        : [],
+    };
+  }
+
+  /** Sends the customer the rejection and the link to upload again: by email, and by SMS when there is a mobile number. */
+  async function notifyRejection(row: ListRow, reason: string, note: string | undefined): Promise<string[]> {
+    const fields = parseFields(row.fields_json);
+    const link = `${config.publicBaseUrl ?? ''}/document-upload/${row.hash}`;
+    const why = `${reason}${note ? ` (${note})` : ''}`;
+    const sent: string[] = [];
+    const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+    if (channels.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      await channels.email.send({
+        to: email,
+        subject: `${config.brandName}: carica di nuovo il documento d'identità`,
+        text: `Gentile cliente, per l'ordine ${row.order_number} non abbiamo potuto accettare il documento d'identità: ${why}.\n`
+          + `Caricane uno nuovo da questo link: ${link}\n\n${config.brandName}`,
+      });
+      sent.push('email');
+    }
+    const mobile = toItalianE164(typeof fields.mobile_phone_number === 'string' ? fields.mobile_phone_number : '');
+    if (channels.sms && mobile) {
+      await channels.sms.send({ to: mobile, text: `${config.brandName}: il documento dell'ordine ${row.order_number} va caricato di nuovo (${reason}). ${link}` });
+      sent.push('sms');
+    }
+    return sent;
+  }
+
+  /**
+   * Takes an order of the queue for 30 minutes (again, for the operator who has it). A signed order
+   * moves into review with the claim (signed → in_review of the workflow table).
+   */
+  async function claim(actor: Actor, orderId: string): Promise<{ ok: true }> {
+    const row = await requireRow(orderId);
+    const status = consoleStatusOf(row);
+    if (status !== 'signed' && status !== 'in_review') {
+      throw new AppError(CONSOLE_ERROR_CODES.transitionNotAllowed, 409, `L'ordine è «${CONSOLE_STATUS_LABELS[status]}»: non c'è un documento da verificare.`);
+    }
+    const now = deps.now();
+    await db.transaction().execute(async (trx) => {
+      const claim = {
+        order_id: row.id, operator_id: actor.operator.id, operator_name: actor.operator.name,
+        claimed_at: now.toISOString(), until: new Date(now.getTime() + REVIEW_CLAIM_MS).toISOString(),
+      };
+      if (!(await takeClaim(trx, claim))) {
+        const held = await selectClaim(trx, row.id);
+        throw new AppError(CONSOLE_ERROR_CODES.reviewClaimed, 409,
+          `${held?.operator_name ?? 'Un altro operatore'} sta già verificando questo ordine (fino alle ${held ? held.until.slice(11, 16) : '—'} UTC).`);
+      }
+      if (status === 'signed') {
+        if (!(await moveWorkflow(trx, row.id, 'signed', 'in_review', claim.claimed_at))) {
+          throw new AppError(CONSOLE_ERROR_CODES.staleTransition, 409, "Qualcun altro ha già cambiato lo stato dell'ordine: ricarica la pagina.",
+            undefined, { current_status: (await currentStatus(trx, row.id)) ?? '' });
+        }
+        await appendTimeline(trx, {
+          order_id: row.id, kind: 'status', at: claim.claimed_at, operator_id: actor.operator.id, operator_name: actor.operator.name,
+          from_status: 'signed', to_status: 'in_review', text: 'Verifica del documento iniziata',
+        });
+      }
+      await audit(trx, actor, 'document_claimed', row.id, { until: claim.until });
+    });
+    return { ok: true };
+  }
+
+  return {
+    async listOrders(actor: Actor, query: OrderListQuery): Promise<z.input<typeof orderListSchema>> {
+      const { sort: _s, dir: _d, page, page_size, ...filters } = query;
+      const { rows, total } = await selectOrderPage(db, query, filtersOf(filters));
+      const masked = !seesPersonalData(actor.operator);
+      return { items: rows.map((r) => toListItem(r, masked)), total, page, page_size };
+    },
+
+    /**
+     * The filtered list as CSV, newest first, produced while it is sent. Personal columns only for a
+     * role that sees personal data; the export is audited (with its filters) before the first row.
+     */
+    async exportOrders(actor: Actor, input: z.output<typeof orderFiltersSchema>): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
+      const personal = seesPersonalData(actor.operator);
+      const filters = filtersOf(input);
+      await audit(db, actor, 'orders_exported', null, { filters: input, personal_columns: personal });
+      const header = [
+        'numero_ordine', 'stato', 'tipo_cliente', 'offerta', 'tecnologia', 'promo', 'codice_premade', 'creato_il', 'firmato_il',
+        'canone_mensile_euro', 'una_tantum_euro', 'documenti_da_verificare',
+        ...(personal ? ['cliente', 'codice_fiscale', 'email', 'cellulare', 'indirizzo_attivazione'] : []),
+      ];
+      const euros = (cents: number): string => (Number(cents) / 100).toFixed(2).replace('.', ',');
+      async function* lines(): AsyncGenerator<string> {
+        yield CSV_BOM + csvLine(header);
+        for await (const batch of selectOrdersForExport(db, filters)) {
+          let chunk = '';
+          for (const row of batch) {
+            const item = toListItem(row, !personal);
+            const f = parseFields(row.fields_json);
+            const text = (k: string): string => (typeof f[k] === 'string' ? (f[k] as string) : '');
+            chunk += csvLine([
+              item.order_number, CONSOLE_STATUS_LABELS[item.status], item.customer_type, item.offer_name, item.technology, item.promo, item.premade_code,
+              item.created_at, item.signed_at, euros(row.monthly_cents), euros(row.one_off_cents), item.documents_to_review ? 'sì' : 'no',
+              ...(personal ? [
+                item.customer_name, text('cf') || text('company_tax_code'), text('email'), text('mobile_phone_number'),
+                [text('address'), text('number'), text('zip_code'), text('city'), text('province')].filter(Boolean).join(' '),
+              ] : []),
+            ]);
+          }
+          yield chunk;
+        }
+      }
+      return { filename: `ordini-${deps.now().toISOString().slice(0, 10)}.csv`, lines: lines() };
+    },
+
+    async getOrder(actor: Actor, orderId: string): Promise<Detail> {
+      return detail(actor, await requireRow(orderId), false);
+    },
+
+    /** The order with personal data in clear, for a role that sees it masked; each reveal is audited. */
+    async revealOrder(actor: Actor, orderId: string): Promise<Detail> {
+      const row = await requireRow(orderId);
+      await audit(db, actor, 'personal_data_revealed', row.id, { order_number: row.order_number });
+      return detail(actor, row, true);
+    },
+
+    async transitionOrder(actor: Actor, orderId: string, body: z.output<typeof transitionSchema>): Promise<{ status: ConsoleOrderStatus }> {
+      const row = await requireRow(orderId);
+      const at = deps.now().toISOString();
+      const stale = (current: ConsoleOrderStatus | null) => new AppError(
+        CONSOLE_ERROR_CODES.staleTransition, 409,
+        `Qualcun altro ha già cambiato lo stato dell'ordine: ora è «${current ? CONSOLE_STATUS_LABELS[current] : '—'}». Ricarica la pagina.`,
+        undefined, { current_status: current ?? '' },
+      );
+      const from = consoleStatusOf(row);
+      if (from !== body.expected_status) throw stale(from);
+      const move = isWorkflow(from) ? findTransition(from, body.to) : undefined;
+      if (!move || !isWorkflow(from)) {
+        throw new AppError(CONSOLE_ERROR_CODES.transitionNotAllowed, 409,
+          `Da «${CONSOLE_STATUS_LABELS[from]}» l'ordine non può passare a «${CONSOLE_STATUS_LABELS[body.to]}».`);
+      }
+      if (!move.roles.includes(actor.operator.role)) {
+        throw new AppError(CONSOLE_ERROR_CODES.forbidden, 403, 'Il tuo ruolo non permette questo cambio di stato.');
+      }
+      const reason = body.reason?.trim() ?? '';
+      if (move.reasonRequired && reason === '') {
+        throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { reason: 'Scrivi il motivo del cambio di stato.' });
+      }
+      await db.transaction().execute(async (trx) => {
+        const checkout = body.to === 'cancelled' || body.to === 'withdrawn' ? body.to : undefined;
+        if (!(await moveWorkflow(trx, row.id, from, body.to, at, checkout))) throw stale(await currentStatus(trx, row.id));
+        // A move out of review ends whatever review claim there was.
+        if (from === 'in_review') await releaseClaim(trx, row.id);
+        await appendTimeline(trx, {
+          order_id: row.id, kind: 'status', at, operator_id: actor.operator.id, operator_name: actor.operator.name,
+          from_status: from, to_status: body.to, text: reason === '' ? null : reason,
+        });
+        await audit(trx, actor, 'order_status_changed', row.id, { from, to: body.to, ...(reason ? { reason } : {}) });
+      });
+      return { status: body.to };
+    },
+
+    async addNote(actor: Actor, orderId: string, text: string): Promise<TimelineEntry> {
+      const row = await requireRow(orderId);
+      const at = deps.now().toISOString();
+      const id = await db.transaction().execute(async (trx) => {
+        const entryId = await appendTimeline(trx, {
+          order_id: row.id, kind: 'note', at, operator_id: actor.operator.id, operator_name: actor.operator.name, from_status: null, to_status: null, text,
+        });
+        await audit(trx, actor, 'order_note_added', row.id, { note_id: entryId });
+        return entryId;
+      });
+      const entry = await selectTimelineEntry(db, id);
+      return toTimelineEntry(entry!);
+    },
+
+    /** A customer's document: inline only for the three safe types, anything else as an opaque download. */
+    async orderDocument(actor: Actor, orderId: string, mediaId: string): Promise<{ bytes: Buffer; mime: string; disposition: string }> {
+      const row = await requireRow(orderId);
+      const media = UUID.test(mediaId) ? await selectMedia(db, row.id, mediaId) : undefined;
+      if (!media) throw notFound('Documento non trovato');
+      const bytes = await readFile(storedFilePath(config.storageDir, row.id, media.stored_name));
+      await audit(db, actor, 'document_viewed', row.id, { media_id: media.id, kind: media.kind });
+      const inline = INLINE_TYPES.has(media.mime);
+      return {
+        bytes,
+        mime: inline ? media.mime : 'application/octet-stream',
+        disposition: contentDisposition(inline ? 'inline' : 'attachment', media.filename),
+      };
+    },
+
+    async orderFile(actor: Actor, orderId: string, name: string): Promise<{ bytes: Buffer; disposition: string }> {
+      const row = await requireRow(orderId);
+      const file = Object.hasOwn(CONTRACT_FILES, name) ? CONTRACT_FILES[name as ContractFileName] : undefined;
+      if (!file || (name === 'signed' && row.signed_at === null)) throw notFound('File non disponibile');
+      const bytes = await readContractFile(db, row.id, file.kind);
+      if (!bytes) throw notFound('File non disponibile');
+      await audit(db, actor, 'document_viewed', row.id, { file: name });
+      return { bytes, disposition: contentDisposition('inline', `${file.file}-${row.order_number}.pdf`) };
+    },
+
+    async orderEvidence(actor: Actor, orderId: string): Promise<{ bytes: Buffer; disposition: string }> {
+      const row = await requireRow(orderId);
+      const bundle = await buildEvidenceBundle(db, await getOrderForSignature(db, row.hash), config.brandName, deps.now());
+      if (!bundle) throw notFound('Evidenze della firma non disponibili');
+      await audit(db, actor, 'evidence_downloaded', row.id, { order_number: row.order_number });
+      return { bytes: Buffer.from(bundle.zip), disposition: contentDisposition('attachment', `evidenze-firma-${row.order_number}.zip`) };
+    },
+
+    async reviewQueue(actor: Actor): Promise<z.input<typeof reviewQueueSchema>> {
+      const now = deps.now().toISOString();
+      const masked = !seesPersonalData(actor.operator);
+      const rows = await selectReviewQueue(db, QUEUE_LIMIT);
+      return {
+        items: rows.map((r) => {
+          const name = customerNameOf(parseFields(r.fields_json));
+          const live = r.claimed_until !== null && r.claimed_until > now;
+          return {
+            order_id: r.id, order_number: r.order_number, customer_name: name && masked ? maskName(name) : name,
+            status: (r.workflow_status ?? r.status) as ConsoleOrderStatus, documents: r.documents, uploaded_at: r.uploaded_at,
+            claimed_by: live ? r.claimed_by : null, claimed_until: live ? r.claimed_until : null,
+          };
+        }),
+      };
+    },
+
+    claimReview: claim,
+
+    /**
+     * Approves (→ verified) or rejects (→ documents_to_redo, and the customer is asked for a new one)
+     * every identity document of the order still without a decision. The operator must hold the claim
+     * or take it now; another operator's live claim refuses.
+     */
+    async decideReview(actor: Actor, orderId: string, body: z.output<typeof reviewDecisionSchema>): Promise<{ status: ConsoleOrderStatus }> {
+      await claim(actor, orderId);
+      const row = await requireRow(orderId);
+      const approved = body.decision === 'approve';
+      const to: WorkflowStatus = approved ? 'verified' : 'documents_to_redo';
+      const reasonCode = body.decision === 'reject' ? body.reason : null;
+      const note = body.note?.trim() || null;
+      if (reasonCode === 'other' && !note) {
+        throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { note: 'Scrivi il motivo del rifiuto.' });
+      }
+      const reasonText = reasonCode ? DOCUMENT_REJECTION_REASONS[reasonCode] : null;
+      const at = deps.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const documents = await selectUndecidedIdentityDocuments(trx, row.id);
+        if (documents.length === 0) {
+          throw new AppError(CONSOLE_ERROR_CODES.transitionNotAllowed, 409, "Non c'è un documento d'identità da verificare in questo ordine.");
+        }
+        if (!(await moveWorkflow(trx, row.id, 'in_review', to, at))) {
+          throw new AppError(CONSOLE_ERROR_CODES.staleTransition, 409, "Qualcun altro ha già cambiato lo stato dell'ordine: ricarica la pagina.",
+            undefined, { current_status: (await currentStatus(trx, row.id)) ?? '' });
+        }
+        for (const doc of documents) {
+          await insertReview(trx, {
+            id: randomUUID(), order_id: row.id, media_id: doc.id, decision: approved ? 'approved' : 'rejected', reason_code: reasonCode,
+            note, operator_id: actor.operator.id, operator_name: actor.operator.name, at,
+          });
+        }
+        await releaseClaim(trx, row.id);
+        await appendTimeline(trx, {
+          order_id: row.id, kind: 'review', at, operator_id: actor.operator.id, operator_name: actor.operator.name,
+          from_status: 'in_review', to_status: to,
+          text: `Documento d'identità ${REVIEW_LABELS[approved ? 'approved' : 'rejected']}${reasonText ? `: ${reasonText}` : ''}${note ? ` — ${note}` : ''}`,
+        });
+        await audit(trx, actor, approved ? 'document_approved' : 'document_rejected', row.id, {
+          media_ids: documents.map((d) => d.id), ...(reasonCode ? { reason: reasonCode } : {}),
+        });
+      });
+      if (!approved && reasonText) {
+        // After the commit: the decision stands even if a provider fails; the timeline says what was sent.
+        let sent: string[] = [];
+        try { sent = await notifyRejection(row, reasonText, note ?? undefined); } catch { sent = []; }
+        await appendTimeline(db, {
+          order_id: row.id, kind: 'review', at: deps.now().toISOString(), operator_id: null, operator_name: null, from_status: null, to_status: null,
+          text: sent.length > 0 ? `Richiesta di un nuovo documento inviata al cliente (${sent.join(' e ')})` : 'Richiesta di un nuovo documento NON inviata: nessun canale ha accettato il messaggio',
+        });
+      }
+      return { status: to };
+    },
+  };
+}
+
+export type ConsoleOrdersService = ReturnType<typeof createConsoleOrdersService>;

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { signInSchema, setupCompleteSchema } from '@checkout/contract/console/index';
+import { isUnauthenticated } from '../console-error';
+import { consoleClient, SESSION_KEY, type SessionState } from './client';
+
+/** The signed-in operator (null: nobody; 'expired': a session that ended while in use). */
+export const useSession = () =>
+  useQuery<SessionState>({
+    queryKey: SESSION_KEY,
+    queryFn: async () => {
+      try {
+        return await consoleClient.session();
+      } catch (error) {
+        if (isUnauthenticated(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+export const useSignIn = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof signInSchema>) => consoleClient.signIn(input),
+    onSuccess: (session) => {
+      // Nothing of a previous operator stays in the cache.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== SESSION_KEY[1] });
+      queryClient.setQueryData<SessionState>(SESSION_KEY, session);
+    },
+  });
+};
+
+const useEndSession = (call: () => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== SESSION_KEY[1] });
+      queryClient.setQueryData<SessionState>(SESSION_KEY, null);
+    },
+  });
+};
+export const useSignOut = () => useEndSession(() => consoleClient.signOut());
+export const useSignOutEverywhere = () => useEndSession(() => consoleClient.signOutEverywhere());
+
+export const useSetupInfo = (token: string) =>
+  useQuery({ queryKey: ['console', 'setup', token], queryFn: () => consoleClient.setupInfo({ token }), staleTime: Infinity });
+
+export const useSetupBegin = (token: string) =>
+  useMutation({ mutationFn: () => consoleClient.setupBegin({ token }) });
+
+export const useSetupComplete = (token: string) =>
+  useMutation({ mutationFn: (input: z.input<typeof setupCompleteSchema>) => consoleClient.setupComplete({ token }, input) });

@@ -1,0 +1,27 @@
+const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+const dateOnly = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeZone: 'Europe/Rome' });
+
+/** Integer cents as euros, Italian style (`29,90 €`). */
+export const formatEuros = (cents: number): string => euros.format(cents / 100);
+
+/** An ISO-8601 instant in Rome's time (`26/11/26, 10:15`); the text itself when it does not parse. */
+export const formatDateTime = (iso: string | null | undefined): string => {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+};
+
+export const formatDate = (iso: string | null | undefined): string => {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateOnly.format(d);
+};
+
+/** A wait in seconds as Italian words (`2 minuti`, `45 secondi`). */
+export const formatWait = (seconds: number): string => {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 secondo' : `${s} secondi`;
+  const m = Math.ceil(s / 60);
+  return m === 1 ? '1 minuto' : `${m} minuti`;
+};

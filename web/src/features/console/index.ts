@@ -1,0 +1,5 @@
+export { ConsoleApp } from './console-app';
+export { buildConsoleRoutes } from './routes';
+export type { ConsoleNavItem } from './nav';
+export { useCan, useConsoleSession } from './use-console-session';
+export { consoleClient, consoleQueryClient } from './api/client';
