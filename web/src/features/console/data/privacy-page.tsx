@@ -118,7 +118,7 @@ function Results({ q }: { q: string }) {
           <table className="table table-sm console-table w-auto">
             <caption className="visually-hidden">{T.leadsCaption}</caption>
             <thead><tr><th scope="col">{T.created}</th><th scope="col">{T.delivery}</th></tr></thead>
-            <tbody>{r.leads.map((l) => <tr key={l.id}><td><time dateTime={l.created_at}>{formatDateTime(l.created_at)}</time></td><td>{l.delivery_status}</td></tr>)}</tbody>
+            <tbody>{r.leads.map((l) => <tr key={l.id}><td><time dateTime={l.created_at}>{formatDateTime(l.created_at)}</time></td><td>{T.leadStatus[l.delivery_status] ?? l.delivery_status}</td></tr>)}</tbody>
           </table>
         )}
       </section>
@@ -129,7 +129,7 @@ function Results({ q }: { q: string }) {
             <table className="table table-sm console-table w-auto">
               <caption className="visually-hidden">{T.mobileCaption}</caption>
               <thead><tr><th scope="col">{T.number}</th><th scope="col">{T.status}</th><th scope="col">{T.created}</th></tr></thead>
-              <tbody>{r.mobile_orders.map((m) => <tr key={m.id}><td className="font-monospace">{m.order_number}</td><td>{m.status}</td><td><time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time></td></tr>)}</tbody>
+              <tbody>{r.mobile_orders.map((m) => <tr key={m.id}><td className="font-monospace">{m.order_number}</td><td>{T.mobileStatus[m.status] ?? m.status}</td><td><time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time></td></tr>)}</tbody>
             </table>
           )}
         </section>

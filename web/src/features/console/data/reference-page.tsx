@@ -20,8 +20,10 @@ const STATUS_TONE: Record<ReferenceJobStatus, string> = {
   queued: 'text-bg-light border', running: 'text-bg-info', done: 'text-bg-success', failed: 'text-bg-danger',
 };
 
-function JobStatus({ status }: { status: ReferenceJobStatus }) {
-  return <span className={`badge rounded-pill ${STATUS_TONE[status]}`}>{REFERENCE_JOB_STATUS_LABELS[status]}</span>;
+/** The job's status; a finished import that bad rows stopped says so (nothing was written). */
+function JobStatus({ job }: { job: Pick<ReferenceJob, 'status' | 'applied'> }) {
+  if (job.status === 'done' && job.applied === false) return <span className="badge rounded-pill text-bg-warning">{T.notImported}</span>;
+  return <span className={`badge rounded-pill ${STATUS_TONE[job.status]}`}>{REFERENCE_JOB_STATUS_LABELS[job.status]}</span>;
 }
 
 /** A Bootstrap bar with its value for assistive technology; `label` names what progresses. */
@@ -152,7 +154,7 @@ function JobPanel({ id }: { id: string }) {
     <section className="card mb-4" aria-labelledby={headingId}>
       <div className="card-header d-flex flex-wrap gap-2 align-items-center">
         <h2 id={headingId} className="h5 mb-0 me-auto text-break">{T.job}: {j.filename}</h2>
-        <JobStatus status={j.status} />
+        <JobStatus job={j} />
       </div>
       <div className="card-body">
         <p className="small text-body-secondary mb-2">
@@ -206,9 +208,9 @@ function RecentJobs() {
             <tbody>
               {jobs.data.items.map((j) => (
                 <tr key={j.id}>
-                  <td className="text-break"><Link to={referencePath(j.kind, j.id)}>{j.filename}</Link></td>
+                  <td><Link to={referencePath(j.kind, j.id)}>{j.filename}</Link></td>
                   <td>{T.kinds[j.kind]}</td>
-                  <td><JobStatus status={j.status} /></td>
+                  <td><JobStatus job={j} /></td>
                   <td className="text-nowrap"><time dateTime={j.created_at}>{formatDateTime(j.created_at)}</time></td>
                   <td className="text-break">{j.operator_email ?? TEXT.none}</td>
                 </tr>

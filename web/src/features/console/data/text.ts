@@ -20,6 +20,7 @@ export const DATA_TEXT = {
     uploading: 'Caricamento del file',
     uploadingDone: 'File caricato: importazione avviata.',
     job: 'Importazione',
+    notImported: 'Non importato',
     status: 'Stato',
     phase: 'Fase',
     rows: (read: number, good: number, bad: number) =>
@@ -77,6 +78,11 @@ export const DATA_TEXT = {
     leadsCaption: 'Richieste di contatto del cliente',
     noLeads: 'Nessuna richiesta di contatto.',
     delivery: 'Invio',
+    leadStatus: { pending: 'In attesa di invio', delivered: 'Inviata', failed: 'Invio non riuscito' } as Record<string, string>,
+    mobileStatus: {
+      awaiting_mnp_confirmation: 'Portabilità da confermare', mnp_confirmed: 'Portabilità confermata',
+      mnp_correction_requested: 'Correzione della portabilità richiesta', ready_to_activate: 'Da attivare', active: 'Attivo',
+    } as Record<string, string>,
     mobile: 'Ordini SIM',
     mobileCaption: 'Ordini SIM del cliente',
     noMobile: 'Nessun ordine SIM.',
