@@ -59,7 +59,7 @@ export async function countDocuments(db: Conn, orderIds: string[]): Promise<Map<
 
 /** Every row of one order that belongs in the customer's export. Secrets (code hashes) stay out. */
 export async function orderExportRows(db: Conn, orderId: string) {
-  const [steps, medias, contracts, consents, otps, evidence, withdrawals, consentChanges, unlocks, numberChanges] = await Promise.all([
+  const [steps, medias, contracts, consents, otps, evidence, withdrawals, consentChanges, unlocks, numberChanges, timeline] = await Promise.all([
     db.selectFrom('order_steps').select(['step_name', 'payload_json', 'submitted_at']).where('order_id', '=', orderId).orderBy('submitted_at').execute(),
     db.selectFrom('medias').select(['id', 'kind', 'filename', 'mime', 'size', 'stored_name', 'created_at']).where('order_id', '=', orderId).orderBy('created_at').execute(),
     db.selectFrom('contract_documents').select(['id', 'kind', 'path', 'content_hash', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),
@@ -70,6 +70,8 @@ export async function orderExportRows(db: Conn, orderId: string) {
     db.selectFrom('consent_changes').select(['id', 'channel', 'masked_destination', 'ip', 'user_agent', 'created_at', 'confirmed_at']).where('order_id', '=', orderId).orderBy('created_at').execute(),
     db.selectFrom('premade_unlocks').select(['id', 'channel', 'masked_destination', 'ip', 'user_agent', 'created_at', 'confirmed_at']).where('order_id', '=', orderId).orderBy('created_at').execute(),
     db.selectFrom('mobile_number_changes').select(['id', 'channel', 'masked_destination', 'mobile_phone_number', 'ip', 'user_agent', 'created_at', 'confirmed_at']).where('order_id', '=', orderId).orderBy('created_at').execute(),
+    // The console's timeline: status changes, document decisions and operators' notes about the order.
+    db.selectFrom('order_timeline').select(['kind', 'at', 'operator_name', 'from_status', 'to_status', 'text']).where('order_id', '=', orderId).orderBy('at').execute(),
   ]);
-  return { steps, medias, contracts, consents, otps, evidence, withdrawals, consentChanges, unlocks, numberChanges };
+  return { steps, medias, contracts, consents, otps, evidence, withdrawals, consentChanges, unlocks, numberChanges, timeline };
 }

@@ -93,6 +93,7 @@ forEachDialect('console privacy tools', (dialect) => {
     const draftOut = data.orders.find((o) => o.id === draftId)!;
     expect(Buffer.from(files[draftOut.documents[0]!.file]!)).toEqual(draftDoc);
     expect(JSON.stringify(data)).not.toMatch(/code_hash/);
+    expect(signedOut).toHaveProperty('timeline');
     expect(await audits('privacy_exported')).toHaveLength(1);
 
     // Erase: the signed order is refused with the reason and keeps everything.

@@ -226,6 +226,7 @@ export async function exportSubject(deps: PrivacyDeps, actor: Actor, q: string):
       documents, contracts,
       consents: rows.consents, signature_codes: rows.otps, signature_evidence: rows.evidence, withdrawals: rows.withdrawals,
       consent_changes: rows.consentChanges, premade_unlocks: rows.unlocks, mobile_number_changes: rows.numberChanges,
+      timeline: rows.timeline,
     });
   }
   const json = {
