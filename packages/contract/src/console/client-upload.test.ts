@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_UPLOAD_ENDPOINTS, createConsoleClient } from './client';
 import { consoleEndpoints } from './endpoints';
 import type { ConsoleEndpointDef } from './define';
@@ -38,5 +38,45 @@ describe('console uploads', () => {
     });
     await expect(client.upload('uploadReferenceFile', { kind: 'coverage', filename: 'c.csv' }, new Blob(['x'])))
       .rejects.toMatchObject({ code: 'console_import_running', status: 409, message: 'Già in corso' });
+  });
+
+  describe('through XMLHttpRequest (a browser)', () => {
+    afterEach(() => { vi.unstubAllGlobals(); });
+    /** A stand-in XMLHttpRequest: reports two progress events, then answers `status` with `body`. */
+    const fakeXhr = (status: number, body: unknown, sent: { headers: Record<string, string>; body?: unknown; url?: string }) =>
+      class {
+        upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        ontimeout: (() => void) | null = null;
+        timeout = 0;
+        status = 0;
+        responseText = '';
+        open(_method: string, url: string) { sent.url = url; }
+        setRequestHeader(name: string, value: string) { sent.headers[name] = value; }
+        abort() { this.onabort?.(); }
+        send(b: unknown) {
+          sent.body = b;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 4 });
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          queueMicrotask(() => this.onload?.());
+        }
+      };
+
+    it('reports the upload progress and sends the CSRF token and the raw content type', async () => {
+      const sent: { headers: Record<string, string>; body?: unknown; url?: string } = { headers: {} };
+      vi.stubGlobal('XMLHttpRequest', fakeXhr(409, { result: false, error: { code: 'console_import_running', message: 'Già in corso' } }, sent));
+      const client = createConsoleClient({ baseUrl: '', csrfToken: () => 'tok', fetch: async () => { throw new Error('fetch must not be used'); } });
+      const progress: number[] = [];
+      const file = new Blob(['abcd']);
+      await expect(client.upload('uploadReferenceFile', { kind: 'coverage', filename: 'c.csv' }, file, { onUploadProgress: (f) => progress.push(f) }))
+        .rejects.toMatchObject({ code: 'console_import_running', status: 409, message: 'Già in corso' });
+      expect(progress).toEqual([0.25, 1]);
+      expect(sent).toMatchObject({ url: '/api/console/data/uploads?kind=coverage&filename=c.csv', body: file });
+      expect(sent.headers).toMatchObject({ 'x-csrf-token': 'tok', 'Content-Type': 'application/octet-stream', Accept: 'application/json' });
+    });
   });
 });
