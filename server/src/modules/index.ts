@@ -2,6 +2,7 @@ import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
 import { consoleAuthModule } from './console-auth';
 import { consoleDataModule } from './console-data';
+import { consoleOrdersModule } from './console-orders';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
 import { healthModule } from './health';
@@ -27,4 +28,5 @@ export const modules: AppModule[] = [
   retentionModule,
   consoleAuthModule,
   consoleDataModule,
+  consoleOrdersModule,
 ];

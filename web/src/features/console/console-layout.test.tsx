@@ -49,3 +49,20 @@ describe('console navigation by role', () => {
     expect(new URLSearchParams(router.state.location.search).get('da')).toBe('/console/ordini?q=rossi');
   });
 });
+
+describe('signing out', () => {
+  it.each([
+    ['Esci', '/api/console/auth/sign-out', 'Sei uscito dalla console.'],
+    ['Esci da tutti i dispositivi', '/api/console/auth/sign-out-everywhere', 'Sei uscito dalla console su tutti i dispositivi.'],
+  ])('«%s» ends the session and says so on the sign-in page', async (button, path, message) => {
+    vi.stubGlobal('confirm', () => true);
+    const calls = serve(either(sessionHandler('backoffice'), emptyList, (c) => (c.path === path ? ok({ ok: true }) : undefined)));
+    const router = renderConsole('/console/ordini');
+    (await screen.findByRole('button', { name: button })).click();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/console/accesso');
+    const sent = calls.find((c) => c.path === path);
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers['x-csrf-token']).toBe('csrf-123');
+  });
+});

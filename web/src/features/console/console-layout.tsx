@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { OPERATOR_ROLE_LABELS } from '@checkout/contract/console/roles';
 import type { ConsoleSession } from '@checkout/contract/console/index';
 import { sessionOf } from './api/client';
@@ -23,15 +23,13 @@ function useFocusHeadingOnNavigation() {
 }
 
 export function ConsoleHeader({ session, items }: { session: ConsoleSession; items: readonly ConsoleNavItem[] }) {
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const signOutEverywhere = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
   const visible = navFor(session.permissions, items);
   const leave = (everywhere: boolean) => {
     if (everywhere && !window.confirm(TEXT.nav.signOutEverywhereConfirm)) return;
-    const m = everywhere ? signOutEverywhere : signOut;
-    m.mutate(undefined, { onSettled: () => navigate(signInUrl(null, everywhere ? 'uscito-ovunque' : 'uscito'), { replace: true }) });
+    (everywhere ? signOutEverywhere : signOut).mutate();
   };
   return (
     <header className="navbar navbar-expand-lg bg-body-tertiary border-bottom">
@@ -75,7 +73,10 @@ export function ConsoleLayout({ items = CONSOLE_NAV }: { items?: readonly Consol
   const current = sessionOf(session.data);
   if (!current) {
     const here = `${location.pathname}${location.search}`;
-    return <Navigate to={signInUrl(here, session.data === 'expired' ? 'scaduta' : undefined)} replace />;
+    const to = session.data === 'signed-out' ? signInUrl(null, 'uscito')
+      : session.data === 'signed-out-everywhere' ? signInUrl(null, 'uscito-ovunque')
+        : signInUrl(here, session.data === 'expired' ? 'scaduta' : undefined);
+    return <Navigate to={to} replace />;
   }
   return (
     <>

@@ -2,8 +2,8 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createConsoleClient, type ConsoleSession } from '@checkout/contract/console/index';
 import { isUnauthenticated } from '../console-error';
 
-/** What the session query holds: the session, nobody signed in, or a session that just expired. */
-export type SessionState = ConsoleSession | null | 'expired';
+/** What the session query holds: the session, nobody signed in, or how the last session just ended. */
+export type SessionState = ConsoleSession | null | 'expired' | 'signed-out' | 'signed-out-everywhere';
 export const SESSION_KEY = ['console', 'session'] as const;
 
 const isClientError = (error: unknown): boolean => {
@@ -19,7 +19,7 @@ const onUnauthenticated = (error: unknown, queryKey?: readonly unknown[]) => {
   if (!isUnauthenticated(error)) return;
   if (queryKey && queryKey[0] === SESSION_KEY[0] && queryKey[1] === SESSION_KEY[1]) return;
   const current = consoleQueryClient.getQueryData<SessionState>(SESSION_KEY);
-  if (current && current !== 'expired') consoleQueryClient.setQueryData<SessionState>(SESSION_KEY, 'expired');
+  if (sessionOf(current)) consoleQueryClient.setQueryData<SessionState>(SESSION_KEY, 'expired');
 };
 
 export const createConsoleQueryClient = (): QueryClient =>
@@ -35,8 +35,9 @@ export const createConsoleQueryClient = (): QueryClient =>
 /** The console's one query client (its own: the console is a separate app from the checkout). */
 export const consoleQueryClient = createConsoleQueryClient();
 
-const sessionOf = (state: SessionState | undefined): ConsoleSession | null =>
-  state && state !== 'expired' ? state : null;
+function sessionOf(state: SessionState | undefined): ConsoleSession | null {
+  return typeof state === 'object' && state !== null ? state : null;
+}
 
 /** The console's one typed client; state changes carry the CSRF token of the session the query holds. */
 export const consoleClient = createConsoleClient({

@@ -31,18 +31,19 @@ export const useSignIn = () => {
   });
 };
 
-const useEndSession = (call: () => Promise<unknown>) => {
+/** Ends the session; the layout then shows the sign-in page with the matching message. */
+const useEndSession = (call: () => Promise<unknown>, ended: 'signed-out' | 'signed-out-everywhere') => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSettled: () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== SESSION_KEY[1] });
-      queryClient.setQueryData<SessionState>(SESSION_KEY, null);
+      queryClient.setQueryData<SessionState>(SESSION_KEY, ended);
     },
   });
 };
-export const useSignOut = () => useEndSession(() => consoleClient.signOut());
-export const useSignOutEverywhere = () => useEndSession(() => consoleClient.signOutEverywhere());
+export const useSignOut = () => useEndSession(() => consoleClient.signOut(), 'signed-out');
+export const useSignOutEverywhere = () => useEndSession(() => consoleClient.signOutEverywhere(), 'signed-out-everywhere');
 
 export const useSetupInfo = (token: string) =>
   useQuery({ queryKey: ['console', 'setup', token], queryFn: () => consoleClient.setupInfo({ token }), staleTime: Infinity });

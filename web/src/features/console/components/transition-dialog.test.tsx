@@ -28,7 +28,7 @@ const serveOrder = (status: WorkflowStatus, onTransition: (c: Call) => Response)
 ));
 
 const open = async (label: string) => {
-  fireEvent.click(await screen.findByRole('button', { name: label }));
+  fireEvent.click(await screen.findByRole('button', { name: `Passa a «${label}»` }));
   return screen.findByRole('dialog');
 };
 
@@ -77,7 +77,7 @@ describe('transition dialog', () => {
     serve(either(sessionHandler('viewer'), (c) => (c.path === `/api/console/orders/${ORDER_ID}` ? ok({ ...detail('in_review'), masked: true, transitions: [] }) : undefined)));
     renderConsole(`/console/ordini/${ORDER_ID}`);
     await screen.findByRole('heading', { name: 'Ordine FV-000123' });
-    expect(screen.queryByRole('button', { name: CONSOLE_STATUS_LABELS.verified })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Passa a/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Mostra dati personali' })).toBeTruthy();
     expect(screen.queryByLabelText('Aggiungi una nota interna')).toBeNull();
   });

@@ -37,26 +37,26 @@ function CreateOperator() {
       <h2 id="create-title" className="h5">{T.create}</h2>
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className="row g-2 align-items-start">
-          <div className="col-12 col-md-4">
+          <div className="col-12 col-md-6 col-lg-4">
             <Field id={id('name')} label={T.name} error={errors.name?.message} className="mb-2">
               <input id={id('name')} className={`form-control${errors.name ? ' is-invalid' : ''}`} maxLength={100} autoComplete="off"
                 aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy(id('name'), false, Boolean(errors.name))} {...register('name')} />
             </Field>
           </div>
-          <div className="col-12 col-md-4">
+          <div className="col-12 col-md-6 col-lg-4">
             <Field id={id('email')} label={T.email} error={errors.email?.message} className="mb-2">
               <input id={id('email')} type="email" className={`form-control${errors.email ? ' is-invalid' : ''}`} maxLength={254} autoComplete="off"
                 aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy(id('email'), false, Boolean(errors.email))} {...register('email')} />
             </Field>
           </div>
-          <div className="col-8 col-md-2">
+          <div className="col-8 col-md-6 col-lg-2">
             <Field id={id('role')} label={T.role} error={errors.role?.message} className="mb-2">
               <select id={id('role')} className="form-select" {...register('role')}>
                 {OPERATOR_ROLES.map((r) => <option key={r} value={r}>{OPERATOR_ROLE_LABELS[r]}</option>)}
               </select>
             </Field>
           </div>
-          <div className="col-4 col-md-2 pt-md-4 mt-md-2">
+          <div className="col-4 col-md-6 col-lg-2 pt-4 mt-2">
             <button type="submit" className="btn btn-primary w-100" disabled={create.isPending}>{T.createSubmit}</button>
           </div>
         </div>
@@ -82,7 +82,7 @@ function OperatorRow({ op, self, onLink }: { op: ConsoleOperator; self: boolean;
       <td className="text-break">{op.email}</td>
       <td>
         <label htmlFor={roleId} className="visually-hidden">{T.roleOf(op.name)}</label>
-        <select id={roleId} className="form-select form-select-sm" value={op.role} disabled={self || update.isPending}
+        <select id={roleId} className="form-select form-select-sm console-role-select" value={op.role} disabled={self || update.isPending}
           onChange={(e) => update.mutate({ id: op.id, patch: { role: e.currentTarget.value as OperatorRole } })}>
           {OPERATOR_ROLES.map((r) => <option key={r} value={r}>{OPERATOR_ROLE_LABELS[r]}</option>)}
         </select>

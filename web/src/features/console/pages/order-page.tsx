@@ -171,7 +171,7 @@ export function OrderPage() {
           <div className="d-flex flex-wrap gap-2">
             {d.transitions.map((t) => (
               <button key={t.to} type="button" className={`btn btn-sm ${t.to === 'cancelled' || t.to === 'withdrawn' || t.to === 'documents_to_redo' ? 'btn-outline-danger' : 'btn-primary'}`} onClick={() => setChoice(t)}>
-                {t.label}
+                {T.moveTo(t.label)}
               </button>
             ))}
           </div>

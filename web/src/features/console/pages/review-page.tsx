@@ -61,7 +61,7 @@ function Queue({ notice }: { notice: string | null }) {
                     <td>{item.claimed_by ? `${item.claimed_by}${item.claimed_until ? ` (${formatDateTime(item.claimed_until)})` : ''}` : TEXT.none}</td>
                     <td className="text-end">
                       {free ? (
-                        <button type="button" className="btn btn-primary btn-sm" disabled={claim.isPending} aria-label={mine ? undefined : T.claimOf(numberOf(item))} onClick={() => take(item.order_id)}>
+                        <button type="button" className="btn btn-primary btn-sm" disabled={claim.isPending} aria-label={mine ? T.continueOf(numberOf(item)) : T.claimOf(numberOf(item))} onClick={() => take(item.order_id)}>
                           {mine ? T.open : T.claim}
                         </button>
                       ) : null}
@@ -175,7 +175,7 @@ function Decision({ orderId }: { orderId: string }) {
             {mode === 'reject' ? (
               <Field id={id('reason')} label={T.reason} error={errors.reason}>
                 <select id={id('reason')} className={`form-select${errors.reason ? ' is-invalid' : ''}`} value={reason}
-                  onChange={(e) => setReason(e.currentTarget.value as DocumentRejectionReason | '')}
+                  onChange={(e) => { setReason(e.currentTarget.value as DocumentRejectionReason | ''); setErrors({}); }}
                   aria-invalid={errors.reason ? true : undefined} aria-describedby={describedBy(id('reason'), false, Boolean(errors.reason))}>
                   <option value="">{T.chooseReason}</option>
                   {DOCUMENT_REJECTION_REASON_CODES.map((r) => <option key={r} value={r}>{DOCUMENT_REJECTION_REASONS[r]}</option>)}
@@ -184,7 +184,7 @@ function Decision({ orderId }: { orderId: string }) {
             ) : null}
             <Field id={id('note')} label={mode === 'reject' && reason === 'other' ? T.noteOther : T.note} error={errors.note}>
               <textarea id={id('note')} className={`form-control${errors.note ? ' is-invalid' : ''}`} rows={3} maxLength={1000} value={note}
-                onChange={(e) => setNote(e.currentTarget.value)} aria-invalid={errors.note ? true : undefined}
+                onChange={(e) => { setNote(e.currentTarget.value); if (errors.note) setErrors({ ...errors, note: undefined }); }} aria-invalid={errors.note ? true : undefined}
                 aria-describedby={describedBy(id('note'), false, Boolean(errors.note))} />
             </Field>
             {failure ? <div className="alert alert-danger" role="alert">{failure.message}</div> : null}

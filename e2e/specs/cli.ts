@@ -1,0 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Runs an operator command (`npm run cli -- …`) against this run's server database: e2e/start-server.mjs
+ * writes where it is. Returns what the command printed.
+ */
+export function runCli(args: string[]): string {
+  const run = JSON.parse(readFileSync(path.join(tmpdir(), `checkout-e2e-${process.env.E2E_PORT}.json`), 'utf8')) as Record<string, string>;
+  return execFileSync('npx', ['tsx', 'server/src/cli/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...run, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}

@@ -1,0 +1,299 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations } from './axe';
+import {
+  checkCoverage, continueFromOffer, expectContractPreview, expectSignedAndDownload, expectStep, fillContact, fillIdentityDocument,
+  fillPayment, fillPrivatePersonal, identityList, identityUpload, sendCodeAndRead, signWith, submitStep, tinyPng, uniqueEmail,
+} from './checkout-journey';
+import { runCli } from './cli';
+import { recordCspViolations } from './csp-watch';
+
+/*
+ * The provider's back office in the browser: an admin created by the CLI enrols two-factor and creates a
+ * backoffice operator and a viewer; the backoffice operator finds the order a visitor just signed, rejects
+ * its identity document, the customer sends a new one from the link in the message, the operator approves
+ * it and moves the order on; the viewer sees masked data and no action. axe on every console screen.
+ */
+
+const MOBILE = '3334445566';
+const PASSWORD = 'tramonto-sul-lago-di-como-42';
+
+interface Operator { page: Page; context: BrowserContext; totp: OTPAuth.TOTP; email: string; problems: string[]; csp: string[] }
+
+/**
+ * With CONSOLE_SHOTS_DIR set, each console screen at 1280 and 768 px (a tablet) for someone to look at;
+ * the window is put back to 1280 px after.
+ */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.CONSOLE_SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A code of the step after now: a sign-in right after the setup must not reuse the setup's step. */
+const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
+
+/** A browser of the operator's own, watched for console errors (the 401 of the session probe before sign-in is the one expected). */
+async function operatorBrowser(browser: Browser, baseURL: string | undefined, expected: RegExp[] = []): Promise<Omit<Operator, 'totp' | 'email'>> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
+  const csp = await recordCspViolations(context);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const line = `${msg.text()} @ ${msg.location().url}`;
+    if ([/status of 401 .*@ .*\/api\/console\/auth\/session$/, ...expected].some((re) => re.test(line))) return;
+    problems.push(line);
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return { context, page, problems, csp };
+}
+
+/** Opens a setup link, sets the password, enrols the authenticator from the secret shown, keeps the recovery codes. */
+async function enrol(page: Page, setupUrl: string, who: { name: string; email: string }): Promise<OTPAuth.TOTP> {
+  await page.goto(new URL(setupUrl).pathname);
+  await expect(page).toHaveTitle('Attivazione dell’account · Console');
+  await expect(page.getByText(`${who.name} (${who.email})`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'console setup: password');
+  await shoot(page, 'console-setup-password');
+  await page.getByLabel('Nuova password').fill('breve');
+  await page.getByRole('button', { name: 'Continua' }).click();
+  await expect(page.getByLabel('Nuova password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('La password deve avere almeno 12 caratteri')).toBeVisible();
+  await page.getByLabel('Nuova password').fill(PASSWORD);
+  await page.getByLabel('Ripeti la password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continua' }).click();
+  const qr = page.getByRole('img', { name: 'Codice QR per l’app di autenticazione' });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expectNoSeriousA11yViolations(page, 'console setup: two-factor');
+  await shoot(page, 'console-setup-two-factor');
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.getByLabel('Codice di 6 cifre mostrato dall’app').fill(totp.generate());
+  await page.getByRole('button', { name: 'Attiva l’account' }).click();
+  await expect(page.getByRole('heading', { name: '3. Codici di recupero' })).toBeVisible();
+  await expect(page.getByRole('list', { name: '3. Codici di recupero' }).getByRole('listitem')).not.toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Vai all’accesso' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'console setup: recovery codes');
+  await shoot(page, 'console-setup-recovery-codes');
+  await page.getByLabel('Ho salvato i codici di recupero').check();
+  await page.getByRole('link', { name: 'Vai all’accesso' }).click();
+  await expect(page.getByRole('heading', { name: 'Accesso alla console' })).toBeVisible();
+  return totp;
+}
+
+async function signIn(page: Page, email: string, totp: OTPAuth.TOTP): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Codice di verifica').fill(nextCode(totp));
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
+}
+
+/** The visitor's journey to a signed order with the front of an identity document; answers the order number. */
+async function signOrderWithDocument(page: Page, email: string): Promise<string> {
+  await checkCoverage(page, 'Privato');
+  await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
+  await continueFromOffer(page);
+  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile: MOBILE });
+  await submitStep(page);
+  await expectStep(page, 2, 'Dati personali');
+  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
+  await submitStep(page);
+  await expectStep(page, 3, 'Indirizzi');
+  await submitStep(page);
+  await expectStep(page, 4, 'Pagamento');
+  await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
+  await submitStep(page);
+  await expectStep(page, 5, 'Documento e riepilogo');
+  await fillIdentityDocument(page, 'CA12345AB');
+  await identityUpload(page).setInputFiles({ name: 'carta-sfocata.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(identityList(page).getByRole('listitem').filter({ hasText: 'carta-sfocata.png' })).toBeVisible();
+  await submitStep(page, 'Vai alla firma');
+  await expectContractPreview(page);
+  await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
+  await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
+  return (await page.getByTestId('thank-you').getByTestId('order-number').textContent())?.trim() ?? '';
+}
+
+const outboxFor = async (page: Page, to: string): Promise<Array<{ text: string }>> => {
+  const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { data: Array<{ text: string }> }).data;
+};
+
+test.describe('the operator console', () => {
+  test('an admin from the CLI enrols and adds staff; the back office rejects a document, gets a new one, approves it and moves the order on; a viewer only reads', async ({ page, browser, baseURL }) => {
+    test.setTimeout(300_000);
+    const customerEmail = uniqueEmail('console.cliente');
+    const orderNumber = await test.step('a visitor signs an order with an identity document', () => signOrderWithDocument(page, customerEmail));
+
+    // ——— The first admin, from the CLI ———
+    const adminEmail = uniqueEmail('admin');
+    const created = JSON.parse(runCli(['create-operator', adminEmail, '--role', 'admin', '--name', 'Anna Admin', '--json']).trim().split('\n').at(-1) ?? '{}') as { setup_url: string };
+    expect(created.setup_url).toMatch(/\/console\/attiva\/[\w-]+$/);
+    // The admin types one wrong code on purpose: that sign-in's 401 is expected.
+    const admin: Operator = { ...(await operatorBrowser(browser, baseURL, [/status of 401 .*@ .*\/api\/console\/auth\/sign-in$/])), email: adminEmail, totp: undefined as unknown as OTPAuth.TOTP };
+    admin.totp = await enrol(admin.page, created.setup_url, { name: 'Anna Admin', email: adminEmail });
+
+    // A wrong code: one message that does not say which part was wrong.
+    await admin.page.getByLabel('Email').fill(adminEmail);
+    await admin.page.getByLabel('Password').fill(PASSWORD);
+    await admin.page.getByLabel('Codice di verifica').fill('000000');
+    await admin.page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(admin.page.getByRole('alert')).toHaveText('Email, password o codice non corretti.');
+    await expectNoSeriousA11yViolations(admin.page, 'console sign-in with an error');
+    await shoot(admin.page, 'console-sign-in-with-an-error');
+    await admin.page.getByLabel('Codice di verifica').fill(nextCode(admin.totp));
+    await admin.page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(admin.page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
+    const nav = admin.page.getByRole('navigation', { name: 'Sezioni della console' });
+    await expect(nav.getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Operatori', 'Registro attività']);
+
+    // ——— The admin creates a backoffice operator and a viewer ———
+    await nav.getByRole('link', { name: 'Operatori' }).click();
+    await expect(admin.page.getByRole('heading', { level: 1, name: 'Operatori' })).toBeVisible();
+    const links: Record<string, string> = {};
+    for (const [role, name, label] of [['backoffice', 'Bruno Back', 'Back office'], ['viewer', 'Vera Viewer', 'Sola lettura']] as const) {
+      const email = uniqueEmail(role);
+      await admin.page.getByLabel('Nome', { exact: true }).fill(name);
+      await admin.page.getByLabel('Email', { exact: true }).fill(email);
+      await admin.page.getByLabel('Ruolo', { exact: true }).selectOption({ label });
+      await admin.page.getByRole('button', { name: 'Crea operatore' }).click();
+      const link = admin.page.getByRole('textbox', { name: `Link di attivazione per ${name}`, exact: true });
+      await expect(link).toHaveValue(/\/console\/attiva\/[\w-]+$/);
+      links[role] = `${await link.inputValue()}|${email}`;
+      await expect(admin.page.getByRole('row').filter({ hasText: email })).toContainText('In attesa di attivazione');
+    }
+    await expectNoSeriousA11yViolations(admin.page, 'console operators');
+    await shoot(admin.page, 'console-operators');
+
+    // ——— The backoffice operator: set up, sign in, find the order ———
+    const [boLink, boEmail] = (links.backoffice ?? '').split('|') as [string, string];
+    const bo: Operator = { ...(await operatorBrowser(browser, baseURL)), email: boEmail, totp: undefined as unknown as OTPAuth.TOTP };
+    bo.totp = await enrol(bo.page, boLink, { name: 'Bruno Back', email: boEmail });
+    await signIn(bo.page, boEmail, bo.totp);
+    await expect(bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Verifica documenti']);
+    await bo.page.getByLabel('Cerca').fill(customerEmail);
+    await bo.page.getByRole('button', { name: 'Applica' }).click();
+    await expect(bo.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
+    await expect(bo.page.getByText('1 ordine', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(bo.page, 'console orders');
+    await shoot(bo.page, 'console-orders');
+    // A reload keeps the filter.
+    await bo.page.reload();
+    await expect(bo.page.getByLabel('Cerca')).toHaveValue(customerEmail);
+    await bo.page.getByRole('link', { name: orderNumber }).click();
+    await expect(bo.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
+    await expect(bo.page.getByText('Firmato', { exact: true }).first()).toBeVisible();
+    const docLink = bo.page.getByRole('link', { name: /carta-sfocata\.png/ });
+    await expect(docLink).toHaveAttribute('target', '_blank');
+    const doc = await bo.page.request.get((await docLink.getAttribute('href')) ?? '');
+    expect(doc.status()).toBe(200);
+    expect(doc.headers()['content-type']).toMatch(/^image\/png/);
+    const evidence = bo.page.getByRole('link', { name: 'Prove della firma (zip)' });
+    const zip = await bo.page.request.get((await evidence.getAttribute('href')) ?? '');
+    expect(zip.status()).toBe(200);
+    expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+    await expectNoSeriousA11yViolations(bo.page, 'console order page');
+    await shoot(bo.page, 'console-order-page');
+
+    // ——— Review: reject the identity document with a reason ———
+    await bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Verifica documenti' }).click();
+    await expect(bo.page.getByRole('heading', { level: 1, name: 'Verifica documenti' })).toBeVisible();
+    await expectNoSeriousA11yViolations(bo.page, 'console review queue');
+    await shoot(bo.page, 'console-review-queue');
+    await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
+    await expect(bo.page.getByRole('heading', { level: 1, name: `Verifica dell’ordine ${orderNumber}` })).toBeVisible();
+    await bo.page.getByLabel('Rifiuta il documento').check();
+    await bo.page.getByRole('button', { name: 'Rifiuta il documento' }).click();
+    await expect(bo.page.getByLabel('Motivo del rifiuto')).toHaveAttribute('aria-invalid', 'true');
+    await bo.page.getByLabel('Motivo del rifiuto').selectOption('unreadable');
+    await bo.page.getByLabel('Nota per il cliente (facoltativa)').fill('La foto è sfocata');
+    await expectNoSeriousA11yViolations(bo.page, 'console review decision');
+    await shoot(bo.page, 'console-review-decision');
+    const before = (await outboxFor(page, customerEmail)).length;
+    await bo.page.getByRole('button', { name: 'Rifiuta il documento' }).click();
+    await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();
+
+    // ——— The customer re-uploads from the link in the message ———
+    let message = '';
+    await expect.poll(async () => {
+      const entries = await outboxFor(page, customerEmail);
+      message = entries.length > before ? (entries[0]?.text ?? '') : '';
+      return message;
+    }).toContain('/document-upload/');
+    expect(message).toContain('La foto è sfocata');
+    const uploadPath = new URL(/https?:\/\/\S+\/document-upload\/[\w-]+/.exec(message)?.[0] ?? 'http://x/').pathname;
+    await page.goto(uploadPath);
+    await identityUpload(page).setInputFiles({ name: 'carta-nitida.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem').filter({ hasText: 'carta-nitida.png' })).toBeVisible();
+
+    // ——— Approve the new one, then move the order on ———
+    await bo.page.goto('/console/verifica');
+    await bo.page.getByRole('button', { name: new RegExp(`l’ordine ${orderNumber}$`) }).click();
+    await expect(bo.page.getByRole('link', { name: /carta-nitida\.png/ })).toBeVisible();
+    await bo.page.getByLabel('Approva il documento').check();
+    await bo.page.getByRole('button', { name: 'Approva il documento' }).click();
+    await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();
+    await bo.page.goto('/console/ordini?q=' + encodeURIComponent(customerEmail));
+    await bo.page.getByRole('link', { name: orderNumber }).click();
+    await expect(bo.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
+    await expect(bo.page.getByText('Verificato', { exact: true }).first()).toBeVisible();
+    await bo.page.getByRole('button', { name: 'Passa a «In attivazione»' }).click();
+    const dialog = bo.page.getByRole('dialog', { name: 'Conferma: In attivazione' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(bo.page, 'console transition dialog');
+    await shoot(bo.page, 'console-transition-dialog');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bo.page.locator('h1 + .badge')).toHaveText('In attivazione');
+    await expect(bo.page.getByRole('region', { name: 'Cronologia' })).toContainText('Verificato → In attivazione');
+
+    // ——— The viewer: masked data, no action ———
+    const [vLink, vEmail] = (links.viewer ?? '').split('|') as [string, string];
+    const viewer: Operator = { ...(await operatorBrowser(browser, baseURL)), email: vEmail, totp: undefined as unknown as OTPAuth.TOTP };
+    viewer.totp = await enrol(viewer.page, vLink, { name: 'Vera Viewer', email: vEmail });
+    await signIn(viewer.page, vEmail, viewer.totp);
+    await expect(viewer.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini']);
+    await viewer.page.goto('/console/ordini?q=' + encodeURIComponent(orderNumber));
+    await viewer.page.getByRole('link', { name: orderNumber }).click();
+    await expect(viewer.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
+    await expect(viewer.page.getByText('I dati personali sono nascosti.')).toBeVisible();
+    await expect(viewer.page.getByRole('region', { name: 'Dati del cliente' })).not.toContainText(customerEmail);
+    await expect(viewer.page.getByRole('button', { name: /^Passa a/ })).toHaveCount(0);
+    await expect(viewer.page.getByLabel('Aggiungi una nota interna')).toHaveCount(0);
+    await expect(viewer.page.getByRole('link', { name: /carta-nitida\.png/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(viewer.page, 'console order page, masked');
+    await shoot(viewer.page, 'console-order-page-masked');
+    await viewer.page.getByRole('button', { name: 'Mostra dati personali' }).click();
+    await expect(viewer.page.getByRole('region', { name: 'Dati del cliente' })).toContainText(customerEmail);
+
+    // ——— The audit log shows what happened ———
+    await admin.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link', { name: 'Registro attività' }).click();
+    await expect(admin.page.getByRole('heading', { level: 1, name: 'Registro attività' })).toBeVisible();
+    const table = admin.page.getByRole('table', { name: 'Voci del registro attività' });
+    for (const action of ['Documento rifiutato', 'Documento approvato', 'Stato dell’ordine cambiato', 'Dati personali mostrati']) {
+      await expect(table.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+    }
+    await expectNoSeriousA11yViolations(admin.page, 'console audit log');
+    await shoot(admin.page, 'console-audit-log');
+
+    // ——— Sign out everywhere ———
+    bo.page.once('dialog', (d) => void d.accept());
+    await bo.page.getByRole('button', { name: 'Esci da tutti i dispositivi' }).click();
+    await expect(bo.page.getByText('Sei uscito dalla console su tutti i dispositivi.')).toBeVisible();
+
+    for (const op of [admin, bo, viewer]) {
+      expect(op.problems, `console errors (${op.email})`).toEqual([]);
+      expect(op.csp, `CSP violations (${op.email})`).toEqual([]);
+      await op.context.close();
+    }
+  });
+});
