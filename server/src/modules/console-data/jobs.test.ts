@@ -120,8 +120,9 @@ forEachDialect('console reference files', (dialect) => {
     expect(await finished(client, job.id)).toMatchObject({ status: 'done', applied: true, phase: 'write', rows_read: 5 });
   });
 
-  it('refuses an unusable file with its reason, an empty one, one too large', async () => {
-    const { client } = await build();
+  it('refuses an unusable file with its reason, an empty one, one too large, a JSON body', async () => {
+    const operatorAuth = await build();
+    const { client } = operatorAuth;
     const job = await finished(client, (await client.upload('uploadReferenceFile', { kind: 'coverage', filename: 'x.csv' }, new Blob(['nome,cognome\nMario,Rossi\n']))).job.id);
     expect(job).toMatchObject({ status: 'failed', applied: null });
     expect(job.message).toMatch(/Colonne mancanti nell'intestazione/);
@@ -132,6 +133,14 @@ forEachDialect('console reference files', (dialect) => {
     expect(await refusal(client.upload('uploadReferenceFile', { kind: 'nope' as 'ateco', filename: 'x.csv' }, new Blob(['a']))))
       .toMatchObject({ status: 422, code: 'validation_error' });
     expect(await refusal(client.referenceJob({ job_id: 'nessuno' }))).toMatchObject({ status: 404 });
+    // A JSON body is not a file.
+    const { cookie, csrfToken } = operatorAuth;
+    const json = await t.app.inject({
+      method: 'POST', url: '/api/console/data/uploads?kind=coverage&filename=x.csv', headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+      payload: JSON.stringify({ kind: 'coverage', filename: 'x.csv' }),
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await t.db.selectFrom('reference_jobs').select('id').where('filename', '=', 'x.csv').where('status', '!=', 'failed').execute()).toEqual([]);
   });
 
   it('marks failed a job left running by a server that stopped', async () => {

@@ -1,6 +1,7 @@
-import { consoleEndpoints } from '@checkout/contract';
+import { ERROR_CODES, consoleEndpoints } from '@checkout/contract';
 import type { FastifyRequest } from 'fastify';
 import { dialectOf } from '../../db';
+import { AppError } from '../../http/errors';
 import { openStorage } from '../../infra/storage';
 import type { AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator } from '../console-auth';
@@ -18,6 +19,7 @@ const actorOf = (operator: SignedInOperator, req: FastifyRequest): Actor => ({
 
 /** The body types an upload may have: the file's bytes as they are. */
 const UPLOAD_TYPES = ['application/octet-stream', 'text/csv', 'text/plain'];
+const UPLOAD_TYPE_MESSAGE = 'Inviare il file così com’è, come application/octet-stream o text/csv.';
 
 export interface ConsoleDataOptions extends JobRunnerOptions {
   /** Tests: the app's import runner (to wait until it is idle). */
@@ -46,6 +48,9 @@ export function createConsoleDataModule(options: ConsoleDataOptions = {}): AppMo
 
     registerConsoleEndpoint(app, deps, consoleEndpoints.uploadReferenceFile, async (ctx) => {
       const operator = requireOperator(ctx);
+      // A JSON or form body was parsed away already: the file must come as the raw body.
+      const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!UPLOAD_TYPES.includes(type)) throw new AppError(ERROR_CODES.unsupportedMediaType, 415, UPLOAD_TYPE_MESSAGE);
       return { job: await receiveReferenceUpload(jobs, runner, actorOf(operator, ctx.req), ctx.input, ctx.req.raw) };
     });
     registerConsoleEndpoint(app, deps, consoleEndpoints.referenceJobs, async () => listReferenceJobs(jobs));
