@@ -19,11 +19,13 @@ export const REFERENCE_FILE_KIND_LABELS: Record<ReferenceFileKind, string> = {
   ateco: 'Codici ATECO (CSV ISTAT)',
 };
 /**
- * The largest file each kind accepts. A coverage file of a whole region is a few million rows (about
- * 150 bytes each); the ISTAT ATECO list is under 2 MB.
+ * The largest file each kind accepts. A coverage file of a region is a few million rows (about 110 bytes
+ * each); the whole request must also arrive within the server's REQUEST_TIMEOUT_MS (60 s by default), which
+ * 300 MB meets from 50 Mbit/s up. Larger files: `npm run cli -- import-coverage`. The ISTAT ATECO list is
+ * under 2 MB.
  */
 export const REFERENCE_FILE_MAX_BYTES: Record<ReferenceFileKind, number> = {
-  coverage: 1024 * 1024 * 1024,
+  coverage: 300 * 1024 * 1024,
   ateco: 10 * 1024 * 1024,
 };
 
