@@ -77,7 +77,7 @@ function UploadForm({ kind, onQueued }: { kind: ReferenceFileKind; onQueued: (jo
           aria-invalid={shownFileError ? true : undefined} aria-describedby={describedBy(fileId, true, shownFileError !== null)} disabled={busy}
           onChange={(e) => { setFile(e.currentTarget.files?.[0] ?? null); setFileError(null); upload.reset(); }}
         />
-        <div id={`${fileId}-hint`} className="form-text">{T.maxSize(maxMb)}</div>
+        <div id={`${fileId}-hint`} className="form-text">{T.maxSize(maxMb)}{kind === 'coverage' ? ` ${T.biggerFiles}` : ''}</div>
         {shownFileError ? <div id={`${fileId}-error`} className="invalid-feedback d-block">{shownFileError}</div> : null}
       </div>
       <div className="form-check mb-3">

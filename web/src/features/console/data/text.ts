@@ -14,6 +14,7 @@ export const DATA_TEXT = {
     file: 'File CSV',
     fileMissing: 'Scegli un file.',
     maxSize: (mb: number) => `Al massimo ${mb.toLocaleString('it-IT')} MB.`,
+    biggerFiles: 'Per un file più grande usa il comando npm run cli -- import-coverage sul server.',
     skipBad: 'Importa solo le righe valide e segnala le altre (come --skip-bad da riga di comando)',
     submit: 'Carica e importa',
     cancel: 'Annulla il caricamento',
