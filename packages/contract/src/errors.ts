@@ -161,6 +161,10 @@ export const CONSOLE_ERROR_CODES = {
   transitionNotAllowed: 'console_transition_not_allowed',
   /** Another operator holds the review claim. */
   reviewClaimed: 'console_review_claimed',
+  /** An import of reference files is already running (one at a time). */
+  importRunning: 'console_import_running',
+  /** The order's personal data must be kept (a signed contract): the message says why. */
+  erasureRefused: 'console_erasure_refused',
 } as const;
 
 type ValuesOf<T> = T[keyof T];

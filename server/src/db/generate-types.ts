@@ -36,6 +36,9 @@ const NARROWED: Record<string, string> = {
   'document_reviews.decision': '"approved" | "rejected"',
   'operators.role': '"admin" | "backoffice" | "viewer"',
   'operators.status': '"pending" | "active" | "disabled"',
+  'reference_jobs.kind': '"coverage" | "ateco"',
+  'reference_jobs.status': '"queued" | "running" | "done" | "failed"',
+  'reference_jobs.phase': '"check" | "write" | null',
 };
 
 /**

@@ -358,6 +358,30 @@ export interface PromoCodes {
   valid_until: string | null;
 }
 
+export interface ReferenceJobs {
+  applied: number | null;
+  created_at: string;
+  filename: string;
+  finished_at: string | null;
+  id: string;
+  kind: "coverage" | "ateco";
+  message: string | null;
+  operator_email: string | null;
+  operator_id: string | null;
+  phase: "check" | "write" | null;
+  progress_permille: Generated<number>;
+  result_json: string | null;
+  rows_bad: Generated<number>;
+  rows_good: Generated<number>;
+  rows_read: Generated<number>;
+  size_bytes: number;
+  skip_bad: number;
+  started_at: string | null;
+  status: "queued" | "running" | "done" | "failed";
+  storage_key: string;
+  updated_at: string;
+}
+
 export interface RefererCodes {
   active: number;
   code: string;
@@ -467,6 +491,7 @@ export interface DB {
   premade_code_failures: PremadeCodeFailures;
   premade_unlocks: PremadeUnlocks;
   promo_codes: PromoCodes;
+  reference_jobs: ReferenceJobs;
   referer_codes: RefererCodes;
   review_claims: ReviewClaims;
   signature_contacts: SignatureContacts;

@@ -1,6 +1,7 @@
 import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
 import { consoleAuthModule } from './console-auth';
+import { consoleDataModule } from './console-data';
 import { consoleOrdersModule } from './console-orders';
 import { consoleSalesModule } from './console-sales';
 import { coverageModule } from './coverage';
@@ -27,6 +28,7 @@ export const modules: AppModule[] = [
   leadsModule,
   retentionModule,
   consoleAuthModule,
+  consoleDataModule,
   consoleOrdersModule,
   consoleSalesModule,
 ];

@@ -49,6 +49,9 @@ export function injectFetch(
       const encoded = new Request('http://localhost', { method: 'POST', body: init.body });
       payload = Buffer.from(await encoded.arrayBuffer());
       headers['content-type'] = encoded.headers.get('content-type')!;
+    } else if (init.body instanceof Blob) {
+      // A raw file body (the console's uploads).
+      payload = Buffer.from(await init.body.arrayBuffer());
     } else if (typeof init.body === 'string') {
       payload = init.body;
       if (options.apiKey === null) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddedOption } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../src/config';
+import type { AppModule } from '../../src/modules/app-module';
 import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
 import { createDocumentsModule } from '../../src/modules/documents';
 import { createOrdersModule } from '../../src/modules/orders';
@@ -31,7 +32,7 @@ export const FULL_SELECTION = {
   additional_variants: ['wood', 'marble'],
 };
 
-export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:00Z') {
+export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:00Z', { moreModules }: { moreModules?: (now: () => Date) => AppModule[] } = {}) {
   const clock = { ms: Date.parse(start) };
   const now = () => new Date(clock.ms);
   let ipCounter = 0;
@@ -82,6 +83,7 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
       modules: [
         catalogModule, createOrdersModule({ now }), createDocumentsModule({ now }),
         createSignatureModule({ now, sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),
+        ...(moreModules?.(now) ?? []),
       ],
     });
     await seedPromoCodes(h.t.db);

@@ -145,10 +145,10 @@ export const postJson = async (url: string, payload: unknown, options: PostOptio
  * The part of XMLHttpRequest used here. Declared, not taken from the DOM library, so the contract
  * still compiles for the server (no DOM types there), and found on globalThis only in a browser.
  */
-interface XhrLike {
+export interface XhrLike {
   open(method: string, url: string): void;
   setRequestHeader(name: string, value: string): void;
-  send(body: FormData): void;
+  send(body: FormData | Blob): void;
   abort(): void;
   timeout: number;
   readonly status: number;
@@ -159,11 +159,13 @@ interface XhrLike {
   onabort: (() => void) | null;
   ontimeout: (() => void) | null;
 }
-const xhrConstructor = (): (new () => XhrLike) | undefined =>
+export const xhrConstructor = (): (new () => XhrLike) | undefined =>
   (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
 
 interface XhrOptions {
   timeoutMs: number;
+  /** Sent besides `Accept` (e.g. a Content-Type for a raw file body, a CSRF token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   onUploadProgress: (fraction: number) => void;
 }
@@ -172,7 +174,7 @@ interface XhrOptions {
  * postJson's exchange for a FormData through XMLHttpRequest, for its upload progress: the same
  * PostResult for 2xx and the same ApiErrors (SPEC §8 transport messages, the envelope's code and fields).
  */
-const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData, { timeoutMs, signal, onUploadProgress }: XhrOptions): Promise<PostResult> =>
+export const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData | Blob, { timeoutMs, signal, onUploadProgress, headers = {} }: XhrOptions): Promise<PostResult> =>
   new Promise<PostResult>((resolve, reject) => {
     const aborted = () => new ApiError('Request aborted', { code: API_ERROR_CODES.aborted });
     if (signal?.aborted) return reject(aborted());
@@ -182,6 +184,7 @@ const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData, { 
     xhr.open('POST', url);
     xhr.timeout = timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress(event.loaded / event.total);
     };

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 import { API_ERROR_CODES } from '../errors';
-import { ApiError } from '../api/client';
-import type { FetchLike } from '../api/client';
+import { ApiError, postFormWithXhr, xhrConstructor } from '../api/client';
+import type { FetchLike, PostResult } from '../api/client';
 import { fillPath } from '../api/define';
 import type { PathParams } from '../api/define';
 import { consoleEndpoints, CSRF_HEADER } from './endpoints';
@@ -16,8 +16,15 @@ import type { ConsoleEndpointDef } from './define';
 
 type Def<K extends ConsoleEndpointName> = ConsoleEndpoints[K];
 // File calls are the ones whose response is z.never() (they answer a file, not an envelope).
-type JsonName = { [K in ConsoleEndpointName]: Def<K>['response'] extends z.ZodNever ? never : K }[ConsoleEndpointName];
-export type ConsoleFileName = Exclude<ConsoleEndpointName, JsonName>;
+type NotFileName = { [K in ConsoleEndpointName]: Def<K>['response'] extends z.ZodNever ? never : K }[ConsoleEndpointName];
+export type ConsoleFileName = Exclude<ConsoleEndpointName, NotFileName>;
+/**
+ * Calls whose body is a file (`upload: true`; the def's type keeps `upload?: boolean`, so they are named
+ * here and a test checks this list against the definitions). The client sends them with `upload()`.
+ */
+export type ConsoleUploadName = 'uploadReferenceFile';
+export const CONSOLE_UPLOAD_ENDPOINTS: readonly ConsoleUploadName[] = ['uploadReferenceFile'];
+type JsonName = Exclude<NotFileName, ConsoleUploadName>;
 
 export type ConsoleParams<K extends ConsoleEndpointName> = { [P in PathParams<Def<K>['path']>]: string | number };
 type Input<K extends ConsoleEndpointName> = z.input<Def<K>['request']>;
@@ -27,9 +34,17 @@ export type ConsoleFn<K extends JsonName> = [PathParams<Def<K>['path']>] extends
   ? (...args: BodyArgs<Input<K>>) => Promise<z.output<Def<K>['response']>>
   : (params: ConsoleParams<K>, ...args: BodyArgs<Input<K>>) => Promise<z.output<Def<K>['response']>>;
 
+export interface ConsoleUploadOptions {
+  /** 0..1 while the file goes out (XMLHttpRequest in a browser; elsewhere only the end, 1). */
+  onUploadProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 export type ConsoleClient = { [K in JsonName]: ConsoleFn<K> } & {
   /** The address of a file call (a document, a PDF, the CSV), for a link or an <iframe>. */
   fileUrl<K extends ConsoleFileName>(name: K, params: ConsoleParams<K>, query?: Input<K>): string;
+  /** Sends a file as the body of an upload call; `query` is the call's request (its query string). */
+  upload<K extends ConsoleUploadName>(name: K, query: Input<K>, file: Blob, options?: ConsoleUploadOptions): Promise<z.output<Def<K>['response']>>;
 };
 
 export interface ConsoleClientConfig {
@@ -80,25 +95,68 @@ export const createConsoleClient = (config: ConsoleClientConfig): ConsoleClient 
     const text = await response.text();
     let body: unknown;
     try { body = text === '' ? undefined : JSON.parse(text); } catch { body = text; }
+    return unwrap(def, response.status, response.ok, body);
+  };
+
+  /** The envelope's data parsed with the call's response schema, or the ApiError it carries. */
+  const unwrap = (def: ConsoleEndpointDef, status: number, ok: boolean, body: unknown): unknown => {
     const envelope = body as { result?: boolean; data?: unknown; error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined;
-    if (!response.ok || envelope?.result !== true) {
+    if (!ok || envelope?.result !== true) {
       const error = envelope?.error;
-      throw new ApiError(error?.message ?? `Request failed with status code ${response.status}`, {
-        code: error?.code ?? API_ERROR_CODES.http, status: response.status, body, fields: error?.fields,
+      throw new ApiError(error?.message ?? `Request failed with status code ${status}`, {
+        code: error?.code ?? API_ERROR_CODES.http, status, body, fields: error?.fields,
       });
     }
     const parsed = def.response.safeParse(envelope.data);
-    if (!parsed.success) throw new ApiError('Invalid response', { code: API_ERROR_CODES.invalidResponse, status: response.status, body });
+    if (!parsed.success) throw new ApiError('Invalid response', { code: API_ERROR_CODES.invalidResponse, status, body });
     return parsed.data;
+  };
+
+  const upload = async (name: ConsoleUploadName, query: Record<string, unknown>, file: Blob, options: ConsoleUploadOptions = {}): Promise<unknown> => {
+    const def: ConsoleEndpointDef = consoleEndpoints[name];
+    const url = base + def.path + toQueryString(query);
+    const csrf = config.csrfToken();
+    const headers: Record<string, string> = { ...config.headers, 'Content-Type': 'application/octet-stream', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) };
+    const Xhr = xhrConstructor();
+    if (Xhr && options.onUploadProgress) {
+      // XMLHttpRequest is the one browser API that reports upload progress. Its errors are the same ApiErrors;
+      // a refusal's envelope is read again here for the console's message.
+      let result: PostResult;
+      try {
+        result = await postFormWithXhr(Xhr, url, file, {
+          timeoutMs: 0, headers, onUploadProgress: options.onUploadProgress, ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (err) {
+        if (err instanceof ApiError && err.status !== null) return unwrap(def, err.status, false, err.body);
+        throw err;
+      }
+      return unwrap(def, result.status, true, result.body);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: 'POST', headers: { Accept: 'application/json', ...headers }, body: file, credentials: 'same-origin',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw new ApiError('Request aborted', { code: API_ERROR_CODES.aborted, cause });
+      throw new ApiError('Network Error', { code: API_ERROR_CODES.network, cause });
+    }
+    const text = await response.text();
+    let body: unknown;
+    try { body = text === '' ? undefined : JSON.parse(text); } catch { body = text; }
+    options.onUploadProgress?.(1);
+    return unwrap(def, response.status, response.ok, body);
   };
 
   const client: Record<string, unknown> = {
     fileUrl: (name: ConsoleFileName, params: Record<string, string | number>, query?: Record<string, unknown>) =>
       base + fillPath(consoleEndpoints[name].path, params) + toQueryString(query),
+    upload,
   };
   for (const name of Object.keys(consoleEndpoints) as ConsoleEndpointName[]) {
     const def: ConsoleEndpointDef = consoleEndpoints[name];
-    if (def.file) continue;
+    if (def.file || def.upload) continue;
     client[name] = hasParams(def.path)
       ? (params: Record<string, string | number>, input?: unknown) => call(name, params, input)
       : (input?: unknown) => call(name, undefined, input);

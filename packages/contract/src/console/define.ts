@@ -23,6 +23,11 @@ export interface ConsoleEndpointDef<
   request: Req;
   response: Res;
   file?: boolean;
+  /**
+   * The request body is a file itself (raw bytes, streamed by the server), and `request` is read from the
+   * query string. The client sends it with `upload()` (progress through XMLHttpRequest in a browser).
+   */
+  upload?: boolean;
 }
 
 export const cep = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(

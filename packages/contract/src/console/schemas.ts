@@ -220,6 +220,7 @@ export const AUDIT_ACTIONS = [
   'document_viewed', 'document_claimed', 'document_approved', 'document_rejected', 'evidence_downloaded',
   'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
   'lead_retried', 'lead_handled', 'leads_exported',
+  'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

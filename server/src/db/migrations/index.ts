@@ -22,6 +22,7 @@ import * as m0020 from './0020-signature-order-number-failures';
 import * as m0021 from './0021-console-accounts';
 import * as m0022 from './0022-console-orders';
 import * as m0023 from './0023-console-sales';
+import * as m0024 from './0024-console-data';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-console-accounts': m0021,
   '0022-console-orders': m0022,
   '0023-console-sales': m0023,
+  '0024-console-data': m0024,
 };

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { createDb, migrate } from '../../db';
@@ -165,6 +166,24 @@ describeEachDialect('coverage import', (dialect) => {
     const [hit] = await searchAddresses(db, { address: 'via roma 4', id_comune: '058091' });
     expect(hit?.id_egon_civico).toBe('0580910000004');
     expect((await listServices(db, '0580910000004'))[0]).toMatchObject({ technology: 'FTTC', cabinet_distance: 900 });
+  });
+
+  it('reads a stream source, commits per batch when asked, and reports its progress by phase', async () => {
+    const db = await fresh();
+    const text = `${[HEADER, ...GOOD, 'E9,,Via,Roma,1,999999,Nowhere,XX,123,,,,,,,,'].join('\n')}\n`;
+    const source = { size: Buffer.byteLength(text), open: () => Readable.from([Buffer.from(text)]) };
+    const seen: { phase: string; rows: number; bytes: number; good: number; bad: number }[] = [];
+    const s = await importCoverageFile(db, source, {
+      skipBad: true, batchSize: 2, commit: 'per-batch',
+      onProgress: async (p) => { seen.push({ phase: p.phase, rows: p.rows, bytes: p.bytes, good: p.good, bad: p.bad }); },
+    });
+    expect(s).toMatchObject({ rows: 6, good: 5, badCount: 1, applied: true, addresses: { inserted: 4 } });
+    expect(await countCoverage(db)).toEqual({ buildings: 1, addresses: 4, services: 4 });
+    // Every 2 rows, then at each phase's end (bytes: the whole file).
+    expect(seen.filter((p) => p.phase === 'check').map((p) => p.rows)).toEqual([2, 4, 6, 6]);
+    expect(seen.at(-1)).toMatchObject({ phase: 'write', rows: 6, bytes: source.size, good: 5, bad: 1 });
+    const bytes = seen.filter((p) => p.phase === 'check').map((p) => p.bytes);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
   });
 });
 

@@ -1,5 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db';
 import { ALL_COLUMNS, REQUIRED_COLUMNS, parseCoverageRecord } from './coverage-row';
 import type { CoverageRecord } from './coverage-row';
@@ -48,6 +50,24 @@ export interface ImportSummary {
   seconds: number;
 }
 
+/** Where the rows come from when not a local file: a stream opened once per pass (the console's stored upload). */
+export interface ImportSource {
+  size: number;
+  open: () => Readable;
+}
+
+/** Where an import is, for a caller that records it (the console's job row). */
+export interface ImportProgress {
+  phase: 'check' | 'write';
+  /** Data rows read in this phase. */
+  rows: number;
+  bytes: number;
+  totalBytes: number;
+  /** Good and bad rows so far (the check phase counts them; the write phase repeats the totals). */
+  good: number;
+  bad: number;
+}
+
 export interface ImportOptions {
   /** Import the good rows even when some are bad. */
   skipBad?: boolean;
@@ -55,6 +75,16 @@ export interface ImportOptions {
   batchSize?: number;
   /** Where the `\r` progress line goes (the CLI: stderr); null: none. */
   progress?: ProgressStream | null;
+  /** Called every `batchSize` rows of each phase and at each phase's end, and awaited. */
+  onProgress?: (progress: ImportProgress) => Promise<void>;
+  /**
+   * `once` (the default, the CLI): every batch in one transaction, nothing half-applied.
+   * `per-batch`: a transaction per batch, with a turn of the event loop between batches. For an import
+   * inside the server on SQLite, whose one connection a long transaction would hold away from every
+   * request for the whole import; a failure half-way leaves the batches before it applied, which
+   * importing the same file again completes (the import is idempotent).
+   */
+  commit?: 'once' | 'per-batch';
 }
 
 export const MAX_REPORTED_BAD = 1_000;
@@ -66,10 +96,11 @@ interface Header { columns: string[]; sep: CsvSeparator }
 
 /** Streams the file: the header, then each data row parsed and validated. */
 async function* readRows(
-  file: string,
+  source: ImportSource,
   progress: Progress | null,
-): AsyncGenerator<{ kind: 'header'; header: Header } | { kind: 'good'; row: Row } | { kind: 'bad'; bad: BadRow }> {
-  const stream = createReadStream(file, { encoding: 'utf8' });
+): AsyncGenerator<{ kind: 'header'; header: Header } | { kind: 'good'; row: Row; bytes: number } | { kind: 'bad'; bad: BadRow; bytes: number }> {
+  const stream = source.open();
+  stream.setEncoding('utf8');
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let header: Header | null = null;
   let lineNo = 0;
@@ -89,16 +120,16 @@ async function* readRows(
       rows++;
       progress?.update(rows, bytes);
       const parsed = parseCsvLine(line, header.sep);
-      if (!parsed.ok) { yield { kind: 'bad', bad: { line: lineNo, errors: [parsed.error] } }; continue; }
+      if (!parsed.ok) { yield { kind: 'bad', bad: { line: lineNo, errors: [parsed.error] }, bytes }; continue; }
       if (parsed.fields.length !== header.columns.length) {
-        yield { kind: 'bad', bad: { line: lineNo, errors: [`Numero di colonne errato: ${parsed.fields.length} invece di ${header.columns.length}.`] } };
+        yield { kind: 'bad', bad: { line: lineNo, errors: [`Numero di colonne errato: ${parsed.fields.length} invece di ${header.columns.length}.`] }, bytes };
         continue;
       }
       const raw: Record<string, string> = {};
       header.columns.forEach((c, i) => { if ((ALL_COLUMNS as readonly string[]).includes(c)) raw[c] = parsed.fields[i] as string; });
       const result = parseCoverageRecord(raw);
-      if (result.ok) yield { kind: 'good', row: { line: lineNo, record: result.record } };
-      else yield { kind: 'bad', bad: { line: lineNo, errors: result.errors } };
+      if (result.ok) yield { kind: 'good', row: { line: lineNo, record: result.record }, bytes };
+      else yield { kind: 'bad', bad: { line: lineNo, errors: result.errors }, bytes };
     }
   } finally {
     lines.close();
@@ -174,12 +205,24 @@ async function applyBatch(db: Db, batch: Row[], seen: Seen, summary: ImportSumma
   await applyTable(services, oldServices, seen.services, summary.services, (rows) => upsertServices(db, rows));
 }
 
-/** Validates, then imports a coverage CSV (see the file comment). Throws ImportFileError for an unusable file. */
-export async function importCoverageFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const started = performance.now();
+const fileSource = (file: string): ImportSource => {
   let size: number;
   try { size = statSync(file).size; } catch { throw new ImportFileError(`File non trovato: ${file}`); }
+  return { size, open: () => createReadStream(file) };
+};
+
+/**
+ * Validates, then imports a coverage CSV (see the file comment): a local file, or a source that opens a
+ * stream (a stored upload). Throws ImportFileError for an unusable file.
+ */
+export async function importCoverageFile(db: Db, file: string | ImportSource, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const source = typeof file === 'string' ? fileSource(file) : file;
+  const size = source.size;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const report = async (phase: ImportProgress['phase'], rows: number, bytes: number): Promise<void> => {
+    await options.onProgress?.({ phase, rows, bytes, totalBytes: size, good: summary.good, bad: summary.badCount });
+  };
   const summary: ImportSummary = {
     rows: 0, good: 0, badCount: 0, bad: [], applied: false,
     buildings: emptyCounts(), addresses: emptyCounts(), services: emptyCounts(), seconds: 0,
@@ -188,30 +231,50 @@ export async function importCoverageFile(db: Db, file: string, options: ImportOp
 
   // Pass 1: validate everything, write nothing.
   const check = options.progress ? new Progress(options.progress, 'Verifica', size) : null;
-  for await (const item of readRows(file, check)) {
+  let lastBytes = 0;
+  for await (const item of readRows(source, check)) {
     if (item.kind === 'header') continue;
     summary.rows++;
+    lastBytes = item.bytes;
     if (item.kind === 'good') summary.good++;
     else {
       summary.badCount++;
       if (summary.bad.length < MAX_REPORTED_BAD) summary.bad.push(item.bad);
     }
+    if (summary.rows % batchSize === 0) await report('check', summary.rows, item.bytes);
   }
+  await report('check', summary.rows, Math.max(lastBytes, size));
   if (summary.badCount > 0 && !options.skipBad) return finish();
   if (summary.good === 0) { summary.applied = true; return finish(); }
 
   // Pass 2: write, in one transaction.
   const write = options.progress ? new Progress(options.progress, 'Importazione', size) : null;
   const seen: Seen = { buildings: new Set(), addresses: new Set(), services: new Set() };
-  await db.transaction().execute(async (trx) => {
+  const writeAll = async (apply: (batch: Row[]) => Promise<void>): Promise<void> => {
     let batch: Row[] = [];
-    for await (const item of readRows(file, write)) {
-      if (item.kind !== 'good') continue;
-      batch.push(item.row);
-      if (batch.length >= batchSize) { await applyBatch(trx, batch, seen, summary); batch = []; }
+    let rows = 0;
+    for await (const item of readRows(source, write)) {
+      if (item.kind === 'header') continue;
+      rows++;
+      if (item.kind === 'good') batch.push(item.row);
+      if (batch.length >= batchSize) {
+        await apply(batch);
+        batch = [];
+        await report('write', rows, item.bytes);
+      }
     }
-    if (batch.length > 0) await applyBatch(trx, batch, seen, summary);
-  });
+    if (batch.length > 0) await apply(batch);
+    await report('write', rows, size);
+  };
+  if (options.commit === 'per-batch') {
+    await writeAll(async (batch) => {
+      await db.transaction().execute((trx) => applyBatch(trx, batch, seen, summary));
+      // Lets the requests waiting for the connection and the event loop go first.
+      await nextTurn();
+    });
+  } else {
+    await db.transaction().execute((trx) => writeAll((batch) => applyBatch(trx, batch, seen, summary)));
+  }
   summary.applied = true;
   return finish();
 }

@@ -4,6 +4,8 @@
  */
 export { coverageModule } from './routes';
 export { coverageCliCommands } from './cli-commands';
+export { ImportFileError, MAX_REPORTED_BAD, importCoverageFile, summaryLines } from './import-coverage';
+export type { ImportOptions, ImportProgress, ImportSource, ImportSummary } from './import-coverage';
 export { DEMO_ADDRESSES } from './demo-generator';
 export { demoCoverageSize, seedCoverage } from './seed';
 export { coverageAt, orderCoverageAt } from './service';

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { CliCommand } from '../../cli/command';
 import { createDb, migrate } from '../../db';
 import type { Db } from '../../db';
-import { parseIstatAtecoCsvWithReport } from './ateco';
-import { replaceAteco } from './ateco-repository';
+import { importAtecoText } from './ateco-import';
 
 /**
  * `import-ateco FILE`: loads the official ISTAT ATECO CSV. Bad lines are listed with their number;
@@ -37,15 +36,7 @@ export const atecoCliCommands = (): Record<string, CliCommand> => ({
 export async function importAtecoFile(db: Db, file: string, { skipBad }: { skipBad: boolean }, out: (line: string) => void): Promise<number> {
   let text: string;
   try { text = await readFile(file, 'utf8'); } catch { out(`File non leggibile: ${file}`); return 1; }
-  const { entries, skipped } = parseIstatAtecoCsvWithReport(text);
-  for (const s of skipped.slice(0, 50)) out(`Riga ${s.line}: ${s.reason}`);
-  if (skipped.length > 50) out(`… e altre ${skipped.length - 50} righe scartate`);
-  if (entries.length === 0) { out('Nessun codice ATECO valido nel file: nulla è stato importato.'); return 1; }
-  if (skipped.length > 0 && !skipBad) {
-    out(`${skipped.length} righe non valide: nulla è stato importato (usa --skip-bad per importare le altre).`);
-    return 1;
-  }
-  await db.transaction().execute((trx) => replaceAteco(trx, entries, new Date().toISOString()));
-  out(`Importati ${entries.length} codici ATECO${skipped.length ? `, ${skipped.length} righe scartate` : ''}.`);
-  return 0;
+  const result = await importAtecoText(db, text, { skipBad });
+  for (const line of result.lines) out(line);
+  return result.applied ? 0 : 1;
 }

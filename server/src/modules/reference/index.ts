@@ -4,6 +4,8 @@
  */
 export { referenceModule } from './routes';
 export { atecoCliCommands } from './ateco-cli';
+export { importAtecoText } from './ateco-import';
+export type { AtecoImportResult } from './ateco-import';
 export { cfMatchesPerson, decodeCf, normaliseCf } from './codice-fiscale';
 export type { CfPerson } from './codice-fiscale';
 export { getComune, listProvinces, normaliseName, provinceCapitals } from './comuni';

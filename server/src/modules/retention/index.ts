@@ -6,5 +6,6 @@ export { createRetentionModule, retentionModule } from './job';
 export type { RetentionModuleOptions } from './job';
 export { runRetentionPass } from './pass';
 export type { RetentionPassResult } from './pass';
-export { countAbandonedDrafts, purgeAbandonedDrafts, PURGEABLE_STATUSES } from './purge-drafts';
+export { countAbandonedDrafts, eraseUnsignedOrder, KEPT_AFTER_ORDER, purgeAbandonedDrafts, PURGEABLE_STATUSES, PURGED_WITH_ORDER } from './purge-drafts';
+export type { ErasedRows } from './purge-drafts';
 export { retentionCliCommands } from './cli-commands';

@@ -52,6 +52,19 @@ export const purgeClock = (retentionDays: number, now: Date): PurgeClock => ({
 });
 
 /**
+ * An order never signed: a checkout status, and no evidence of a signature, a withdrawal or a consent
+ * change, whatever the status says. Only such an order's personal data may go before its 20 years.
+ */
+function neverSigned(eb: ExpressionBuilder<Database, 'orders'>): Expression<SqlBool> {
+  return eb.and([
+    eb('orders.status', 'in', PURGEABLE_STATUSES),
+    eb.not(eb.exists(eb.selectFrom('signature_evidence').select('signature_evidence.id').whereRef('signature_evidence.order_id', '=', 'orders.id'))),
+    eb.not(eb.exists(eb.selectFrom('withdrawals').select('withdrawals.id').whereRef('withdrawals.order_id', '=', 'orders.id'))),
+    eb.not(eb.exists(eb.selectFrom('consent_changes').select('consent_changes.id').whereRef('consent_changes.order_id', '=', 'orders.id'))),
+  ]);
+}
+
+/**
  * What makes an order abandoned, as one SQL condition (the search and the re-check under the lock use the
  * same): never signed, no evidence of any kind, no activity since the cutoff. Activity is the order's
  * `updated_at` (every step, update and upload), and also a preview, a code (signing, pre-made unlock, number
@@ -61,13 +74,10 @@ export const purgeClock = (retentionDays: number, now: Date): PurgeClock => ({
  */
 function abandoned(eb: ExpressionBuilder<Database, 'orders'>, { cutoff, nowIso }: PurgeClock): Expression<SqlBool> {
   return eb.and([
-    eb('orders.status', 'in', PURGEABLE_STATUSES),
+    neverSigned(eb),
     eb('orders.updated_at', '<', cutoff),
     eb.or([eb('orders.expires_at', 'is', null), eb('orders.expires_at', '<=', nowIso)]),
     eb.or([eb('orders.signing_locked_until', 'is', null), eb('orders.signing_locked_until', '<=', nowIso)]),
-    eb.not(eb.exists(eb.selectFrom('signature_evidence').select('signature_evidence.id').whereRef('signature_evidence.order_id', '=', 'orders.id'))),
-    eb.not(eb.exists(eb.selectFrom('withdrawals').select('withdrawals.id').whereRef('withdrawals.order_id', '=', 'orders.id'))),
-    eb.not(eb.exists(eb.selectFrom('consent_changes').select('consent_changes.id').whereRef('consent_changes.order_id', '=', 'orders.id'))),
     eb.not(eb.exists(eb.selectFrom('signature_otps').select('signature_otps.id')
       .whereRef('signature_otps.order_id', '=', 'orders.id').where('signature_otps.created_at', '>=', cutoff))),
     eb.not(eb.exists(eb.selectFrom('contract_documents').select('contract_documents.id')
@@ -124,6 +134,30 @@ export async function purgeOrderIfAbandoned(db: Db, storageDir: string, orderId:
   } catch {
     return { purged: true, folderRemoved: false };
   }
+}
+
+/** What erasing an order removed: rows per table (the order row included). */
+export type ErasedRows = Record<string, number>;
+
+/**
+ * A customer's erasure request for an order never signed (the console's privacy tools): inside the
+ * caller's transaction, locks the order row and deletes it with the rows the purge deletes, whatever its
+ * age; 'kept' when the order was signed (or holds evidence) once locked, 'gone' when there is no such order.
+ * The caller removes the order's folder after its commit (`removeOrderFiles`), as the purge does.
+ */
+export async function eraseUnsignedOrder(trx: Transaction<Database>, orderId: string): Promise<{ outcome: 'erased'; rows: ErasedRows } | { outcome: 'kept' | 'gone' }> {
+  if (!(await lockOrderRow(trx, orderId))) return { outcome: 'gone' };
+  const still = await trx.selectFrom('orders').select('orders.id')
+    .where('orders.id', '=', orderId).where((eb) => neverSigned(eb)).executeTakeFirst();
+  if (!still) return { outcome: 'kept' };
+  const rows: ErasedRows = {};
+  for (const table of PURGED_WITH_ORDER) {
+    const r = await trx.deleteFrom(table).where('order_id', '=', orderId).executeTakeFirst();
+    rows[table] = Number(r.numDeletedRows);
+  }
+  const r = await trx.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
+  rows.orders = Number(r.numDeletedRows);
+  return { outcome: 'erased', rows };
 }
 
 export interface PurgeOptions {

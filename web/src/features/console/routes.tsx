@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link, Navigate, useRouteError, type RouteObject } from 'react-router';
-import type { ConsolePermission } from '@checkout/contract/console/roles';
 import { ConsoleLayout } from './console-layout';
+import { dataConsoleNav, dataConsoleRoutes } from './data';
+import { Requires } from './requires';
+import { salesConsoleNav, salesConsoleRoutes } from './sales';
 import { ErrorAlert } from './components/feedback';
 import { CONSOLE_NAV, type ConsoleNavItem } from './nav';
 import { AuditPage } from './pages/audit-page';
@@ -13,17 +14,7 @@ import { SetupPage } from './pages/setup-page';
 import { SignInPage } from './pages/sign-in-page';
 import { HOME_PATH, SIGN_IN_PATH } from './paths';
 import { TEXT } from './text';
-import { useConsoleSession } from './use-console-session';
 import { usePageTitle } from './use-page-title';
-
-/** A page only for the roles holding `permission` (the server refuses the calls anyway). */
-export function Requires({ permission, children }: { permission: ConsolePermission; children: ReactNode }) {
-  const session = useConsoleSession();
-  if (!session.permissions.includes(permission)) {
-    return <><h1 className="h3">{TEXT.appName}</h1><div className="alert alert-warning" role="alert">{TEXT.errors.forbidden}</div></>;
-  }
-  return children;
-}
 
 function NotFound() {
   usePageTitle(TEXT.errors.notFound);
@@ -39,7 +30,10 @@ function ConsoleRouteError() {
  * The console's pages under /console. `extra` adds other parts' pages (signed-in children) and their
  * navigation entries, each shown to the roles holding its permission.
  */
-export const buildConsoleRoutes = (extra: { children?: RouteObject[]; nav?: readonly ConsoleNavItem[] } = {}): RouteObject[] => [
+export const buildConsoleRoutes = (extra: { children?: RouteObject[]; nav?: readonly ConsoleNavItem[] } = {
+  children: [...salesConsoleRoutes, ...dataConsoleRoutes],
+  nav: [...salesConsoleNav, ...dataConsoleNav],
+}): RouteObject[] => [
   {
     path: '/console',
     errorElement: <ConsoleRouteError />,

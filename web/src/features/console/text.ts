@@ -2,6 +2,8 @@
  * The console's words. Italian, and here rather than in the checkout's locale files: the checkout's
  * first screen loads those, and the console must not add a byte to it (docs/decisions.md, "Console web").
  */
+import type { AuditAction } from '@checkout/contract/console/schemas';
+
 export const TEXT = {
   appName: 'Console',
   loading: 'Caricamento…',
@@ -242,7 +244,7 @@ export const TEXT = {
   },
 } as const;
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: 'Accesso',
   sign_in_failed: 'Accesso non riuscito',
   sign_out: 'Uscita',
@@ -263,5 +265,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   document_approved: 'Documento approvato',
   document_rejected: 'Documento rifiutato',
   evidence_downloaded: 'Prove della firma scaricate',
-  premade_created: 'Ordine pre-compilato creato',
+  premade_created: 'Ordine precompilato creato',
+  premade_extended: 'Ordine precompilato prorogato',
+  premade_expired: 'Ordine precompilato fatto scadere',
+  mobile_order_created: 'Ordine mobile creato',
+  lead_retried: 'Invio del contatto ritentato',
+  lead_handled: 'Contatto gestito',
+  leads_exported: 'Contatti esportati',
+  reference_uploaded: 'File di riferimento caricato',
+  privacy_searched: 'Ricerca privacy',
+  privacy_exported: 'Dati del cliente esportati',
+  personal_data_erased: 'Dati personali cancellati',
 };

@@ -40,7 +40,7 @@ export function AuditPage() {
             <label htmlFor={id('action')} className="form-label">{T.action}</label>
             <select id={id('action')} name="action" className="form-select" defaultValue={raw.action ?? ''}>
               <option value="">{T.anyAction}</option>
-              {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{AUDIT_ACTION_LABELS[a] ?? a}</option>)}
+              {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{AUDIT_ACTION_LABELS[a]}</option>)}
             </select>
           </div>
           <div className="col-12 col-md-6 col-lg-3">
@@ -77,7 +77,7 @@ export function AuditPage() {
                     <tr key={e.id}>
                       <td className="text-nowrap"><time dateTime={e.at}>{formatDateTime(e.at)}</time></td>
                       <td className="text-break">{e.operator_email ?? TEXT.none}</td>
-                      <td>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                      <td>{AUDIT_ACTION_LABELS[e.action]}</td>
                       <td className="text-break small">{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : TEXT.none}</td>
                       <td className="text-break small">{detailText(e.detail) || TEXT.none}</td>
                       <td className="small">{e.ip ?? TEXT.none}</td>

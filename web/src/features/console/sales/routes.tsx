@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { ConsoleNavItem } from '../nav';
-import { RequiresPermission } from './components/form-bits';
+import { Requires } from '../requires';
 import { LeadPage } from './pages/lead-page';
 import { LeadsPage } from './pages/leads-page';
 import { MobileFormPage } from './pages/mobile-form-page';
@@ -11,12 +11,12 @@ import { SALES_TEXT } from './text';
 
 /** The signed-in console's pages for leads, pre-made and mobile orders (children of the console's frame under /console). */
 export const salesConsoleRoutes: RouteObject[] = [
-  { path: 'contatti', element: <RequiresPermission permission="leads.read"><LeadsPage /></RequiresPermission> },
-  { path: 'contatti/:leadId', element: <RequiresPermission permission="leads.read"><LeadPage /></RequiresPermission> },
-  { path: 'ordini-precompilati', element: <RequiresPermission permission="premade.read"><PremadePage /></RequiresPermission> },
-  { path: 'ordini-precompilati/nuovo', element: <RequiresPermission permission="premade.manage"><PremadeFormPage /></RequiresPermission> },
-  { path: 'ordini-mobile', element: <RequiresPermission permission="mobile.manage"><MobilePage /></RequiresPermission> },
-  { path: 'ordini-mobile/nuovo', element: <RequiresPermission permission="mobile.manage"><MobileFormPage /></RequiresPermission> },
+  { path: 'contatti', element: <Requires permission="leads.read"><LeadsPage /></Requires> },
+  { path: 'contatti/:leadId', element: <Requires permission="leads.read"><LeadPage /></Requires> },
+  { path: 'ordini-precompilati', element: <Requires permission="premade.read"><PremadePage /></Requires> },
+  { path: 'ordini-precompilati/nuovo', element: <Requires permission="premade.manage"><PremadeFormPage /></Requires> },
+  { path: 'ordini-mobile', element: <Requires permission="mobile.manage"><MobilePage /></Requires> },
+  { path: 'ordini-mobile/nuovo', element: <Requires permission="mobile.manage"><MobileFormPage /></Requires> },
 ];
 
 export const salesConsoleNav: ConsoleNavItem[] = [

@@ -1,16 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { z } from 'zod';
-import type { ConsolePermission } from '@checkout/contract/console/roles';
 import { controlId, describedBy, Field } from '../../components/field';
-import { useCan } from '../../use-console-session';
-import { SALES_TEXT } from '../text';
-
-/** A page only for the roles holding `permission` (the server refuses its calls anyway). */
-export function RequiresPermission({ permission, children }: { permission: ConsolePermission; children: ReactNode }) {
-  const can = useCan();
-  if (!can(permission)) return <div className="alert alert-warning" role="alert">{SALES_TEXT.forbidden}</div>;
-  return children;
-}
 
 /** The first message per field of a failed parse (top-level field names, as the server's `fields`). */
 export const fieldErrors = (error: z.ZodError): Record<string, string> => {
