@@ -14,9 +14,9 @@ const navLinks = async () => {
 
 describe('console navigation by role', () => {
   it.each<[OperatorRole, string[]]>([
-    ['admin', ['Ordini', 'Verifica documenti', 'Operatori', 'Registro attività']],
-    ['backoffice', ['Ordini', 'Verifica documenti']],
-    ['viewer', ['Ordini']],
+    ['admin', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Operatori', 'Registro attività']],
+    ['backoffice', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile']],
+    ['viewer', ['Ordini', 'Contatti', 'Ordini precompilati']],
   ])('%s sees %j', async (role, expected) => {
     serve(either(sessionHandler(role), emptyList));
     renderConsole('/console/ordini');

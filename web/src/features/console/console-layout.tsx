@@ -5,7 +5,7 @@ import type { ConsoleSession } from '@checkout/contract/console/index';
 import { sessionOf } from './api/client';
 import { useSession, useSignOut, useSignOutEverywhere } from './api/session';
 import { ErrorAlert, Loading } from './components/feedback';
-import { navFor, type ConsoleNavItem, CONSOLE_NAV } from './nav';
+import { ADMIN_NAV, navFor, type ConsoleNavItem, CONSOLE_NAV } from './nav';
 import { signInUrl } from './paths';
 import { TEXT } from './text';
 
@@ -64,7 +64,7 @@ export function ConsoleHeader({ session, items }: { session: ConsoleSession; ite
 }
 
 /** The signed-in frame: navigation by role, the page, and the way back to sign-in when the session ends. */
-export function ConsoleLayout({ items = CONSOLE_NAV }: { items?: readonly ConsoleNavItem[] }) {
+export function ConsoleLayout({ items = [...CONSOLE_NAV, ...ADMIN_NAV] }: { items?: readonly ConsoleNavItem[] }) {
   const session = useSession();
   const location = useLocation();
   useFocusHeadingOnNavigation();

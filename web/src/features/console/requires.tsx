@@ -7,7 +7,7 @@ import { useConsoleSession } from './use-console-session';
 export function Requires({ permission, children }: { permission: ConsolePermission; children: ReactNode }) {
   const session = useConsoleSession();
   if (!session.permissions.includes(permission)) {
-    return <><h1 className="h3">{TEXT.appName}</h1><div className="alert alert-warning" role="alert">{TEXT.errors.forbidden}</div></>;
+    return <><h1 className="h3">{TEXT.appName}</h1><div className="alert alert-warning" role="alert">{TEXT.errors.forbiddenPage}</div></>;
   }
   return children;
 }

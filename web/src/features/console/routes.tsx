@@ -4,7 +4,7 @@ import { dataConsoleNav, dataConsoleRoutes } from './data';
 import { Requires } from './requires';
 import { salesConsoleNav, salesConsoleRoutes } from './sales';
 import { ErrorAlert } from './components/feedback';
-import { CONSOLE_NAV, type ConsoleNavItem } from './nav';
+import { ADMIN_NAV, CONSOLE_NAV, type ConsoleNavItem } from './nav';
 import { AuditPage } from './pages/audit-page';
 import { OperatorsPage } from './pages/operators-page';
 import { OrderPage } from './pages/order-page';
@@ -41,7 +41,7 @@ export const buildConsoleRoutes = (extra: { children?: RouteObject[]; nav?: read
       { path: SIGN_IN_PATH.slice('/console/'.length), element: <SignInPage /> },
       { path: 'attiva/:token', element: <SetupPage /> },
       {
-        element: <ConsoleLayout items={[...CONSOLE_NAV, ...(extra.nav ?? [])]} />,
+        element: <ConsoleLayout items={[...CONSOLE_NAV, ...(extra.nav ?? []), ...ADMIN_NAV]} />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           { path: 'ordini', element: <Requires permission="orders.read"><OrdersPage /></Requires> },

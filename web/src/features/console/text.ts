@@ -234,6 +234,7 @@ export const TEXT = {
     generic: 'Si è verificato un errore. Riprova tra qualche istante.',
     network: 'Connessione non riuscita: controlla la rete e riprova.',
     forbidden: 'Il tuo ruolo non permette questa operazione.',
+    forbiddenPage: 'Il tuo ruolo non permette di aprire questa pagina.',
     csrf: 'La richiesta non è stata accettata: ricarica la pagina e riprova.',
     notFound: 'Pagina non trovata.',
     notAllowed: 'Questo passaggio non è consentito dallo stato attuale dell’ordine.',

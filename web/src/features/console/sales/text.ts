@@ -3,7 +3,6 @@
  */
 export const SALES_TEXT = {
   nav: { leads: 'Contatti', premade: 'Ordini precompilati', mobile: 'Ordini mobile' },
-  forbidden: 'Il tuo ruolo non permette di aprire questa pagina.',
   leads: {
     title: 'Contatti',
     filters: 'Filtri dei contatti',
