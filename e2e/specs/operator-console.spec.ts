@@ -154,7 +154,7 @@ test.describe('the operator console', () => {
     await admin.page.getByRole('button', { name: 'Accedi' }).click();
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
     const nav = admin.page.getByRole('navigation', { name: 'Sezioni della console' });
-    await expect(nav.getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Operatori', 'Registro attività']);
+    await expect(nav.getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Operatori', 'Registro attività']);
 
     // ——— The admin creates a backoffice operator and a viewer ———
     await nav.getByRole('link', { name: 'Operatori' }).click();
@@ -179,7 +179,7 @@ test.describe('the operator console', () => {
     const bo: Operator = { ...(await operatorBrowser(browser, baseURL)), email: boEmail, totp: undefined as unknown as OTPAuth.TOTP };
     bo.totp = await enrol(bo.page, boLink, { name: 'Bruno Back', email: boEmail });
     await signIn(bo.page, boEmail, bo.totp);
-    await expect(bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Verifica documenti']);
+    await expect(bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile']);
     await bo.page.getByLabel('Cerca').fill(customerEmail);
     await bo.page.getByRole('button', { name: 'Applica' }).click();
     await expect(bo.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
@@ -266,7 +266,7 @@ test.describe('the operator console', () => {
     const viewer: Operator = { ...(await operatorBrowser(browser, baseURL)), email: vEmail, totp: undefined as unknown as OTPAuth.TOTP };
     viewer.totp = await enrol(viewer.page, vLink, { name: 'Vera Viewer', email: vEmail });
     await signIn(viewer.page, vEmail, viewer.totp);
-    await expect(viewer.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini']);
+    await expect(viewer.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Contatti', 'Ordini precompilati']);
     await viewer.page.goto('/console/ordini?q=' + encodeURIComponent(orderNumber));
     await viewer.page.getByRole('link', { name: orderNumber }).click();
     await expect(viewer.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
