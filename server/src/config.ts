@@ -289,12 +289,15 @@ const configSchema = envSchema.transform((e) => ({
   publicBaseUrl: e.PUBLIC_BASE_URL ?? (e.NODE_ENV === 'production' ? '' : `http://localhost:${e.PORT}`),
   /**
    * The operator console: a session ends after `idleMs` without a call or `absoluteMs` after sign-in,
-   * whichever comes first; `rateLimitMax` console requests per minute per client IP.
+   * whichever comes first; `rateLimitMax` console requests per minute per client IP. With REDIS_URL the
+   * sessions live in Redis under keys starting with `redisKeyPrefix` (not an environment variable: tests
+   * set their own), otherwise in the database.
    */
   console: {
     idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * 3_600_000,
     rateLimitMax: e.CONSOLE_RATE_LIMIT_MAX,
+    redisKeyPrefix: 'checkout-console:',
   },
   /**
    * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers

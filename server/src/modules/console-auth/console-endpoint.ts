@@ -7,8 +7,8 @@ import { nulCharacterFields } from '../../http/nul-characters';
 import type { AppDeps } from '../app-module';
 import { sameSecret } from './secrets';
 import { readSessionToken } from './session-cookie';
-import { resumeSession } from './sessions';
-import type { LiveSession, SignedInOperator } from './sessions';
+import { resumeSession, sessionStoreOf } from './sessions';
+import type { LiveSession, SessionStore, SignedInOperator } from './sessions';
 
 export interface ConsoleContext<Def extends ConsoleEndpointDef> {
   /** The signed-in operator; null only on `public` calls (sign-in, setup links). */
@@ -66,10 +66,10 @@ function readInput(def: ConsoleEndpointDef, req: FastifyRequest): unknown {
   return raw;
 }
 
-async function authorise(def: ConsoleEndpointDef, deps: AppDeps, req: FastifyRequest): Promise<LiveSession | null> {
+async function authorise(def: ConsoleEndpointDef, deps: AppDeps, store: SessionStore, req: FastifyRequest): Promise<LiveSession | null> {
   if (def.access === 'public') return null;
   const token = readSessionToken(req);
-  const session = token ? await resumeSession(deps.db, deps.config, token, deps.now()) : null;
+  const session = token ? await resumeSession(store, deps.config, token, deps.now()) : null;
   if (!session) throw new AppError(CONSOLE_ERROR_CODES.unauthenticated, 401, CONSOLE_MESSAGES.unauthenticated);
   if (def.method === 'POST') {
     const given = req.headers[CSRF_HEADER];
@@ -94,6 +94,7 @@ export function registerConsoleEndpoint<Def extends ConsoleEndpointDef>(
   app: FastifyInstance, deps: AppDeps, def: Def, handler: ConsoleHandler<Def>,
 ): void {
   const checkResponse = deps.config.nodeEnv === 'test';
+  const store = sessionStoreOf(app, deps);
   app.route({
     method: def.method,
     url: toRoutePattern(def.path),
@@ -103,7 +104,7 @@ export function registerConsoleEndpoint<Def extends ConsoleEndpointDef>(
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       reply.header('Referrer-Policy', 'no-referrer');
-      const session = await authorise(def, deps, req);
+      const session = await authorise(def, deps, store, req);
       if (session) sessions.set(req, session);
       const input = parseOrThrow(def.request, readInput(def, req)) as z.output<Def['request']>;
       const params = req.params as Readonly<Record<PathParams<Def['path']>, string>>;

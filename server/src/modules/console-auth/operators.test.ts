@@ -1,16 +1,17 @@
 import { afterEach, expect, it } from 'vitest';
-import { buildTestApp, forEachDialect } from '../../../test/support/dialects';
+import { buildTestApp } from '../../../test/support/dialects';
+import { describeEachSessionStore } from '../../../test/support/session-stores';
 import type { TestApp } from '../../../test/support/dialects';
 import { completeSetup, consoleClientFor, consoleRefusal, setupTokenOf, signInOperator, signInWith } from '../../../test/support/console-session';
 import { totpCode } from './totp';
 
 const START = Date.parse('2026-11-26T09:00:00.000Z');
 
-forEachDialect('console operators', (dialect) => {
+describeEachSessionStore('console operators', (dialect, store) => {
   let t: TestApp;
   let nowMs = START;
   const now = () => new Date(nowMs);
-  const start = async () => { nowMs = START; t = await buildTestApp(dialect, { now }); };
+  const start = async () => { nowMs = START; t = await buildTestApp(dialect, { now, config: store.config }); };
   afterEach(async () => { await t.close(); });
   const audit = async (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('at').execute();
 
@@ -45,12 +46,13 @@ forEachDialect('console operators', (dialect) => {
     const updated = await admin.client.updateOperator({ operator_id: worker.operator.id }, { role: 'backoffice' });
     expect(updated).toMatchObject({ role: 'backoffice', status: 'active' });
     expect((await consoleRefusal(worker.client.session())).code).toBe('console_unauthenticated');
+    expect([await store.liveSessions(t, worker.operator.id), await store.liveSessions(t, admin.operator.id)]).toEqual([0, 1]);
     nowMs += 30_000;
     await signInWith(t.app, { email: worker.operator.email, password: worker.password, code: totpCode(worker.totpSecret, now()) });
 
     nowMs += 1000;
     expect(await admin.client.updateOperator({ operator_id: worker.operator.id }, { status: 'disabled' })).toMatchObject({ status: 'disabled' });
-    expect(await t.db.selectFrom('console_sessions').select('id').where('operator_id', '=', worker.operator.id).where('revoked_at', 'is', null).execute()).toEqual([]);
+    expect(await store.liveSessions(t, worker.operator.id)).toBe(0);
     nowMs += 30_000;
     const refused = await consoleRefusal(consoleClientFor(t.app, null, null).signIn({ email: worker.operator.email, password: worker.password, code: totpCode(worker.totpSecret, now()) }));
     expect(refused.code).toBe('console_invalid_credentials');
@@ -86,6 +88,7 @@ forEachDialect('console operators', (dialect) => {
     const worker = await signInOperator(t.app, t.db, 'backoffice', { now });
     const link = await admin.client.issueSetupLink({ operator_id: worker.operator.id });
     expect((await consoleRefusal(worker.client.session())).code).toBe('console_unauthenticated');
+    expect([await store.liveSessions(t, worker.operator.id), await store.liveSessions(t, admin.operator.id)]).toEqual([0, 1]);
     const row = await t.db.selectFrom('operators').selectAll().where('id', '=', worker.operator.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', password_hash: null, totp_secret: null });
     nowMs += 30_000;

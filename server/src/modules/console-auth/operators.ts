@@ -7,7 +7,8 @@ import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { hashPassword } from './passwords';
-import { findOperatorByEmail, findOperatorById, insertOperator, listOperatorRows, replaceRecoveryCodes, revokeOperatorSessions, updateOperatorRow } from './repository';
+import { findOperatorByEmail, findOperatorById, insertOperator, listOperatorRows, replaceRecoveryCodes, updateOperatorRow } from './repository';
+import type { SessionStore } from './session-store';
 import type { OperatorRow } from './repository';
 import { issueSetupToken } from './setup-links';
 
@@ -63,7 +64,7 @@ export async function createOperator(
 }
 
 /** Role and status; disabling ends the operator's sessions. An admin cannot change their own. */
-export async function updateOperator(db: Db, id: string, input: z.output<typeof updateOperatorSchema>, actor: Actor, now: Date): Promise<ConsoleOperator> {
+export async function updateOperator(db: Db, sessions: SessionStore, id: string, input: z.output<typeof updateOperatorSchema>, actor: Actor, now: Date): Promise<ConsoleOperator> {
   const row = await operatorOr404(db, id);
   if (actor.operatorId === id && (input.role !== undefined || input.status !== undefined)) {
     throw new AppError(ERROR_CODES.validation, 422, OPERATOR_MESSAGES.notYourself, { [input.role !== undefined ? 'role' : 'status']: OPERATOR_MESSAGES.notYourself });
@@ -81,7 +82,7 @@ export async function updateOperator(db: Db, id: string, input: z.output<typeof 
   await db.transaction().execute(async (trx) => {
     await updateOperatorRow(trx, id, { role, status, updated_at: at });
     // A role change ends the sessions too: their permissions were the old role's.
-    await revokeOperatorSessions(trx, id, at);
+    await sessions.revokeAll(trx, id, at);
     await recordAudit(trx, {
       ...auditOf(actor), action: 'operator_updated', targetType: 'operator', targetId: id,
       detail: { email: row.email, from: { role: row.role, status: row.status }, to: { role, status } },
@@ -95,7 +96,7 @@ export async function updateOperator(db: Db, id: string, input: z.output<typeof 
  * so the operator sets everything again (a lost phone, a forgotten password). The operator is pending until
  * the link is completed, a disabled one too: issuing a link is how an admin gives access back.
  */
-export async function issueSetupLink(db: Db, config: Pick<Config, 'publicBaseUrl'>, id: string, actor: Actor, now: Date): Promise<{ setup_url: string; expires_at: string }> {
+export async function issueSetupLink(db: Db, sessions: SessionStore, config: Pick<Config, 'publicBaseUrl'>, id: string, actor: Actor, now: Date): Promise<{ setup_url: string; expires_at: string }> {
   const row = await operatorOr404(db, id);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -103,7 +104,7 @@ export async function issueSetupLink(db: Db, config: Pick<Config, 'publicBaseUrl
       password_hash: null, totp_secret: null, totp_last_step: null, status: 'pending', updated_at: at,
     });
     await replaceRecoveryCodes(trx, id, [], at, randomUUID);
-    await revokeOperatorSessions(trx, id, at);
+    await sessions.revokeAll(trx, id, at);
     const issued = await issueSetupToken(trx, config, id, now);
     await recordAudit(trx, { ...auditOf(actor), action: 'two_factor_reset', targetType: 'operator', targetId: id, detail: { email: row.email } }, now);
     await recordAudit(trx, { ...auditOf(actor), action: 'setup_link_issued', targetType: 'operator', targetId: id, detail: { expires_at: issued.expires_at } }, now);

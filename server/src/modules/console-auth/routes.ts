@@ -6,7 +6,7 @@ import { registerConsoleEndpoint, requireOperator, sessionOf } from './console-e
 import { createOperator, issueSetupLink, listOperators, updateOperator } from './operators';
 import type { Actor } from './operators';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { revokeAllSessions, revokeSession, sessionAnswer } from './sessions';
+import { revokeAllSessions, revokeSession, sessionAnswer, sessionStoreOf } from './sessions';
 import type { SignedInOperator } from './sessions';
 import { setupBegin, setupComplete, setupInfo } from './setup-links';
 import { signIn } from './sign-in';
@@ -19,9 +19,10 @@ const actorOf = (operator: SignedInOperator, req: FastifyRequest): Actor => ({ o
 export const consoleAuthModule: AppModule = async (app, deps) => {
   const { db, config } = deps;
   const now = deps.now;
+  const sessions = sessionStoreOf(app, deps);
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.signIn, async ({ input, req, reply }) => {
-    const { token, session } = await signIn(db, config, input, clientOf(req), now());
+    const { token, session } = await signIn(db, sessions, config, input, clientOf(req), now());
     setSessionCookie(reply, token);
     return sessionAnswer(session);
   });
@@ -35,7 +36,7 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
   registerConsoleEndpoint(app, deps, consoleEndpoints.signOut, async (ctx) => {
     const operator = requireOperator(ctx);
     const at = now();
-    await revokeSession(db, operator.sessionId, at);
+    await revokeSession(sessions, operator, at);
     await recordAudit(db, { ...actorOf(operator, ctx.req), action: 'sign_out', targetType: 'session', targetId: operator.sessionId }, at);
     clearSessionCookie(ctx.reply);
     return { ok: true as const };
@@ -44,7 +45,7 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
   registerConsoleEndpoint(app, deps, consoleEndpoints.signOutEverywhere, async (ctx) => {
     const operator = requireOperator(ctx);
     const at = now();
-    const ended = await revokeAllSessions(db, operator.id, at);
+    const ended = await revokeAllSessions(sessions, db, operator.id, at);
     await recordAudit(db, { ...actorOf(operator, ctx.req), action: 'sign_out_everywhere', targetType: 'operator', targetId: operator.id, detail: { sessions: ended } }, at);
     clearSessionCookie(ctx.reply);
     return { ok: true as const };
@@ -52,15 +53,15 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.setupInfo, async ({ params }) => setupInfo(db, params.token, now()));
   registerConsoleEndpoint(app, deps, consoleEndpoints.setupBegin, async ({ params }) => setupBegin(db, `${config.brandName} Console`, params.token, now()));
-  registerConsoleEndpoint(app, deps, consoleEndpoints.setupComplete, async ({ params, input, req }) => setupComplete(db, params.token, input, clientOf(req), now()));
+  registerConsoleEndpoint(app, deps, consoleEndpoints.setupComplete, async ({ params, input, req }) => setupComplete(db, sessions, params.token, input, clientOf(req), now()));
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.listOperators, async () => ({ items: await listOperators(db) }));
   registerConsoleEndpoint(app, deps, consoleEndpoints.createOperator, async (ctx) =>
     createOperator(db, config, ctx.input, actorOf(requireOperator(ctx), ctx.req), now()));
   registerConsoleEndpoint(app, deps, consoleEndpoints.updateOperator, async (ctx) =>
-    updateOperator(db, ctx.params.operator_id, ctx.input, actorOf(requireOperator(ctx), ctx.req), now()));
+    updateOperator(db, sessions, ctx.params.operator_id, ctx.input, actorOf(requireOperator(ctx), ctx.req), now()));
   registerConsoleEndpoint(app, deps, consoleEndpoints.issueSetupLink, async (ctx) =>
-    issueSetupLink(db, config, ctx.params.operator_id, actorOf(requireOperator(ctx), ctx.req), now()));
+    issueSetupLink(db, sessions, config, ctx.params.operator_id, actorOf(requireOperator(ctx), ctx.req), now()));
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.listAudit, async ({ input }) => listAudit(db, input));
 };

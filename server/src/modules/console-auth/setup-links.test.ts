@@ -3,6 +3,7 @@ import { buildTestApp, forEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
 import { completeSetup, consoleClientFor, consoleRefusal, setupTokenOf, signInWith } from '../../../test/support/console-session';
 import { createOperator, issueSetupLink } from './operators';
+import { databaseSessionStore } from './session-store';
 import { totpCode } from './totp';
 
 const START = Date.parse('2026-11-26T09:00:00.000Z');
@@ -99,7 +100,7 @@ forEachDialect('console setup links', (dialect) => {
   it('a new link voids the older one', async () => {
     await start();
     const created = await newOperator();
-    const second = await issueSetupLink(t.db, t.config, created.operator.id, cli, now());
+    const second = await issueSetupLink(t.db, databaseSessionStore(t.db), t.config, created.operator.id, cli, now());
     expect((await consoleRefusal(anon().setupInfo({ token: setupTokenOf(created.setup_url) }))).status).toBe(410);
     await anon().setupInfo({ token: setupTokenOf(second.setup_url) });
   });

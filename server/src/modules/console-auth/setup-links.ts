@@ -9,11 +9,12 @@ import { recordAudit } from '../audit';
 import { hashPassword, isCommonPassword } from './passwords';
 import { newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from './recovery-codes';
 import {
-  findOperatorById, findSetupToken, insertSetupToken, replaceRecoveryCodes, revokeOperatorSessions, setPendingTotpSecret,
+  findOperatorById, findSetupToken, insertSetupToken, replaceRecoveryCodes, setPendingTotpSecret,
   updateOperatorRow, useSetupToken, voidSetupTokens,
 } from './repository';
 import type { OperatorRow, SetupTokenRow } from './repository';
 import { newToken, sha256Hex } from './secrets';
+import type { SessionStore } from './session-store';
 import type { ClientInfo } from './sign-in';
 import { newTotpSecret, qrSvg, totpStep, totpUri } from './totp';
 
@@ -79,7 +80,7 @@ export async function setupBegin(db: Db, issuer: string, token: string, now: Dat
  * must lock out whoever had the old password), and the new recovery codes are answered, once.
  */
 export async function setupComplete(
-  db: Db, token: string, input: { password: string; code: string }, client: ClientInfo, now: Date,
+  db: Db, sessions: SessionStore, token: string, input: { password: string; code: string }, client: ClientInfo, now: Date,
 ): Promise<{ recovery_codes: string[] }> {
   const { link, operator } = await openLink(db, token, now);
   if (!link.pending_totp_secret) throw new AppError(ERROR_CODES.validation, 422, SETUP_MESSAGES.beginFirst, { code: SETUP_MESSAGES.beginFirst });
@@ -95,7 +96,7 @@ export async function setupComplete(
       password_hash: passwordHash, totp_secret: link.pending_totp_secret, totp_last_step: step, status: 'active', updated_at: at,
     });
     await replaceRecoveryCodes(trx, operator.id, codes.map(recoveryCodeHash), at, randomUUID);
-    await revokeOperatorSessions(trx, operator.id, at);
+    await sessions.revokeAll(trx, operator.id, at);
     await recordAudit(trx, {
       action: 'setup_completed', operatorId: operator.id, operatorEmail: operator.email, targetType: 'operator', targetId: operator.id,
       ip: client.ip, userAgent: client.userAgent,

@@ -16,7 +16,7 @@ import {
 import type { OperatorRow } from './repository';
 import { sha256Hex } from './secrets';
 import { createSession } from './sessions';
-import type { LiveSession } from './sessions';
+import type { LiveSession, SessionStore } from './sessions';
 import { FAILURE_WINDOW_MS, PER_ACCOUNT, PER_ADDRESS, accountKey, addressKey, secondsLeft, waitText } from './sign-in-delay';
 import { totpStep } from './totp';
 
@@ -63,14 +63,14 @@ async function checkSecondFactor(db: Db, operator: OperatorRow, code: string, no
  * (reachable only with the right password), and counts as a failure; a success clears the account's
  * failures. Every outcome is in the audit log.
  */
-export async function signIn(db: Db, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, now: Date): Promise<{ token: string; session: LiveSession }> {
+export async function signIn(db: Db, sessions: SessionStore, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, now: Date): Promise<{ token: string; session: LiveSession }> {
   const keys = { account: accountKey(sha256Hex(input.email)), address: addressKey(client.ip ?? 'unknown') };
   // One attempt at a time per account and per address: the waits see every earlier failure.
-  return oneAtATime(keys.account, () => oneAtATime(keys.address, () => attempt(db, config, input, client, keys, now)));
+  return oneAtATime(keys.account, () => oneAtATime(keys.address, () => attempt(db, sessions, config, input, client, keys, now)));
 }
 
 async function attempt(
-  db: Db, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, keys: { account: string; address: string }, now: Date,
+  db: Db, sessions: SessionStore, config: Pick<Config, 'console'>, input: SignInInput, client: ClientInfo, keys: { account: string; address: string }, now: Date,
 ): Promise<{ token: string; session: LiveSession }> {
   const wait = await waitFor(db, keys, now);
   if (wait > 0) throw lockedOut(wait);
@@ -95,7 +95,7 @@ async function attempt(
     throw new AppError(CONSOLE_ERROR_CODES.invalidCredentials, 401, SIGN_IN_MESSAGES.invalid);
   }
 
-  const created = await createSession(db, config, operator, client, now);
+  const created = await createSession(sessions, config, operator, client, now);
   await db.transaction().execute(async (trx) => {
     await clearFailures(trx, keys.account);
     await updateOperatorRow(trx, operator.id, { last_sign_in_at: now.toISOString() });
