@@ -349,13 +349,46 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
   return orderCode;
 }
 
+// ——— From step 1 to a signed contract ———
+
+/**
+ * Mario Rossi's private order from step 1 (whatever opened it) to the thank-you page: contact with the
+ * given email and mobile, the codice fiscale, the default addresses, an IBAN, a carta d'identità with the
+ * front uploaded as `documentName`, then the SMS code to the mobile. `atReview` runs on step 5 before
+ * going to the signature. Answers the order number.
+ */
+export async function signFromStep1(page: Page, { email, mobile, documentName, atReview }: {
+  email: string; mobile: string; documentName: string; atReview?: (page: Page) => Promise<void>;
+}): Promise<string> {
+  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile });
+  await submitStep(page);
+  await expectStep(page, 2, 'Dati personali');
+  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
+  await submitStep(page);
+  await expectStep(page, 3, 'Indirizzi');
+  await submitStep(page);
+  await expectStep(page, 4, 'Pagamento');
+  await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
+  await submitStep(page);
+  await expectStep(page, 5, 'Documento e riepilogo');
+  await fillIdentityDocument(page, 'CA12345AB');
+  await identityUpload(page).setInputFiles({ name: documentName, mimeType: 'image/png', buffer: tinyPng() });
+  await expect(identityList(page).getByRole('listitem').filter({ hasText: documentName })).toBeVisible();
+  if (atReview) await atReview(page);
+  await submitStep(page, 'Vai alla firma');
+  await expectContractPreview(page);
+  await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, mobile));
+  await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
+  return (await page.getByTestId('thank-you').getByTestId('order-number').textContent())?.trim() ?? '';
+}
+
 // ——— The same lines and totals everywhere ———
 
 /** An order as a screen or the contract shows it: each line's label with its monthly and one-off cents, and the totals. */
 export interface ShownOrder { lines: Array<[label: string, monthly: number, oneOff: number]>; monthly: number; oneOff: number }
 
 /** `26,90 €/mese`, `-5,00 €`, `1.234,50` → cents. */
-const centsOf = (text: string): number => {
+export const centsOf = (text: string): number => {
   const m = /(-?)\s*([\d.]+),(\d{2})/.exec(text.replace(/\u00a0/g, ' '));
   if (!m) throw new Error(`no amount in "${text}"`);
   return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/\./g, '')) * 100 + Number(m[3]));

@@ -1,13 +1,10 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import type { Page } from '@playwright/test';
+import type * as OTPAuth from 'otpauth';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
-import {
-  checkCoverage, continueFromOffer, expectContractPreview, expectSignedAndDownload, expectStep, fillContact, fillIdentityDocument,
-  fillPayment, fillPrivatePersonal, identityList, identityUpload, sendCodeAndRead, signWith, submitStep, tinyPng, uniqueEmail,
-} from './checkout-journey';
+import { checkCoverage, continueFromOffer, identityList, identityUpload, signFromStep1, tinyPng, uniqueEmail } from './checkout-journey';
 import { runCli } from './cli';
-import { recordCspViolations } from './csp-watch';
+import { closeOperator, enrol, nextCode, operatorBrowser, outboxFor, PASSWORD, shoot, signIn, type Operator } from './console';
 
 /*
  * The provider's back office in the browser: an admin created by the CLI enrols two-factor and creates a
@@ -17,116 +14,14 @@ import { recordCspViolations } from './csp-watch';
  */
 
 const MOBILE = '3334445566';
-const PASSWORD = 'tramonto-sul-lago-di-como-42';
-
-interface Operator { page: Page; context: BrowserContext; totp: OTPAuth.TOTP; email: string; problems: string[]; csp: string[] }
-
-/**
- * With CONSOLE_SHOTS_DIR set, each console screen at 1280 and 768 px (a tablet) for someone to look at;
- * the window is put back to 1280 px after.
- */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.CONSOLE_SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** A code of the step after now: a sign-in right after the setup must not reuse the setup's step. */
-const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
-
-/** A browser of the operator's own, watched for console errors (the 401 of the session probe before sign-in is the one expected). */
-async function operatorBrowser(browser: Browser, baseURL: string | undefined, expected: RegExp[] = []): Promise<Omit<Operator, 'totp' | 'email'>> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
-  const csp = await recordCspViolations(context);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    const line = `${msg.text()} @ ${msg.location().url}`;
-    if ([/status of 401 .*@ .*\/api\/console\/auth\/session$/, ...expected].some((re) => re.test(line))) return;
-    problems.push(line);
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { context, page, problems, csp };
-}
-
-/** Opens a setup link, sets the password, enrols the authenticator from the secret shown, keeps the recovery codes. */
-async function enrol(page: Page, setupUrl: string, who: { name: string; email: string }): Promise<OTPAuth.TOTP> {
-  await page.goto(new URL(setupUrl).pathname);
-  await expect(page).toHaveTitle('Attivazione dell’account · Console');
-  await expect(page.getByText(`${who.name} (${who.email})`)).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'console setup: password');
-  await shoot(page, 'console-setup-password');
-  await page.getByLabel('Nuova password').fill('breve');
-  await page.getByRole('button', { name: 'Continua' }).click();
-  await expect(page.getByLabel('Nuova password')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('La password deve avere almeno 12 caratteri')).toBeVisible();
-  await page.getByLabel('Nuova password').fill(PASSWORD);
-  await page.getByLabel('Ripeti la password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continua' }).click();
-  const qr = page.getByRole('img', { name: 'Codice QR per l’app di autenticazione' });
-  await expect(qr).toBeVisible();
-  await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/);
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await expectNoSeriousA11yViolations(page, 'console setup: two-factor');
-  await shoot(page, 'console-setup-two-factor');
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  await page.getByLabel('Codice di 6 cifre mostrato dall’app').fill(totp.generate());
-  await page.getByRole('button', { name: 'Attiva l’account' }).click();
-  await expect(page.getByRole('heading', { name: '3. Codici di recupero' })).toBeVisible();
-  await expect(page.getByRole('list', { name: '3. Codici di recupero' }).getByRole('listitem')).not.toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Vai all’accesso' })).toBeDisabled();
-  await expectNoSeriousA11yViolations(page, 'console setup: recovery codes');
-  await shoot(page, 'console-setup-recovery-codes');
-  await page.getByLabel('Ho salvato i codici di recupero').check();
-  await page.getByRole('link', { name: 'Vai all’accesso' }).click();
-  await expect(page.getByRole('heading', { name: 'Accesso alla console' })).toBeVisible();
-  return totp;
-}
-
-async function signIn(page: Page, email: string, totp: OTPAuth.TOTP): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Codice di verifica').fill(nextCode(totp));
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
-}
 
 /** The visitor's journey to a signed order with the front of an identity document; answers the order number. */
 async function signOrderWithDocument(page: Page, email: string): Promise<string> {
   await checkCoverage(page, 'Privato');
   await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
   await continueFromOffer(page);
-  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile: MOBILE });
-  await submitStep(page);
-  await expectStep(page, 2, 'Dati personali');
-  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
-  await submitStep(page);
-  await expectStep(page, 3, 'Indirizzi');
-  await submitStep(page);
-  await expectStep(page, 4, 'Pagamento');
-  await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
-  await submitStep(page);
-  await expectStep(page, 5, 'Documento e riepilogo');
-  await fillIdentityDocument(page, 'CA12345AB');
-  await identityUpload(page).setInputFiles({ name: 'carta-sfocata.png', mimeType: 'image/png', buffer: tinyPng() });
-  await expect(identityList(page).getByRole('listitem').filter({ hasText: 'carta-sfocata.png' })).toBeVisible();
-  await submitStep(page, 'Vai alla firma');
-  await expectContractPreview(page);
-  await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
-  await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
-  return (await page.getByTestId('thank-you').getByTestId('order-number').textContent())?.trim() ?? '';
+  return signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-sfocata.png' });
 }
-
-const outboxFor = async (page: Page, to: string): Promise<Array<{ text: string }>> => {
-  const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { data: Array<{ text: string }> }).data;
-};
 
 test.describe('the operator console', () => {
   test('an admin from the CLI enrols and adds staff; the back office rejects a document, gets a new one, approves it and moves the order on; a viewer only reads', async ({ page, browser, baseURL }) => {
@@ -295,10 +190,6 @@ test.describe('the operator console', () => {
     await bo.page.getByRole('button', { name: 'Esci da tutti i dispositivi' }).click();
     await expect(bo.page.getByText('Sei uscito dalla console su tutti i dispositivi.')).toBeVisible();
 
-    for (const op of [admin, bo, viewer]) {
-      expect(op.problems, `console errors (${op.email})`).toEqual([]);
-      expect(op.csp, `CSP violations (${op.email})`).toEqual([]);
-      await op.context.close();
-    }
+    for (const op of [admin, bo, viewer]) await closeOperator(op);
   });
 });

@@ -40,15 +40,15 @@ export function ConsoleHeader({ session, items }: { session: ConsoleSession; ite
         </button>
         <div id="console-nav" className={`collapse navbar-collapse${open ? ' show' : ''}`}>
           <nav aria-label={TEXT.nav.label} className="me-auto">
-            <ul className="navbar-nav">
+            <ul className="navbar-nav flex-wrap">
               {visible.map((item) => (
                 <li key={item.to} className="nav-item">
-                  <NavLink to={item.to} className="nav-link" onClick={() => setOpen(false)}>{item.label}</NavLink>
+                  <NavLink to={item.to} className="nav-link text-nowrap" onClick={() => setOpen(false)}>{item.label}</NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="d-flex flex-wrap align-items-center gap-2 py-2 py-lg-0">
+          <div className="d-flex flex-wrap flex-shrink-0 align-items-center gap-2 py-2 py-lg-0">
             <span className="small">
               <span className="visually-hidden">{TEXT.nav.signedInAs} </span>
               <strong>{session.operator.name}</strong>{' '}

@@ -1,11 +1,13 @@
 const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-const dateOnly = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeZone: 'Europe/Rome' });
+// Four-digit years: a code valid until 2100 must not read as 01/01/00.
+const day = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Rome' } as const;
+const dateTime = new Intl.DateTimeFormat('it-IT', { ...day, hour: '2-digit', minute: '2-digit' });
+const dateOnly = new Intl.DateTimeFormat('it-IT', day);
 
 /** Integer cents as euros, Italian style (`29,90 €`). */
 export const formatEuros = (cents: number): string => euros.format(cents / 100);
 
-/** An ISO-8601 instant in Rome's time (`26/11/26, 10:15`); the text itself when it does not parse. */
+/** An ISO-8601 instant in Rome's time (`26/11/2026, 10:15`); the text itself when it does not parse. */
 export const formatDateTime = (iso: string | null | undefined): string => {
   if (!iso) return '—';
   const d = new Date(iso);

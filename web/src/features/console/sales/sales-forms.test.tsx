@@ -110,6 +110,28 @@ describe('pre-made order form', () => {
     expect(screen.getByText('Email già usata per un altro ordine')).toBeTruthy();
   });
 
+  it('marks an option the server refuses at that option, and drops the message once the option is changed', async () => {
+    serve(either(sessionHandler('backoffice'), publicCalls, (c) => (c.path === '/api/console/premade-orders' && c.method === 'POST'
+      ? refused(422, { code: 'validation_error', message: 'Dati non validi', fields: { 'options.10': 'Opzione non compatibile con l’offerta' } }) : undefined)));
+    renderSales('/console/ordini-precompilati/nuovo');
+    fireEvent.change(await screen.findByLabelText('Comune'), { target: { value: 'rom' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Roma (RM)' }));
+    fireEvent.change(screen.getByLabelText('Via e numero civico'), { target: { value: 'via roma 1' } });
+    fireEvent.click(await screen.findByRole('button', { name: address.label }));
+    await screen.findByRole('option', { name: /Fibra Viva Casa 1 Giga/ });
+    fireEvent.change(screen.getByLabelText('Offerta'), { target: { value: '101' } });
+    const voice = screen.getByRole('checkbox', { name: /^Voce Illimitata Family/ });
+    fireEvent.click(voice);
+    fireEvent.click(screen.getByRole('button', { name: 'Crea l’ordine' }));
+    await waitFor(() => expect(voice.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(voice.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Opzione non compatibile con l’offerta');
+    expect(screen.getByText('Correggi i campi evidenziati.')).toBeTruthy();
+    fireEvent.click(voice);
+    expect(voice.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Opzione non compatibile con l’offerta')).toBeNull();
+    expect(screen.queryByText('Correggi i campi evidenziati.')).toBeNull();
+  });
+
   it('is not offered to a viewer', async () => {
     serve(either(sessionHandler('viewer'), publicCalls));
     renderSales('/console/ordini-precompilati/nuovo');

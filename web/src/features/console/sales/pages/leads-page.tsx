@@ -42,14 +42,14 @@ export function LeadsPage() {
         onSubmit={(e) => { e.preventDefault(); go({ ...formValues(e.currentTarget), page: undefined }); }}
       >
         <div className="row g-2 align-items-end">
-          <div className="col-6 col-md-3">
+          <div className="col-6 col-md-4 col-lg-3">
             <label htmlFor={id('delivery_status')} className="form-label">{T.status}</label>
             <select id={id('delivery_status')} name="delivery_status" className="form-select" defaultValue={raw.delivery_status ?? ''}>
               <option value="">{T.anyStatus}</option>
               {LEAD_DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{LEAD_DELIVERY_STATUS_LABELS[s]}</option>)}
             </select>
           </div>
-          <div className="col-6 col-md-3">
+          <div className="col-6 col-md-4 col-lg-3">
             <label htmlFor={id('handled')} className="form-label">{T.handled}</label>
             <select id={id('handled')} name="handled" className="form-select" defaultValue={raw.handled ?? ''}>
               <option value="">{T.anyHandled}</option>
@@ -57,15 +57,15 @@ export function LeadsPage() {
               <option value="1">{T.handledYes}</option>
             </select>
           </div>
-          <div className="col-6 col-md-2">
+          <div className="col-6 col-md-4 col-lg-2">
             <label htmlFor={id('from')} className="form-label">{T.from}</label>
             <input id={id('from')} name="from" type="date" className="form-control" defaultValue={raw.from ?? ''} />
           </div>
-          <div className="col-6 col-md-2">
+          <div className="col-6 col-md-4 col-lg-2">
             <label htmlFor={id('to')} className="form-label">{T.to}</label>
             <input id={id('to')} name="to" type="date" className="form-control" defaultValue={raw.to ?? ''} />
           </div>
-          <div className="col-12 col-md-2 d-flex flex-wrap gap-2">
+          <div className="col-12 col-md-4 col-lg-2 d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary">{T.apply}</button>
             {hasFilters ? <button type="button" className="btn btn-outline-secondary" onClick={() => go({})}>{T.reset}</button> : null}
           </div>

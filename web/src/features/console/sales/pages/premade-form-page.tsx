@@ -22,7 +22,7 @@ function Created({ created, onAnother }: { created: PremadeCreated; onAnother: (
     <section aria-labelledby="premade-created" className="card card-body">
       <h2 id="premade-created" className="h4" tabIndex={-1} ref={(el) => el?.focus()}>{T.created}</h2>
       <div className="row g-3">
-        <div className="col-12 col-md-7">
+        <div className="col-12 col-lg-7">
           <dl>
             <dt>{T.code}</dt><dd className="fs-4 font-monospace">{created.code}</dd>
             <dt>{T.orderNumber}</dt><dd>{created.order_number}</dd>
@@ -31,7 +31,7 @@ function Created({ created, onAnother }: { created: PremadeCreated; onAnother: (
           <CopyField label={T.link} value={created.url} />
           <p className="mt-2">{created.needs_code && created.masked_phone ? T.needsCode(created.masked_phone) : T.opensDirectly}</p>
         </div>
-        <div className="col-12 col-md-5">
+        <div className="col-12 col-lg-5">
           <figure className="mb-0">
             <img src={qr} alt={T.qrAlt(created.code)} width={220} height={220} className="img-fluid border bg-white p-2" />
             <figcaption className="small text-body-secondary">{T.qr}</figcaption>
@@ -60,7 +60,9 @@ export function PremadeFormPage() {
   const offers = useOffers(coverage.data?.offer_ids ?? [], customerType);
   const offer = offers.offers.find((o) => String(o.id) === offerId) ?? null;
   const serverError = create.error ? toConsoleError(create.error) : null;
-  const shown = { ...(serverError?.fields ?? {}), ...errors };
+  // The server's messages for fields edited since the last submit are not shown any more.
+  const [edited, setEdited] = useState<string[]>([]);
+  const shown = { ...Object.fromEntries(Object.entries(serverError?.fields ?? {}).filter(([k]) => !edited.includes(k))), ...errors };
   const otherServerError = serverError && Object.keys(serverError.fields).length === 0;
 
   if (create.data) {
@@ -81,10 +83,16 @@ export function PremadeFormPage() {
     const next = parsed.success ? {} : fieldErrors(parsed.error);
     if (!address) next.id_egon_civico = T.needAddress;
     setErrors(next);
+    setEdited([]);
     if (!parsed.success || !address) return;
     create.mutate({ ...parsed.data, valid_days: parsed.data.valid_days });
   };
-  const set = (key: keyof typeof person) => (v: string) => setPerson((p) => ({ ...p, [key]: v }));
+  // A field's own message goes once it is edited (the others stay until the next submit).
+  const clearError = (key: string) => {
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
+    setEdited((keys) => (keys.includes(key) ? keys : [...keys, key]));
+  };
+  const set = (key: keyof typeof person) => (v: string) => { setPerson((p) => ({ ...p, [key]: v })); clearError(key); };
   const offerSelectId = controlId(FORM, 'offer_id');
   const typeId = controlId(FORM, 'customer_type');
 
@@ -112,7 +120,7 @@ export function PremadeFormPage() {
           <select
             id={offerSelectId} className={`form-select${shown.offer_id ? ' is-invalid' : ''}`} value={offerId} disabled={!coverage.data || offers.pending}
             aria-invalid={shown.offer_id ? true : undefined} aria-describedby={describedBy(offerSelectId, false, Boolean(shown.offer_id))}
-            onChange={(e) => { setOfferId(e.target.value); setOptionIds([]); }}
+            onChange={(e) => { setOfferId(e.target.value); setOptionIds([]); clearError('offer_id'); }}
           >
             <option value="">{address ? T.chooseOffer : T.needAddress}</option>
             {offers.offers.map((o) => <option key={o.id} value={o.id}>{`${o.name} · ${T.perMonth(formatEuros(o.recurrent_cost))}`}</option>)}
@@ -126,16 +134,20 @@ export function PremadeFormPage() {
             {offer.options.filter((o) => !o.included).length === 0 ? <p className="small">{T.noOptions}</p> : null}
             {offer.options.filter((o) => !o.included).map((o) => {
               const id = controlId(FORM, `option-${o.id}`);
+              // The server names a refused option `options.<id>` (a repeater with the wrong router, say).
+              const optionError = shown[`options.${o.id}`];
               return (
                 <div key={o.id} className="form-check">
                   <input
-                    id={id} type="checkbox" className="form-check-input" checked={optionIds.includes(o.id)}
-                    onChange={(e) => setOptionIds((ids) => (e.target.checked ? [...ids, o.id] : ids.filter((x) => x !== o.id)))}
+                    id={id} type="checkbox" className={`form-check-input${optionError ? ' is-invalid' : ''}`} checked={optionIds.includes(o.id)}
+                    aria-invalid={optionError ? true : undefined} aria-describedby={describedBy(id, false, Boolean(optionError))}
+                    onChange={(e) => { setOptionIds((ids) => (e.target.checked ? [...ids, o.id] : ids.filter((x) => x !== o.id))); clearError(`options.${o.id}`); }}
                   />
                   <label htmlFor={id} className="form-check-label">
                     {o.name}
                     <span className="text-body-secondary small">{` · ${[o.recurrent_cost ? T.perMonth(formatEuros(o.recurrent_cost)) : null, o.cash_amount ? T.oneOff(formatEuros(o.cash_amount)) : null].filter(Boolean).join(', ') || formatEuros(0)}`}</span>
                   </label>
+                  {optionError ? <div id={`${id}-error`} className="invalid-feedback d-block">{optionError}</div> : null}
                 </div>
               );
             })}
