@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { CONSOLE_ERROR_CODES } from '@checkout/contract/errors';
 import { CONSOLE_STATUS_LABELS, type ConsoleOrderStatus, type WorkflowStatus } from '@checkout/contract/console/workflow';
 import { useReloadOrder, useTransitionOrder } from '../api/orders';
 import { toConsoleError } from '../console-error';
+import { ConfirmDialog } from './confirm-dialog';
 import { controlId, describedBy } from './field';
 import { TEXT } from '../text';
 
@@ -34,33 +34,21 @@ export function TransitionDialog({ orderId, from, choice, onClose }: { orderId: 
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="transition-title" centered>
-      <form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={TEXT.close}>
-          <Modal.Title id="transition-title" as="h2" className="h5">{T.transitionTitle(choice.label)}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{T.transitionFrom(CONSOLE_STATUS_LABELS[from], CONSOLE_STATUS_LABELS[choice.to])}</p>
-          <label htmlFor={id} className="form-label">{choice.reason_required ? T.reason : T.reasonOptional}</label>
-          <textarea id={id} className={`form-control${error ? ' is-invalid' : ''}`} rows={3} maxLength={1000} value={reason}
-            required={choice.reason_required} aria-required={choice.reason_required || undefined}
-            aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, Boolean(error))}
-            onChange={(e) => setReason(e.currentTarget.value)} />
-          {error ? <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div> : null}
-          {failure ? (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">
-              <p className="mb-0">{failure.message}</p>
-              {stale ? <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => { void reload(); onClose(); }}>{T.reload}</button> : null}
-            </div>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>{TEXT.cancel}</button>
-          <button type="submit" className="btn btn-primary" disabled={transition.isPending || stale}>
-            {transition.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}{T.confirm}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ConfirmDialog titleId="transition-title" title={T.transitionTitle(choice.label)} onClose={onClose} onSubmit={submit}
+      cancelLabel={TEXT.cancel} confirmLabel={T.confirm} confirmClass="btn-primary" pending={transition.isPending} disabled={transition.isPending || stale}>
+      <p>{T.transitionFrom(CONSOLE_STATUS_LABELS[from], CONSOLE_STATUS_LABELS[choice.to])}</p>
+      <label htmlFor={id} className="form-label">{choice.reason_required ? T.reason : T.reasonOptional}</label>
+      <textarea id={id} className={`form-control${error ? ' is-invalid' : ''}`} rows={3} maxLength={1000} value={reason}
+        required={choice.reason_required} aria-required={choice.reason_required || undefined}
+        aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, Boolean(error))}
+        onChange={(e) => setReason(e.currentTarget.value)} />
+      {error ? <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div> : null}
+      {failure ? (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          <p className="mb-0">{failure.message}</p>
+          {stale ? <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => { void reload(); onClose(); }}>{T.reload}</button> : null}
+        </div>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import type { PrivacyResult } from '@checkout/contract/console/schemas-data';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId, describedBy } from '../components/field';
 import { toConsoleError } from '../console-error';
@@ -25,33 +25,21 @@ function EraseDialog({ order, onClose, onErased }: { order: Order; onClose: () =
     erase.mutate({ orderId: order.id, confirm }, { onSuccess: (r) => onErased(r.order_number) });
   };
   return (
-    <Modal show onHide={onClose} aria-labelledby="erase-title" centered>
-      <form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={TEXT.close}>
-          <Modal.Title id="erase-title" as="h2" className="h5">{T.dialogTitle(order.order_number)}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{T.dialogBody}</p>
-          <label htmlFor={id} className="form-label">{T.confirmLabel(order.order_number)}</label>
-          <input id={id} className={`form-control font-monospace${fieldError ? ' is-invalid' : ''}`} value={confirm} maxLength={40} autoComplete="off"
-            aria-invalid={fieldError ? true : undefined} aria-describedby={describedBy(id, false, fieldError !== null)}
-            onChange={(e) => setConfirm(e.currentTarget.value)} />
-          {fieldError ? <div id={`${id}-error`} className="invalid-feedback d-block">{fieldError}</div> : null}
-          {failure && !fieldError ? (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">
-              <p className="fw-semibold mb-1">{T.refused}</p>
-              <p className="mb-0">{failure.message}</p>
-            </div>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>{T.cancel}</button>
-          <button type="submit" className="btn btn-danger" disabled={erase.isPending || confirm.trim() === ''}>
-            {erase.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}{T.confirm}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ConfirmDialog titleId="erase-title" title={T.dialogTitle(order.order_number)} onClose={onClose} onSubmit={submit}
+      cancelLabel={T.cancel} confirmLabel={T.confirm} confirmClass="btn-danger" pending={erase.isPending} disabled={erase.isPending || confirm.trim() === ''}>
+      <p>{T.dialogBody}</p>
+      <label htmlFor={id} className="form-label">{T.confirmLabel(order.order_number)}</label>
+      <input id={id} className={`form-control font-monospace${fieldError ? ' is-invalid' : ''}`} value={confirm} maxLength={40} autoComplete="off"
+        aria-invalid={fieldError ? true : undefined} aria-describedby={describedBy(id, false, fieldError !== null)}
+        onChange={(e) => setConfirm(e.currentTarget.value)} />
+      {fieldError ? <div id={`${id}-error`} className="invalid-feedback d-block">{fieldError}</div> : null}
+      {failure && !fieldError ? (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          <p className="fw-semibold mb-1">{T.refused}</p>
+          <p className="mb-0">{failure.message}</p>
+        </div>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

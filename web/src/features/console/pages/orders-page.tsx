@@ -5,13 +5,13 @@ import { orderListQuerySchema, type ORDER_SORT_KEYS } from '@checkout/contract/c
 import { CONSOLE_ORDER_STATUSES, CONSOLE_STATUS_LABELS } from '@checkout/contract/console/workflow';
 import { consoleClient } from '../api/client';
 import { useOrders } from '../api/orders';
-import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId } from '../components/field';
-import { Pager } from '../components/pager';
+import { DateFilter, FilterForm, FilterSelect, ListHeader } from '../components/list-filters';
+import { ListResult } from '../components/list-result';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../format';
 import { TEXT } from '../text';
-import { formValues, readUrlQuery, toUrlParams } from '../url-query';
+import { readUrlQuery, toUrlParams } from '../url-query';
 import { useCan } from '../use-console-session';
 import { usePageTitle } from '../use-page-title';
 
@@ -49,12 +49,8 @@ export function OrdersPage() {
   const orders = useOrders(raw);
 
   const go = (values: Record<string, string | undefined>) => setParams(toUrlParams(values, KEYS));
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const v = formValues(e.currentTarget);
-    // New filters start from the first page; the sort stays.
-    go({ ...v, sort: raw.sort, dir: raw.dir, page: undefined });
-  };
+  // New filters start from the first page; the sort stays.
+  const onApply = (v: Record<string, string>) => go({ ...v, sort: raw.sort, dir: raw.dir, page: undefined });
   const setSort = (key: SortKey) => {
     const dir = parsed.sort === key && parsed.dir === 'desc' ? 'asc' : 'desc';
     go({ ...(raw as Record<string, string>), sort: key, dir, page: undefined });
@@ -66,102 +62,77 @@ export function OrdersPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{T.title}</h1>
+      <ListHeader title={T.title}>
         {can('orders.export') ? <a className="btn btn-outline-primary btn-sm" href={exportUrl} download>{T.export}</a> : null}
-      </div>
-      <form key={params.toString()} role="search" aria-label={T.filters} className="card card-body mb-3 console-filters" onSubmit={onSubmit} noValidate>
-        <div className="row g-2 align-items-end">
-          <div className="col-12 col-lg-4">
-            <label htmlFor={id('q')} className="form-label">{T.q}</label>
-            <input id={id('q')} name="q" type="search" maxLength={100} className="form-control" defaultValue={raw.q ?? ''} aria-describedby={`${id('q')}-hint`} />
-            <div id={`${id('q')}-hint`} className="form-text">{T.qHint}</div>
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('status')} className="form-label">{T.status}</label>
-            <select id={id('status')} name="status" className="form-select" defaultValue={raw.status ?? ''}>
-              <option value="">{T.anyStatus}</option>
-              {CONSOLE_ORDER_STATUSES.map((s) => <option key={s} value={s}>{CONSOLE_STATUS_LABELS[s]}</option>)}
-            </select>
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('customer_type')} className="form-label">{T.customerType}</label>
-            <select id={id('customer_type')} name="customer_type" className="form-select" defaultValue={raw.customer_type ?? ''}>
-              <option value="">{T.anyCustomer}</option>
-              <option value="privato">{T.privato}</option>
-              <option value="business">{T.business}</option>
-            </select>
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('from')} className="form-label">{T.from}</label>
-            <input id={id('from')} name="from" type="date" className="form-control" defaultValue={raw.from ?? ''} />
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('to')} className="form-label">{T.to}</label>
-            <input id={id('to')} name="to" type="date" className="form-control" defaultValue={raw.to ?? ''} />
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('technology')} className="form-label">{T.technology}</label>
-            <input id={id('technology')} name="technology" maxLength={20} className="form-control" defaultValue={raw.technology ?? ''} />
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('offer_id')} className="form-label">{T.offerId}</label>
-            <input id={id('offer_id')} name="offer_id" inputMode="numeric" pattern="[0-9]*" maxLength={10} className="form-control" defaultValue={raw.offer_id === undefined ? '' : String(raw.offer_id)} />
-          </div>
-          <div className="col-6 col-md-4 col-lg-2">
-            <label htmlFor={id('promo')} className="form-label">{T.promo}</label>
-            <input id={id('promo')} name="promo" maxLength={50} className="form-control" defaultValue={raw.promo ?? ''} />
-          </div>
-          <div className="col-12 col-md-8 col-lg-3">
-            <div className="form-check mb-2">
-              <input id={id('documents_to_review')} name="documents_to_review" value="1" type="checkbox" className="form-check-input" defaultChecked={parsed.documents_to_review === true} />
-              <label htmlFor={id('documents_to_review')} className="form-check-label">{T.toReview}</label>
-            </div>
-          </div>
-          <div className="col-12 col-lg-3 d-flex gap-2 justify-content-lg-end">
-            <button type="submit" className="btn btn-primary">{T.apply}</button>
-            {hasFilters ? <button type="button" className="btn btn-outline-secondary" onClick={() => go({ sort: raw.sort, dir: raw.dir })}>{T.reset}</button> : null}
+      </ListHeader>
+      <FilterForm key={params.toString()} label={T.filters} className="card card-body mb-3 console-filters" onApply={onApply}>
+        <div className="col-12 col-lg-4">
+          <label htmlFor={id('q')} className="form-label">{T.q}</label>
+          <input id={id('q')} name="q" type="search" maxLength={100} className="form-control" defaultValue={raw.q ?? ''} aria-describedby={`${id('q')}-hint`} />
+          <div id={`${id('q')}-hint`} className="form-text">{T.qHint}</div>
+        </div>
+        <FilterSelect id={id('status')} name="status" label={T.status} anyLabel={T.anyStatus} value={raw.status} className="col-6 col-md-4 col-lg-2">
+          {CONSOLE_ORDER_STATUSES.map((s) => <option key={s} value={s}>{CONSOLE_STATUS_LABELS[s]}</option>)}
+        </FilterSelect>
+        <FilterSelect id={id('customer_type')} name="customer_type" label={T.customerType} anyLabel={T.anyCustomer} value={raw.customer_type} className="col-6 col-md-4 col-lg-2">
+          <option value="privato">{T.privato}</option>
+          <option value="business">{T.business}</option>
+        </FilterSelect>
+        <DateFilter idOf={id} labels={T} from={raw.from} to={raw.to} />
+        <div className="col-6 col-md-4 col-lg-2">
+          <label htmlFor={id('technology')} className="form-label">{T.technology}</label>
+          <input id={id('technology')} name="technology" maxLength={20} className="form-control" defaultValue={raw.technology ?? ''} />
+        </div>
+        <div className="col-6 col-md-4 col-lg-2">
+          <label htmlFor={id('offer_id')} className="form-label">{T.offerId}</label>
+          <input id={id('offer_id')} name="offer_id" inputMode="numeric" pattern="[0-9]*" maxLength={10} className="form-control" defaultValue={raw.offer_id === undefined ? '' : String(raw.offer_id)} />
+        </div>
+        <div className="col-6 col-md-4 col-lg-2">
+          <label htmlFor={id('promo')} className="form-label">{T.promo}</label>
+          <input id={id('promo')} name="promo" maxLength={50} className="form-control" defaultValue={raw.promo ?? ''} />
+        </div>
+        <div className="col-12 col-md-8 col-lg-3">
+          <div className="form-check mb-2">
+            <input id={id('documents_to_review')} name="documents_to_review" value="1" type="checkbox" className="form-check-input" defaultChecked={parsed.documents_to_review === true} />
+            <label htmlFor={id('documents_to_review')} className="form-check-label">{T.toReview}</label>
           </div>
         </div>
-      </form>
+        <div className="col-12 col-lg-3 d-flex gap-2 justify-content-lg-end">
+          <button type="submit" className="btn btn-primary">{T.apply}</button>
+          {hasFilters ? <button type="button" className="btn btn-outline-secondary" onClick={() => go({ sort: raw.sort, dir: raw.dir })}>{T.reset}</button> : null}
+        </div>
+      </FilterForm>
 
-      {orders.isPending ? <Loading /> : orders.isError ? <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} /> : (
-        <>
-          <p className="mb-2" aria-live="polite">{T.count(orders.data.total)}{orders.isFetching ? ` · ${TEXT.loading}` : ''}</p>
-          {orders.data.items.length === 0 ? <p className="alert alert-light border">{T.empty}</p> : (
-            <div className="table-responsive">
-              <table className="table table-hover align-middle console-table" aria-busy={orders.isFetching}>
-                <caption className="visually-hidden">{T.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.number}</th>
-                    <SortHeader label={T.status} sortKey="status" query={parsed} setSort={setSort} />
-                    <th scope="col">{T.customer}</th>
-                    <th scope="col">{T.offer}</th>
-                    <SortHeader label={T.created} sortKey="created_at" query={parsed} setSort={setSort} />
-                    <SortHeader label={T.signed} sortKey="signed_at" query={parsed} setSort={setSort} />
-                    <th scope="col">{T.docs}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.data.items.map((o) => (
-                    <tr key={o.id}>
-                      <td><Link to={`/console/ordini/${encodeURIComponent(o.id)}`}>{o.order_number ?? o.hash.slice(0, 10)}</Link>{o.premade_code ? <div className="small text-body-secondary">{o.premade_code}</div> : null}</td>
-                      <td><StatusBadge status={o.status} /></td>
-                      <td>{o.customer_name ?? TEXT.none}<div className="small text-body-secondary">{o.customer_type}</div></td>
-                      <td>{o.offer_name ?? `#${o.offer_id}`}<div className="small text-body-secondary">{[o.technology, o.promo].filter(Boolean).join(' · ')}</div></td>
-                      <td>{formatDateTime(o.created_at)}</td>
-                      <td>{formatDateTime(o.signed_at)}</td>
-                      <td>{o.documents_to_review ? <span className="badge text-bg-warning">{T.docsToReview}</span> : null}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={orders.data.page} pageSize={orders.data.page_size} total={orders.data.total} go={setPage} />
-        </>
-      )}
+      <ListResult query={orders} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table table-hover align-middle console-table" go={setPage}>
+        {(data) => (
+          <>
+            <thead>
+              <tr>
+                <th scope="col">{T.number}</th>
+                <SortHeader label={T.status} sortKey="status" query={parsed} setSort={setSort} />
+                <th scope="col">{T.customer}</th>
+                <th scope="col">{T.offer}</th>
+                <SortHeader label={T.created} sortKey="created_at" query={parsed} setSort={setSort} />
+                <SortHeader label={T.signed} sortKey="signed_at" query={parsed} setSort={setSort} />
+                <th scope="col">{T.docs}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((o) => (
+                <tr key={o.id}>
+                  <td><Link to={`/console/ordini/${encodeURIComponent(o.id)}`}>{o.order_number ?? o.hash.slice(0, 10)}</Link>{o.premade_code ? <div className="small text-body-secondary">{o.premade_code}</div> : null}</td>
+                  <td><StatusBadge status={o.status} /></td>
+                  <td>{o.customer_name ?? TEXT.none}<div className="small text-body-secondary">{o.customer_type}</div></td>
+                  <td>{o.offer_name ?? `#${o.offer_id}`}<div className="small text-body-secondary">{[o.technology, o.promo].filter(Boolean).join(' · ')}</div></td>
+                  <td>{formatDateTime(o.created_at)}</td>
+                  <td>{formatDateTime(o.signed_at)}</td>
+                  <td>{o.documents_to_review ? <span className="badge text-bg-warning">{T.docsToReview}</span> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )}
+      </ListResult>
     </>
   );
 }

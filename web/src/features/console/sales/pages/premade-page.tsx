@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PREMADE_STATES, PREMADE_STATE_LABELS, premadeListQuerySchema, type ConsolePremadeItem } from '@checkout/contract/console/schemas-sales';
-import { ErrorAlert, Loading } from '../../components/feedback';
+import { ErrorAlert } from '../../components/feedback';
 import { controlId } from '../../components/field';
-import { Pager } from '../../components/pager';
+import { FilterForm, FilterSelect, ListHeader } from '../../components/list-filters';
+import { ListResult } from '../../components/list-result';
 import { formatDate } from '../../format';
 import { TEXT } from '../../text';
-import { formValues, readUrlQuery, toUrlParams } from '../../url-query';
+import { readUrlQuery, toUrlParams } from '../../url-query';
 import { useCan } from '../../use-console-session';
 import { usePageTitle } from '../../use-page-title';
 import { useExpirePremade, useExtendPremade, usePremadeOrders } from '../api/premade';
@@ -62,66 +63,52 @@ export function PremadePage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{T.title}</h1>
+      <ListHeader title={T.title}>
         {manage ? <Link className="btn btn-primary btn-sm" to="/console/ordini-precompilati/nuovo">{T.create}</Link> : null}
-      </div>
-      <form key={params.toString()} role="search" aria-label={T.filters} className="card card-body mb-3" noValidate
-        onSubmit={(e) => { e.preventDefault(); go({ ...formValues(e.currentTarget), page: undefined }); }}>
-        <div className="row g-2 align-items-end">
-          <div className="col-12 col-md-5">
-            <label htmlFor={id('q')} className="form-label">{T.q}</label>
-            <input id={id('q')} name="q" type="search" maxLength={40} className="form-control" defaultValue={raw.q ?? ''} />
-          </div>
-          <div className="col-6 col-md-4">
-            <label htmlFor={id('state')} className="form-label">{T.state}</label>
-            <select id={id('state')} name="state" className="form-select" defaultValue={raw.state ?? ''}>
-              <option value="">{T.anyState}</option>
-              {PREMADE_STATES.map((s) => <option key={s} value={s}>{PREMADE_STATE_LABELS[s]}</option>)}
-            </select>
-          </div>
-          <div className="col-6 col-md-3"><button type="submit" className="btn btn-primary">{T.apply}</button></div>
+      </ListHeader>
+      <FilterForm key={params.toString()} label={T.filters} onApply={(v) => go({ ...v, page: undefined })}>
+        <div className="col-12 col-md-5">
+          <label htmlFor={id('q')} className="form-label">{T.q}</label>
+          <input id={id('q')} name="q" type="search" maxLength={40} className="form-control" defaultValue={raw.q ?? ''} />
         </div>
-      </form>
-      {list.isPending ? <Loading /> : list.isError ? <ErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : (
-        <>
-          <p className="mb-2" aria-live="polite">{T.count(list.data.total)}{list.isFetching ? ` · ${TEXT.loading}` : ''}</p>
-          {list.data.items.length === 0 ? <p className="alert alert-light border">{T.empty}</p> : (
-            <div className="table-responsive">
-              <table className="table align-middle" aria-busy={list.isFetching}>
-                <caption className="visually-hidden">{T.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.code}</th>
-                    <th scope="col">{T.customer}</th>
-                    <th scope="col">{T.offer}</th>
-                    <th scope="col">{T.expires}</th>
-                    <th scope="col">{T.link}</th>
-                    {manage ? <th scope="col">{T.actions}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((p) => (
-                    <tr key={p.id}>
-                      <td>
-                        <span className="font-monospace">{p.code}</span>
-                        <div><span className={`badge ${stateClass[p.state]}`}>{PREMADE_STATE_LABELS[p.state]}</span></div>
-                        <div className="small text-body-secondary">{p.order_number}</div>
-                      </td>
-                      <td>{p.customer_name ?? TEXT.none}</td>
-                      <td className="small">{p.offer_name ?? `#${p.offer_id}`}</td>
-                      <td className="small text-nowrap">{formatDate(p.expires_at)}<div className="text-body-secondary">{`${T.created} ${formatDate(p.created_at)}`}</div></td>
-                      <td style={{ minWidth: '14rem' }}>{p.state === 'open' ? <CopyLink label={`${T.link} ${p.code}`} value={p.url} copyLabel={T.copy} copiedLabel={T.copied} /> : <span className="small text-body-secondary">{p.path}</span>}</td>
-                      {manage ? <td><Actions item={p} /></td> : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={parsed.page} pageSize={parsed.page_size} total={list.data.total} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })} />
-        </>
-      )}
+        <FilterSelect id={id('state')} name="state" label={T.state} anyLabel={T.anyState} value={raw.state} className="col-6 col-md-4">
+          {PREMADE_STATES.map((s) => <option key={s} value={s}>{PREMADE_STATE_LABELS[s]}</option>)}
+        </FilterSelect>
+        <div className="col-6 col-md-3"><button type="submit" className="btn btn-primary">{T.apply}</button></div>
+      </FilterForm>
+      <ListResult query={list} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table align-middle"
+        page={{ page: parsed.page, pageSize: parsed.page_size }} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })}>
+        {(data) => (
+          <>
+            <thead>
+              <tr>
+                <th scope="col">{T.code}</th>
+                <th scope="col">{T.customer}</th>
+                <th scope="col">{T.offer}</th>
+                <th scope="col">{T.expires}</th>
+                <th scope="col">{T.link}</th>
+                {manage ? <th scope="col">{T.actions}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <span className="font-monospace">{p.code}</span>
+                    <div><span className={`badge ${stateClass[p.state]}`}>{PREMADE_STATE_LABELS[p.state]}</span></div>
+                    <div className="small text-body-secondary">{p.order_number}</div>
+                  </td>
+                  <td>{p.customer_name ?? TEXT.none}</td>
+                  <td className="small">{p.offer_name ?? `#${p.offer_id}`}</td>
+                  <td className="small text-nowrap">{formatDate(p.expires_at)}<div className="text-body-secondary">{`${T.created} ${formatDate(p.created_at)}`}</div></td>
+                  <td style={{ minWidth: '14rem' }}>{p.state === 'open' ? <CopyLink label={`${T.link} ${p.code}`} value={p.url} copyLabel={T.copy} copiedLabel={T.copied} /> : <span className="small text-body-secondary">{p.path}</span>}</td>
+                  {manage ? <td><Actions item={p} /></td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )}
+      </ListResult>
     </>
   );
 }
