@@ -55,7 +55,7 @@ export function DateFilter({ idOf, labels, from, to }: DateFilterProps) {
 interface FilterFormProps {
   label: string;
   className?: string;
-  /** The form's values on submit (empty fields left out). */
+  /** The form's text values on submit (empty fields empty; the URL query drops them). */
   onApply: (values: Record<string, string>) => void;
   children: ReactNode;
 }

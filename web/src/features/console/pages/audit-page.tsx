@@ -43,7 +43,7 @@ export function AuditPage() {
           <button type="button" className="btn btn-outline-secondary" onClick={() => go({})}>{T.reset}</button>
         </div>
       </FilterForm>
-      <ListResult query={audit} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table table-sm align-middle console-table" busy={false}
+      <ListResult query={audit} text={T} tableClassName="table table-sm align-middle console-table" busy={false}
         go={(p) => go({ ...(raw as Record<string, string>), page: String(p) })}>
         {(data) => (
           <>

@@ -103,7 +103,7 @@ export function OrdersPage() {
         </div>
       </FilterForm>
 
-      <ListResult query={orders} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table table-hover align-middle console-table" go={setPage}>
+      <ListResult query={orders} text={T} tableClassName="table table-hover align-middle console-table" go={setPage}>
         {(data) => (
           <>
             <thead>

@@ -51,8 +51,8 @@ export function LeadsPage() {
         </div>
       </FilterForm>
 
-      <ListResult query={leads} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table table-hover align-middle"
-        page={{ page: parsed.page, pageSize: parsed.page_size }} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })}>
+      <ListResult query={leads} text={T} tableClassName="table table-hover align-middle"
+        page={parsed} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })}>
         {(data) => (
           <>
             <thead>

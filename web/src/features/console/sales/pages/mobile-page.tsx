@@ -37,8 +37,8 @@ export function MobilePage() {
         </FilterSelect>
         <div className="col-4 col-md-3"><button type="submit" className="btn btn-primary">{T.apply}</button></div>
       </FilterForm>
-      <ListResult query={list} count={T.count} empty={T.empty} caption={T.caption} tableClassName="table align-middle"
-        page={{ page: parsed.page, pageSize: parsed.page_size }} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })}>
+      <ListResult query={list} text={T} tableClassName="table align-middle"
+        page={parsed} go={(page) => go({ ...(raw as Record<string, string>), page: String(page) })}>
         {(data) => (
           <>
             <thead>
