@@ -164,8 +164,6 @@ export const xhrConstructor = (): (new () => XhrLike) | undefined =>
 
 interface XhrOptions {
   timeoutMs: number;
-  /** Sent besides `Accept` (e.g. a Content-Type for a raw file body, a CSRF token). */
-  headers?: Record<string, string>;
   signal?: AbortSignal;
   onUploadProgress: (fraction: number) => void;
 }
@@ -174,7 +172,7 @@ interface XhrOptions {
  * postJson's exchange for a FormData through XMLHttpRequest, for its upload progress: the same
  * PostResult for 2xx and the same ApiErrors (SPEC §8 transport messages, the envelope's code and fields).
  */
-export const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData | Blob, { timeoutMs, signal, onUploadProgress, headers = {} }: XhrOptions): Promise<PostResult> =>
+export const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormData | Blob, { timeoutMs, signal, onUploadProgress }: XhrOptions): Promise<PostResult> =>
   new Promise<PostResult>((resolve, reject) => {
     const aborted = () => new ApiError('Request aborted', { code: API_ERROR_CODES.aborted });
     if (signal?.aborted) return reject(aborted());
@@ -184,7 +182,6 @@ export const postFormWithXhr = (Xhr: new () => XhrLike, url: string, form: FormD
     xhr.open('POST', url);
     xhr.timeout = timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress(event.loaded / event.total);
     };

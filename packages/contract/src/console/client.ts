@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import { API_ERROR_CODES } from '../errors';
 import { ApiError, postFormWithXhr, xhrConstructor } from '../api/client';
+import type { XhrLike } from '../api/client';
 import type { FetchLike, PostResult } from '../api/client';
 import { fillPath } from '../api/define';
 import type { PathParams } from '../api/define';
@@ -65,6 +66,18 @@ export const toQueryString = (query: Record<string, unknown> | undefined): strin
   return pairs.length ? `?${pairs.join('&')}` : '';
 };
 
+/**
+ * The XMLHttpRequest that also sends `headers` (set right after `open`, as XMLHttpRequest requires): the
+ * checkout's upload shares postFormWithXhr, and its bundle must not grow by a byte for the console's headers.
+ */
+const withHeaders = (Xhr: new () => XhrLike, headers: Record<string, string>): new () => XhrLike =>
+  class extends (Xhr as new () => XhrLike & object) {
+    override open(method: string, url: string): void {
+      super.open(method, url);
+      for (const [name, value] of Object.entries(headers)) this.setRequestHeader(name, value);
+    }
+  };
+
 const hasParams = (path: string) => /\{[a-z_]+\}/.test(path);
 const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
@@ -123,8 +136,8 @@ export const createConsoleClient = (config: ConsoleClientConfig): ConsoleClient 
       // a refusal's envelope is read again here for the console's message.
       let result: PostResult;
       try {
-        result = await postFormWithXhr(Xhr, url, file, {
-          timeoutMs: 0, headers, onUploadProgress: options.onUploadProgress, ...(options.signal ? { signal: options.signal } : {}),
+        result = await postFormWithXhr(withHeaders(Xhr, headers), url, file, {
+          timeoutMs: 0, onUploadProgress: options.onUploadProgress, ...(options.signal ? { signal: options.signal } : {}),
         });
       } catch (err) {
         if (err instanceof ApiError && err.status !== null) return unwrap(def, err.status, false, err.body);
