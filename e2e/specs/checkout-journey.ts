@@ -129,7 +129,12 @@ export async function reachPaymentStep(page: Page, mobile = '3331234567'): Promi
   await checkCoverage(page, 'Privato');
   await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
   await continueFromOffer(page);
-  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email: uniqueEmail('mario.rossi'), mobile });
+  await marioToPaymentStep(page, { email: uniqueEmail('mario.rossi'), mobile });
+}
+
+/** Mario Rossi from step 1 to step 4: contact, his codice fiscale, the default addresses. */
+async function marioToPaymentStep(page: Page, { email, mobile }: { email: string; mobile: string }): Promise<void> {
+  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile });
   await submitStep(page);
   await expectStep(page, 2, 'Dati personali');
   await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
@@ -360,14 +365,7 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
 export async function signFromStep1(page: Page, { email, mobile, documentName, atReview }: {
   email: string; mobile: string; documentName: string; atReview?: (page: Page) => Promise<void>;
 }): Promise<string> {
-  await fillContact(page, { firstName: 'Mario', lastName: 'Rossi', email, mobile });
-  await submitStep(page);
-  await expectStep(page, 2, 'Dati personali');
-  await fillPrivatePersonal(page, 'RSSMRA80A01H501U');
-  await submitStep(page);
-  await expectStep(page, 3, 'Indirizzi');
-  await submitStep(page);
-  await expectStep(page, 4, 'Pagamento');
+  await marioToPaymentStep(page, { email, mobile });
   await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
   await submitStep(page);
   await expectStep(page, 5, 'Documento e riepilogo');

@@ -111,6 +111,8 @@ test.describe('the operator console', () => {
     await shoot(bo.page, 'console-review-queue');
     await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
     await expect(bo.page.getByRole('heading', { level: 1, name: `Verifica dell’ordine ${orderNumber}` })).toBeVisible();
+    // Taking the order starts its review: the page shows the status the claim moved it to.
+    await expect(bo.page.getByText('In verifica', { exact: true })).toBeVisible();
     await bo.page.getByLabel('Rifiuta il documento').check();
     await bo.page.getByRole('button', { name: 'Rifiuta il documento' }).click();
     await expect(bo.page.getByLabel('Motivo del rifiuto')).toHaveAttribute('aria-invalid', 'true');

@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /*
  * Operator passwords: argon2id with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane), as a PHC string
@@ -27,11 +26,12 @@ export async function verifyPassword(stored: string | null, password: string): P
 
 /*
  * The common and breached passwords zxcvbn-ts ships (about 49,000, the most used first, from leaked
- * password lists), compared without case. Loaded on first use.
+ * password lists), compared without case. Imported on first use: a process that never sets a password
+ * (every checkout process) never parses the list.
  */
-let common: Set<string> | undefined;
+let common: Promise<Set<string>> | undefined;
 
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
+  return (await common).has(password.toLowerCase());
 }

@@ -84,7 +84,7 @@ export async function setupComplete(
 ): Promise<{ recovery_codes: string[] }> {
   const { link, operator } = await openLink(db, token, now);
   if (!link.pending_totp_secret) throw new AppError(ERROR_CODES.validation, 422, SETUP_MESSAGES.beginFirst, { code: SETUP_MESSAGES.beginFirst });
-  if (isCommonPassword(input.password)) throw new AppError(CONSOLE_ERROR_CODES.passwordCommon, 422, SETUP_MESSAGES.common, { password: SETUP_MESSAGES.common });
+  if (await isCommonPassword(input.password)) throw new AppError(CONSOLE_ERROR_CODES.passwordCommon, 422, SETUP_MESSAGES.common, { password: SETUP_MESSAGES.common });
   const step = totpStep(link.pending_totp_secret, input.code, now);
   if (step === null) throw new AppError(ERROR_CODES.validation, 422, SETUP_MESSAGES.wrongCode, { code: SETUP_MESSAGES.wrongCode });
   const passwordHash = await hashPassword(input.password);

@@ -4,7 +4,7 @@ import type { ConsoleOrderStatus, orderListQuerySchema, WorkflowStatus } from '@
 import { consoleClient } from './client';
 
 export const ORDERS_KEY = ['console', 'orders'] as const;
-const orderKey = (orderId: string) => ['console', 'order', orderId] as const;
+export const orderKey = (orderId: string) => ['console', 'order', orderId] as const;
 
 /** `query` as the URL holds it (text values: the server parses them). */
 export const useOrders = (query: z.input<typeof orderListQuerySchema>) =>
