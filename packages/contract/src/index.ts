@@ -38,3 +38,4 @@ export * from './rules/premade-fields';
 export * from './rules/technology-wording';
 export * from './rules/offer-transparency';
 export * from './console';
+export * from './integration';

@@ -40,6 +40,17 @@ export interface AppMeta {
   value: string;
 }
 
+export interface AppointmentSlots {
+  booked_at: string | null;
+  ends_at: string;
+  id: string;
+  order_id: string;
+  published_at: string;
+  starts_at: string;
+  status: string;
+  updated_at: string;
+}
+
 export interface AtecoCodes {
   code: string;
   description: string;
@@ -308,6 +319,7 @@ export interface OrderSteps {
 
 export interface OrderTimeline {
   at: string;
+  customer_visible: Generated<number>;
   from_status: string | null;
   id: Generated<number>;
   kind: "status" | "note" | "document" | "review";
@@ -323,6 +335,46 @@ export interface OtpDestinationSends {
   destination_key: string;
   id: string;
   purpose: string;
+}
+
+export interface OutboxAttempts {
+  at: string;
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: string;
+  ok: number;
+  operator_id: string | null;
+  operator_name: string | null;
+  status_code: number | null;
+}
+
+export interface OutboxDeliveries {
+  attempts: Generated<number>;
+  created_at: string;
+  delivered_at: string | null;
+  event_id: string;
+  id: string;
+  last_error: string | null;
+  last_status_code: number | null;
+  lease_until: string | null;
+  next_attempt_at: string;
+  seq: number;
+  status: string;
+  subject_id: string;
+  subject_kind: string;
+  target: string;
+  template: string | null;
+}
+
+export interface OutboxEvents {
+  created_at: string;
+  id: string;
+  payload_json: string;
+  seq: number;
+  subject_id: string;
+  subject_kind: string;
+  type: string;
 }
 
 export interface PremadeCodeFailures {
@@ -356,6 +408,27 @@ export interface PromoCodes {
   recurrent_discount: Generated<number>;
   valid_from: string | null;
   valid_until: string | null;
+}
+
+export interface ProviderIdempotency {
+  created_at: string;
+  key: string;
+  request_hash: string;
+  response_json: string;
+  status_code: number;
+  token_id: string;
+}
+
+export interface ProviderTokens {
+  created_at: string;
+  created_by: string;
+  id: string;
+  last_used_at: string | null;
+  name: string;
+  revoked_at: string | null;
+  scopes_json: string;
+  token_hash: string;
+  token_prefix: string;
 }
 
 export interface ReferenceJobs {
@@ -463,6 +536,7 @@ export interface DB {
   address_services: AddressServices;
   addresses: Addresses;
   app_meta: AppMeta;
+  appointment_slots: AppointmentSlots;
   ateco_codes: AtecoCodes;
   audit_log: AuditLog;
   buildings: Buildings;
@@ -488,9 +562,14 @@ export interface DB {
   order_timeline: OrderTimeline;
   orders: Orders;
   otp_destination_sends: OtpDestinationSends;
+  outbox_attempts: OutboxAttempts;
+  outbox_deliveries: OutboxDeliveries;
+  outbox_events: OutboxEvents;
   premade_code_failures: PremadeCodeFailures;
   premade_unlocks: PremadeUnlocks;
   promo_codes: PromoCodes;
+  provider_idempotency: ProviderIdempotency;
+  provider_tokens: ProviderTokens;
   reference_jobs: ReferenceJobs;
   referer_codes: RefererCodes;
   review_claims: ReviewClaims;

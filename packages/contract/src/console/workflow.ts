@@ -3,7 +3,7 @@ import type { OperatorRole } from './roles';
 /*
  * What happens to an order after its signature: the back office's statuses and the moves between them,
  * in one table. The server refuses any move not in it; the console offers only the moves it lists for
- * the operator's role; the provider API (later) uses the same table.
+ * the operator's role; the provider API uses the same table (the moves marked `provider`).
  *
  * Before the signature an order has only its checkout status (draft, in_progress, ready_to_sign); the
  * console shows that one. `signed` is where the back office starts.
@@ -41,6 +41,8 @@ export interface WorkflowTransition {
   roles: readonly OperatorRole[];
   /** The operator must say why (kept on the timeline). */
   reasonRequired: boolean;
+  /** The provider's systems may make this move through the provider API (activation is theirs). */
+  provider: boolean;
 }
 
 const staff: readonly OperatorRole[] = ['admin', 'backoffice'];
@@ -52,16 +54,16 @@ const NON_FINAL: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_
  * so that the table stays the whole truth.
  */
 export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
-  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false },
-  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false },
-  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true },
-  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false },
-  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false },
-  { from: 'activating', to: 'active', roles: staff, reasonRequired: false },
+  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false, provider: false },
+  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false, provider: false },
+  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true, provider: false },
+  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false, provider: false },
+  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false, provider: true },
+  { from: 'activating', to: 'active', roles: staff, reasonRequired: false, provider: true },
   ...NON_FINAL.flatMap((from): WorkflowTransition[] => [
-    { from, to: 'cancelled', roles: staff, reasonRequired: true },
+    { from, to: 'cancelled', roles: staff, reasonRequired: true, provider: true },
     // A withdrawal the customer sent by other means (PEC, registered letter): recorded here.
-    { from, to: 'withdrawn', roles: staff, reasonRequired: true },
+    { from, to: 'withdrawn', roles: staff, reasonRequired: true, provider: false },
   ]),
 ];
 
@@ -71,6 +73,10 @@ export const findTransition = (from: WorkflowStatus, to: WorkflowStatus): Workfl
 /** The moves `role` may make from `from`. */
 export const allowedTransitions = (from: WorkflowStatus, role: OperatorRole): WorkflowTransition[] =>
   WORKFLOW_TRANSITIONS.filter((t) => t.from === from && t.roles.includes(role));
+
+/** The moves the provider API may make from `from`. */
+export const providerTransitions = (from: WorkflowStatus): WorkflowTransition[] =>
+  WORKFLOW_TRANSITIONS.filter((t) => t.from === from && t.provider);
 
 export const canTransition = (from: WorkflowStatus, to: WorkflowStatus, role: OperatorRole): boolean =>
   findTransition(from, to)?.roles.includes(role) ?? false;

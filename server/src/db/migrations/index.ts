@@ -23,6 +23,7 @@ import * as m0021 from './0021-console-accounts';
 import * as m0022 from './0022-console-orders';
 import * as m0023 from './0023-console-sales';
 import * as m0024 from './0024-console-data';
+import * as m0025 from './0025-integration';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-console-orders': m0022,
   '0023-console-sales': m0023,
   '0024-console-data': m0024,
+  '0025-integration': m0025,
 };

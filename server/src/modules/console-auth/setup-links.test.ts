@@ -51,8 +51,10 @@ forEachDialect('console setup links', (dialect) => {
     await completeSetup(t.app, created.setup_url, { now, password: GOOD_PASSWORD });
     const token = setupTokenOf(created.setup_url);
     const hashBefore = (await t.db.selectFrom('operators').select('password_hash').executeTakeFirstOrThrow()).password_hash;
-    for (const call of [anon().setupInfo({ token }), anon().setupBegin({ token }), anon().setupComplete({ token }, { password: 'Altra-password-2026-lunga', code: '123456' })]) {
-      expect(await consoleRefusal(call)).toMatchObject({ status: 410, code: 'console_setup_link_invalid' });
+    // Each call starts only when awaited: calls started together would reject while an earlier one is awaited, unhandled.
+    const calls = [() => anon().setupInfo({ token }), () => anon().setupBegin({ token }), () => anon().setupComplete({ token }, { password: 'Altra-password-2026-lunga', code: '123456' })];
+    for (const call of calls) {
+      expect(await consoleRefusal(call())).toMatchObject({ status: 410, code: 'console_setup_link_invalid' });
     }
     expect((await t.db.selectFrom('operators').select('password_hash').executeTakeFirstOrThrow()).password_hash).toBe(hashBefore);
   });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/*
+ * The events the server sends to the provider's systems (docs/integration.md). Each is written to the
+ * outbox in the same transaction as the change that causes it, and delivered at least once, in order
+ * per subject, signed according to Standard Webhooks (https://www.standardwebhooks.com/): headers
+ * `webhook-id` (the event's id: receivers de-duplicate on it), `webhook-timestamp`, `webhook-signature`.
+ */
+export const EVENT_TYPES = [
+  'order.signed',
+  'order.status_changed',
+  'order.document_uploaded',
+  'order.document_reviewed',
+  'order.withdrawn',
+  'lead.created',
+  'mobile_order.activated',
+  'appointment.booked',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What an event is about; events of one subject are delivered in the order they were written. */
+export const EVENT_SUBJECT_KINDS = ['order', 'lead', 'mobile_order'] as const;
+export type EventSubjectKind = (typeof EVENT_SUBJECT_KINDS)[number];
+
+export const EVENT_SUBJECT_OF: Record<EventType, EventSubjectKind> = {
+  'order.signed': 'order',
+  'order.status_changed': 'order',
+  'order.document_uploaded': 'order',
+  'order.document_reviewed': 'order',
+  'order.withdrawn': 'order',
+  'lead.created': 'lead',
+  'mobile_order.activated': 'mobile_order',
+  'appointment.booked': 'order',
+};
+
+/** Where a delivery goes: the provider's webhook, or the customer by email or SMS. */
+export const DELIVERY_TARGETS = ['webhook', 'email', 'sms'] as const;
+export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
+
+/**
+ * - `pending`: not yet delivered (retried with backoff);
+ * - `delivered`;
+ * - `flagged`: the receiver refused it (4xx) or retries ran out: no more automatic tries, an operator looks;
+ * - `skipped`: nothing to send (a customer without an email address).
+ */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'flagged', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The body of every webhook, as Standard Webhooks recommends: `type`, `timestamp`, `data`. */
+export const webhookEnvelopeSchema = z.object({
+  type: z.enum(EVENT_TYPES),
+  /** When the event happened (ISO-8601), not when this attempt was made. */
+  timestamp: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
