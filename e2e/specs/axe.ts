@@ -24,8 +24,13 @@ const describe = (v: Result): string =>
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<Result[]> {
   return test.step(`axe: ${label}`, async () => {
-    // Let CSS transitions (route zoom-fade, modal fade) finish: mid-fade colours give false contrast results.
+    // The pointer off every control: a click leaves it where it was, and a layout shift can slide a button
+    // under it, whose hover transition would then run during the scan.
+    await page.mouse.move(0, 0);
+    // Let CSS transitions (route zoom-fade, modal fade, hover) finish: mid-fade colours give false contrast
+    // results. Two frames first, so a transition the move above set off has started and is listed.
     // Endless ones (a spinner) never finish and are left alone.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.evaluate(() => Promise.all(document.getAnimations()
       .filter((a) => a.effect?.getTiming().iterations !== Infinity)
       .map((a) => a.finished.catch(() => undefined))));

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadWithTimeout } from '../../lib/lazy-with-timeout';
 import { withAllTranslations } from '../i18n';
@@ -11,6 +11,10 @@ export function Customizer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The gear is in the prerendered first screen: until React has taken the page over, a tap on it would
+  // do nothing, so it stays disabled (a tap is not silently lost) until the first effect runs.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   if (!themeConfig.layout.customizer) return null;
   return (
     <>
@@ -20,6 +24,7 @@ export function Customizer() {
         aria-label={t('customizer.open')}
         aria-expanded={open}
         data-testid="customizer-toggle"
+        disabled={!live}
         onClick={() => { setLoaded(true); setOpen(true); }}
       >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
