@@ -67,7 +67,7 @@ const addressOf = (from: string): string | null => {
 
 const isTemplate = (t: string | null): t is CustomerTemplate => t !== null && (CUSTOMER_TEMPLATES as readonly string[]).includes(t);
 
-export function createNotificationHandlers(deps: NotificationDeps): DeliveryHandlers {
+export function createNotificationHandlers(deps: NotificationDeps): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
   const { db, config } = deps;
   const brand: Brand = { name: config.brandName, colour: config.brandColour, legalPagesUrl: config.legalPagesUrl };
   const trackingUrl = (order: OrderForMessage): string => `${config.publicBaseUrl}${orderTrackingPath(order.order_number)}`;
