@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { WORKFLOW_STATUSES } from '../console/workflow';
 import type { DeliveryTarget, EventType } from './events';
 
 /*
@@ -27,3 +29,27 @@ export function customerMessagesFor(type: EventType, data: Record<string, unknow
     default: return [];
   }
 }
+
+/**
+ * What the customer's messages read from an event's `data`; the rest (recipient, order number, files,
+ * the booked slot) they read from the order when they are sent, so a message never carries a stale
+ * address. Emitters write at least these fields; more are ignored.
+ */
+export const customerMessageDataSchemas = {
+  contract_signed: z.object({}),
+  status_changed: z.object({
+    to: z.enum(WORKFLOW_STATUSES),
+    /** Why, when the move needs one (a cancellation): told to the customer as written. */
+    reason: z.string().max(1000).nullish(),
+  }),
+  document_rejected: z.object({
+    /** A code of DOCUMENT_REJECTION_REASONS (its wording is told) or the reason in words. */
+    reason: z.string().max(1000).nullish(),
+    /** The operator's note, told after the reason as the console always did. */
+    note: z.string().max(1000).nullish(),
+  }),
+  appointment_booked: z.object({ slot_id: z.string().min(1).max(100) }),
+} satisfies Record<CustomerTemplate, z.ZodType>;
+
+/** The customer's tracking page of an order, addressed by the order number the thank-you page, contract and emails show. */
+export const orderTrackingPath = (orderNumber: string): string => `/ordine/${encodeURIComponent(orderNumber)}`;

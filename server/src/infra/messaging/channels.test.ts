@@ -55,6 +55,16 @@ describeEachDialect('development outbox', (dialect) => {
     expect(JSON.stringify(logged)).not.toMatch(/111111|3331234567/);
     expect(logged).toHaveLength(2);
   });
+
+  it('shows an email\'s subject, text part and the names of its attachments (not their bytes, not the HTML)', async () => {
+    const { db } = await dialect.createDb();
+    const email = createDevOutboxChannel(db, 'email');
+    await email.send({
+      to: 'a@b.it', subject: 'Contratto', text: 'in allegato', html: '<p>in allegato</p>',
+      attachments: [{ filename: 'contratto.pdf', content: Buffer.from('%PDF-'), contentType: 'application/pdf' }, { filename: 'a.ics', content: Buffer.from('BEGIN'), contentType: 'text/calendar' }],
+    });
+    expect((await listOutbox(db))[0]?.text).toBe('Contratto\n\nin allegato\n\nAllegati: contratto.pdf, a.ics');
+  });
 });
 
 describe('SMS provider channel', () => {
@@ -81,6 +91,14 @@ describe('SMS provider channel', () => {
     status = 200;
     await createSmsHttpChannel({ url, token: 'tok-123' }).send({ to: '+393331234567', text: 'codice 123456' });
     expect(received.at(-1)).toEqual({ auth: 'Bearer tok-123', body: { to: '+393331234567', text: 'codice 123456' } });
+  });
+
+  it.each([[400, true], [422, true], [401, false], [404, false], [429, false], [503, false]])('an answer %i refuses the message for good: %s', async (code, permanent) => {
+    status = code;
+    const err = await createSmsHttpChannel({ url, token: 't' }).send({ to: '+39333', text: 'x' }).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(MessageDeliveryError);
+    expect([(err as MessageDeliveryError).permanent, (err as MessageDeliveryError).statusCode]).toEqual([permanent, code]);
+    status = 200;
   });
 
   it('fails on a non-2xx answer and on a timeout', async () => {

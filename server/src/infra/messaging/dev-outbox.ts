@@ -25,8 +25,11 @@ export function createDevOutboxChannel(db: Db, kind: ChannelKind, log?: OutboxLo
     isOutbox: true,
     async send(message) {
       const id = randomUUID();
-      // The subject is folded into the text: the outbox shows what the person would read.
-      const text = message.subject ? `${message.subject}\n\n${message.text}` : message.text;
+      // The subject and the attachments' names are folded into the text: the outbox shows what the person
+      // would read (the text part; the HTML part says the same).
+      const files = message.attachments?.map((a) => a.filename) ?? [];
+      const text = [message.subject, message.text, files.length > 0 ? `Allegati: ${files.join(', ')}` : undefined]
+        .filter((part): part is string => part !== undefined && part !== '').join('\n\n');
       await db.insertInto('dev_outbox').values({ id, channel: kind, destination: message.to, text, created_at: now().toISOString() }).execute();
       log?.info({ channel: kind, outbox_id: id }, 'message kept in the development outbox (no channel configured)');
     },

@@ -19,22 +19,32 @@ export function createSmsHttpChannel(options: SmsHttpChannelOptions): MessageCha
   return {
     kind: 'sms',
     isOutbox: false,
-    async send(message) {
+    async send(message, sendOptions) {
       let response: Response;
+      const timeoutSignal = AbortSignal.timeout(timeoutMs);
       try {
         response = await fetch(options.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.token}` },
           body: JSON.stringify({ to: message.to, text: message.text, ...(options.sender ? { sender: options.sender } : {}) }),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: sendOptions?.signal ? AbortSignal.any([timeoutSignal, sendOptions.signal]) : timeoutSignal,
         });
       } catch (err) {
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        throw new MessageDeliveryError(timedOut ? `SMS: nessuna risposta dal provider entro ${timeoutMs} ms` : 'SMS: provider non raggiungibile', { cause: err });
+        const timedOut = timeoutSignal.aborted;
+        const stopped = sendOptions?.signal?.aborted === true;
+        throw new MessageDeliveryError(
+          timedOut ? `SMS: nessuna risposta dal provider entro ${timeoutMs} ms` : stopped ? 'SMS: invio annullato (il server si sta fermando)' : 'SMS: provider non raggiungibile',
+          { cause: err },
+        );
       }
       // Drain the body either way so the connection can be reused.
       await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new MessageDeliveryError(`SMS: il provider ha risposto ${response.status}`);
+      if (!response.ok) {
+        // 400 and 422 refuse this message (a number the gateway does not serve, a text it will not send). Any other
+        // answer is temporary or ours to fix (401/403: the token, 404: the URL, 429: come back later): tried again.
+        const permanent = response.status === 400 || response.status === 422;
+        throw new MessageDeliveryError(`SMS: il provider ha risposto ${response.status}`, { permanent, statusCode: response.status });
+      }
     },
   };
 }

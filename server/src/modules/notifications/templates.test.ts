@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Brand } from './email-layout';
+import { escapeHtml } from './email-layout';
+import { SMS_SEPTETS, gsmSeptets } from './gsm';
+import { rejectionWording, renderCustomerEmail, renderCustomerSms } from './templates';
+import type { MessageInput } from './templates';
+
+const brand: Brand = { name: 'Fibra Viva', colour: '#0b5ed7', legalPagesUrl: 'https://www.fibraviva.it/legale' };
+const N = 'FV-2026-K7M4Q9';
+const SITE = 'https://www.fibraviva.it';
+const tracking = `${SITE}/ordine/${N}`;
+const upload = `${SITE}/document-upload/AbCdEfGhIjKlMnOpQrStUvWx`;
+// 10:00 in Italy on Sunday 1 March 2026; its withdrawal period ends on 15 March.
+const signedAt = new Date('2026-03-01T09:00:00.000Z');
+
+const signed = (consumer: boolean): MessageInput => ({
+  template: 'contract_signed', orderNumber: N, signedAt, consumer, trackingUrl: tracking, withdrawalUrl: `${SITE}/recesso/${N}`,
+  attachments: ['il contratto firmato (contratto-firmato-FV-2026-K7M4Q9.pdf)', 'la sintesi contrattuale (sintesi-contrattuale-FV-2026-K7M4Q9.pdf)'],
+});
+
+interface Case {
+  name: string;
+  input: MessageInput;
+  subject: string;
+  /** Sentences the text part must hold. */
+  says: string[];
+  /** …and must not. */
+  never?: string[];
+  sms: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'contract signed, consumer', input: signed(true),
+    subject: `Fibra Viva: il tuo contratto firmato (ordine ${N})`,
+    says: [
+      `Il contratto dell'ordine ${N} è firmato (1 marzo 2026).`, '- il contratto firmato (contratto-firmato-FV-2026-K7M4Q9.pdf)',
+      'entro il 15 marzo 2026', `Recedi online: ${SITE}/recesso/${N}`, `Segui il tuo ordine: ${tracking}`,
+    ],
+    sms: `Fibra Viva: il contratto dell'ordine ${N} è firmato. Documenti e stato dell'ordine: ${tracking}`,
+  },
+  {
+    name: 'contract signed, business (no withdrawal right)', input: signed(false),
+    subject: `Fibra Viva: il tuo contratto firmato (ordine ${N})`,
+    says: [`Segui il tuo ordine: ${tracking}`], never: ['recedere', 'recesso'],
+    sms: `Fibra Viva: il contratto dell'ordine ${N} è firmato. Documenti e stato dell'ordine: ${tracking}`,
+  },
+  {
+    name: 'in attivazione', input: { template: 'status_changed', orderNumber: N, status: 'activating', reason: null, trackingUrl: tracking },
+    subject: `Fibra Viva: il tuo ordine ${N} è in attivazione`,
+    says: [`chiesto l'attivazione della tua linea`, `Vai al tuo ordine: ${tracking}`],
+    sms: `Fibra Viva: l'ordine ${N} è in attivazione. Segui l'ordine: ${tracking}`,
+  },
+  {
+    name: 'attivo', input: { template: 'status_changed', orderNumber: N, status: 'active', reason: null, trackingUrl: tracking },
+    subject: `Fibra Viva: la tua linea è attiva (ordine ${N})`,
+    says: [`Il servizio dell'ordine ${N} è attivo`, `Vai al tuo ordine: ${tracking}`],
+    sms: `Fibra Viva: la linea dell'ordine ${N} è attiva. Dettagli: ${tracking}`,
+  },
+  {
+    name: 'annullato con il motivo', input: { template: 'status_changed', orderNumber: N, status: 'cancelled', reason: 'indirizzo non raggiunto dalla rete', trackingUrl: tracking },
+    subject: `Fibra Viva: il tuo ordine ${N} è stato annullato`,
+    says: [`L'ordine ${N} è stato annullato. Motivo: indirizzo non raggiunto dalla rete.`, `Vai al tuo ordine: ${tracking}`],
+    sms: `Fibra Viva: l'ordine ${N} è stato annullato (indirizzo non raggiunto dalla rete). Dettagli: ${tracking}`,
+  },
+  {
+    name: 'documento rifiutato, motivo con nota', input: { template: 'document_rejected', orderNumber: N, reason: 'unreadable', note: 'foto sfocata', uploadUrl: upload },
+    subject: 'Fibra Viva: carica di nuovo il documento d\'identità',
+    says: [`per l'ordine ${N} non abbiamo potuto accettare il documento d'identità: Il documento non è leggibile (foto sfocata).`, `Caricane uno nuovo da questo link: ${upload}`],
+    // The reason does not fit one SMS with this link: the email says it.
+    sms: `Fibra Viva: il documento dell'ordine ${N} va caricato di nuovo. ${upload}`,
+  },
+  {
+    name: 'appuntamento', input: { template: 'appointment_booked', orderNumber: N, startsAt: new Date('2026-03-10T07:00:00Z'), endsAt: new Date('2026-03-10T09:00:00Z'), trackingUrl: tracking },
+    subject: 'Fibra Viva: appuntamento con il tecnico martedì 10 marzo 2026 alle 08:00',
+    says: ['Giorno: martedì 10 marzo 2026', 'Fascia oraria: dalle 08:00 alle 10:00', `Vai al tuo ordine: ${tracking}`],
+    sms: `Fibra Viva: appuntamento con il tecnico per l'ordine ${N} mar 10/03 dalle 08:00 alle 10:00. Dettagli: ${tracking}`,
+  },
+];
+
+/** A sentence of the text part as the HTML shows it: a link's address alone, a list item or a fact's value without its mark. */
+const htmlForm = (sentence: string): string => {
+  const link = /^[^:]+: (https?:\/\/\S+)$/.exec(sentence);
+  if (link) return link[1]!;
+  if (sentence.startsWith('- ')) return sentence.slice(2);
+  const fact = /^(Giorno|Fascia oraria): (.+)$/.exec(sentence);
+  return fact ? fact[2]! : sentence;
+};
+
+describe('customer messages', () => {
+  it.each(CASES)('$name: subject, text, HTML and SMS', ({ input, subject, says, never, sms }) => {
+    const email = renderCustomerEmail(input, brand);
+    expect(email.subject).toBe(subject);
+    expect(email.text.startsWith(`${email.text.split('\n')[0]}\n\nGentile cliente,`)).toBe(true);
+    for (const sentence of says) {
+      expect(email.text).toContain(sentence);
+      // The HTML part says the same (escaped).
+      expect(email.html).toContain(escapeHtml(htmlForm(sentence)));
+    }
+    for (const word of never ?? []) expect(email.text.toLowerCase()).not.toContain(word);
+    expect(email.text).toContain('https://www.fibraviva.it/legale/privacy');
+    expect(email.html).toContain('background:#0b5ed7');
+    expect(email.html).toMatch(/^<!DOCTYPE html><html lang="it">/);
+
+    const text = renderCustomerSms(input, brand.name);
+    expect(text).toBe(sms);
+    expect(gsmSeptets(text), 'GSM alphabet only').not.toBeNull();
+    expect(gsmSeptets(text)!).toBeLessThanOrEqual(SMS_SEPTETS);
+  });
+
+  it('links the action as a button whose address is the link itself', () => {
+    const { html } = renderCustomerEmail(CASES[5]!.input, brand);
+    expect(html).toContain(`<a href="${upload}"`);
+    expect(html).toContain('>Caricane uno nuovo da questo link</a>');
+  });
+
+  it('escapes what it did not write: a reason, a note, a brand and a link', () => {
+    const evil = '<img src=x onerror="alert(1)">&';
+    const email = renderCustomerEmail(
+      { template: 'document_rejected', orderNumber: N, reason: evil, note: `"><script>x</script>`, uploadUrl: `${SITE}/document-upload/a"onmouseover="x` },
+      { ...brand, name: 'Fibra <b>Viva</b>', colour: 'red;background:url(x)' },
+    );
+    expect(email.html).not.toMatch(/<img|<script|<b>Viva|onerror="|"onmouseover|url\(x\)/);
+    expect(email.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;');
+    expect(email.html).toContain('Fibra &lt;b&gt;Viva&lt;/b&gt;');
+    // A colour that is not #rrggbb falls back to the default.
+    expect(email.html).toContain('background:#0b5ed7');
+    // The text part is text: it says the reason as written.
+    expect(email.text).toContain(evil);
+  });
+
+  it('prints a path that is not a web address as text, never as a link', () => {
+    const { html, text } = renderCustomerEmail({ template: 'status_changed', orderNumber: N, status: 'active', reason: null, trackingUrl: `/ordine/${N}` }, brand);
+    expect(html).not.toContain('href="/ordine');
+    expect(text).toContain(`Vai al tuo ordine: /ordine/${N}`);
+  });
+
+  it.each([
+    ['unreadable', null, 'Il documento non è leggibile'],
+    ['other', 'foto del retro mancante', 'Altro motivo (foto del retro mancante)'],
+    ['Il codice fiscale non coincide', null, 'Il codice fiscale non coincide'],
+    [null, 'solo la nota', 'solo la nota'],
+    [null, null, 'il documento non è valido'],
+  ])('rejection %s + %s → %s', (reason, note, wording) => {
+    expect(rejectionWording(reason, note)).toBe(wording);
+  });
+
+  it('leaves out a reason that would make a second SMS, never the link; keeps one that fits', () => {
+    const long = 'la richiesta è stata ritirata dal cliente dopo un colloquio telefonico con il servizio clienti';
+    const text = renderCustomerSms({ template: 'status_changed', orderNumber: N, status: 'cancelled', reason: long, trackingUrl: tracking }, brand.name);
+    expect(text).toBe(`Fibra Viva: l'ordine ${N} è stato annullato. Dettagli: ${tracking}`);
+    const shortLink = 'https://fv.it/document-upload/AbCdEfGhIjKlMnOpQrStUvWx';
+    // Typographic characters become GSM ones (an apostrophe would make the SMS UCS-2: 70 characters each).
+    const fits = renderCustomerSms({ template: 'document_rejected', orderNumber: N, reason: 'expired', note: 'scaduto nel 2024', uploadUrl: shortLink }, 'Fibra’Viva');
+    expect(fits).toBe(`Fibra'Viva: il documento dell'ordine ${N} va caricato di nuovo (Il documento è scaduto). ${shortLink}`);
+    expect(gsmSeptets(fits)!).toBeLessThanOrEqual(SMS_SEPTETS);
+  });
+});
