@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures-with-expected-errors';
 import { keepScreenshot } from './coverage';
 import {
-  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestOutboxEntry,
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestCodeEntry, newestOutboxEntry,
   readNewCode, reachPaymentStep, sendCodeAndRead, signWith, submitStep, textbox,
 } from './checkout-journey';
 
@@ -25,7 +25,7 @@ test.describe('a customer withdraws within 14 days @mobile', () => {
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
     // No code while an acceptance is missing: each box says what it needs, nothing is sent.
-    const outboxBefore = await newestOutboxEntry(page, MOBILE);
+    const outboxBefore = await newestCodeEntry(page, MOBILE);
     const acceptances = page.getByTestId('acceptances');
     await acceptances.getByRole('checkbox', { name: /condizioni generali di contratto/ }).check();
     await page.getByRole('button', { name: 'Invia codice' }).click();
@@ -33,7 +33,7 @@ test.describe('a customer withdraws within 14 days @mobile', () => {
     await expect(acceptances.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ })).toHaveAttribute('aria-invalid', 'true');
     await expect(acceptances.getByText('Accetta le condizioni della firma elettronica avanzata per ricevere il codice.')).toBeVisible();
     await expect(page.getByTestId('otp-sent')).toHaveText('');
-    expect(await newestOutboxEntry(page, MOBILE)).toEqual(outboxBefore);
+    expect(await newestCodeEntry(page, MOBILE)).toEqual(outboxBefore);
     await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
     await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi', 'MODULO DI RECESSO TIPO'] });
     const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
