@@ -248,12 +248,14 @@ export type ProviderTokenInfo = z.output<typeof providerTokenSchema>;
  * One call of the provider API. GET reads nothing but the path; PATCH and POST read a JSON body, and
  * honour `Idempotency-Key`. Every call needs `Authorization: Bearer <token>` with `scope`.
  */
+export type ProviderMethod = 'GET' | 'POST' | 'PATCH';
 export interface ProviderEndpointDef<
   Path extends string = string,
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
+  Method extends ProviderMethod = ProviderMethod,
 > {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: Method;
   path: Path;
   summary: string;
   /** What OpenAPI shows under the summary (the TM Forum resource it follows, the refusals). */
@@ -263,9 +265,9 @@ export interface ProviderEndpointDef<
   response: Res;
 }
 
-const pep = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(
-  def: ProviderEndpointDef<P, Req, Res>,
-): ProviderEndpointDef<P, Req, Res> => def;
+const pep = <P extends string, Req extends z.ZodType, Res extends z.ZodType, M extends ProviderMethod>(
+  def: ProviderEndpointDef<P, Req, Res, M>,
+): ProviderEndpointDef<P, Req, Res, M> => def;
 
 const noBody = z.object({}).strict();
 
