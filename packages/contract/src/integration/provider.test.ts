@@ -59,7 +59,8 @@ describe('the provider API contract', () => {
       if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${path}[${i}]`)); return; }
       if (typeof node !== 'object' || node === null) return;
       const n = node as Record<string, unknown>;
-      if (n.type === 'string' && n.maxLength === undefined && n.enum === undefined && n.const === undefined) found.push(path || '(root)');
+      const types = Array.isArray(n.type) ? n.type : [n.type];
+      if (types.includes('string') && n.maxLength === undefined && n.enum === undefined && n.const === undefined) found.push(path || '(root)');
       for (const [k, v] of Object.entries(n)) walk(v, `${path}.${k}`);
     };
     walk(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), '');
