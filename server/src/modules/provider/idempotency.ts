@@ -28,9 +28,13 @@ export function readIdempotencyKey(value: string | string[] | undefined): string
   return key;
 }
 
-/** What identifies a request: method, path and the body as sent (keys in any order). */
-export const requestHashOf = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method} ${path}\n${stringify(body ?? null) ?? ''}`, 'utf8').digest('hex');
+/**
+ * What identifies a request: method, path and the body as the call's schema read it (keys in any order;
+ * fields the call does not know, and the spaces it trims, make no difference). The parsed body is bounded by
+ * its schema, so hashing it cannot recurse as deep as a hostile raw body nests.
+ */
+export const requestHashOf = (method: string, path: string, input: unknown): string =>
+  createHash('sha256').update(`${method} ${path}\n${stringify(input ?? null) ?? ''}`, 'utf8').digest('hex');
 
 export type KeyClaim = { kind: 'run' } | { kind: 'replay'; status: number; body: string };
 

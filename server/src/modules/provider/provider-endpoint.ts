@@ -100,7 +100,7 @@ export function registerProviderEndpoint<Def extends ProviderEndpointDef>(
         if (def.method !== 'GET') {
           key = readIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER]);
           if (key !== undefined) {
-            const claim = await claimKey(db, token.id, key, requestHashOf(def.method, req.url.split('?')[0] ?? '', req.body), deps.now());
+            const claim = await claimKey(db, token.id, key, requestHashOf(def.method, req.url.split('?')[0] ?? '', input), deps.now());
             if (claim.kind === 'replay') {
               await audit(req, 'provider_request_replayed', { status: claim.status }, token);
               return reply.code(claim.status).header(IDEMPOTENT_REPLAY_HEADER, 'true').type('application/json; charset=utf-8').send(claim.body);

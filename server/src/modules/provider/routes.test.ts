@@ -445,6 +445,7 @@ describeEachDialect('provider API rate limit', (dialect) => {
     expect(statuses).toEqual([404, 404, 404, 429]);
     const last = await t.app.inject({ method: 'GET', url: `/api/provider/orders/${randomUUID()}`, headers: { authorization: `Bearer ${made.token}` }, remoteAddress: '10.30.0.1' });
     expect(last.json()).toMatchObject({ result: false, error: { code: 'rate_limited' } });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/provider/orders/${randomUUID()}`, headers: { authorization: `Bearer ${made.token}` }, remoteAddress: '10.30.0.2' })).statusCode).toBe(404);
   });
 });
