@@ -503,8 +503,14 @@ describeEachDialect('console orders', (dialect) => {
       expect((await back.client.reviewQueue()).items.map((i) => i.order_id)).toEqual([idA]);
 
       expect(await back.client.claimReview({ order_id: idA })).toEqual({ ok: true });
-      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve' })).toEqual({ status: 'verified' });
+      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve', note: 'Foto nitida, confrontata al telefono' })).toEqual({ status: 'verified' });
       expect((await back.client.reviewQueue()).items).toEqual([]);
+      // The customer reads the review entries: a rejection's note was written for them, an approval's is internal.
+      const reviewEntries = await t.db.selectFrom('order_timeline').select(['text', 'customer_visible']).where('order_id', '=', idA).where('kind', '=', 'review').orderBy('id').execute();
+      expect(reviewEntries.map((e) => [e.text, Number(e.customer_visible)])).toEqual([
+        ["Documento d'identità rifiutato: Il documento non è leggibile — foto sfocata", 1], ["Documento d'identità approvato", 1],
+      ]);
+      expect((await back.client.getOrder({ order_id: idA })).documents.at(-1)!.review).toMatchObject({ decision: 'approved', note: 'Foto nitida, confrontata al telefono' });
       expect((await orderRow(idA)).workflow_status).toBe('verified');
       const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve' }));
       expect(again.status).toBe(409);
