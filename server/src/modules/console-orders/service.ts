@@ -394,9 +394,10 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         await emitEvent(trx, { type: 'order.document_reviewed', subjectId: row.id, data: reviewed, at: now });
         await moveOrderStatus(trx, asOperator(actor), {
           orderId: row.id, expected: 'in_review', to, reason: reasonText, at: now,
+          // The customer reads this entry: a rejection's note is written for them, an approval's stays with the review.
           entry: {
             kind: 'review',
-            text: `Documento d'identità ${REVIEW_LABELS[decision]}${reasonCode ? `: ${DOCUMENT_REJECTION_REASONS[reasonCode]}` : ''}${note ? ` — ${note}` : ''}`,
+            text: `Documento d'identità ${REVIEW_LABELS[decision]}${reasonCode ? `: ${DOCUMENT_REJECTION_REASONS[reasonCode]}` : ''}${note && !approved ? ` — ${note}` : ''}`,
           },
         });
       });
