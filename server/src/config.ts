@@ -167,6 +167,8 @@ const envSchema = z
     CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     CONSOLE_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(168).default(12),
     CONSOLE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+    // Provider API (/api/provider): its own per-IP request limit.
+    PROVIDER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     // HTTP timeouts: a client that sends slowly or not at all must not hold a connection for ever.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.requestTimeoutMs),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.headersTimeoutMs),
@@ -298,6 +300,10 @@ const configSchema = envSchema.transform((e) => ({
     absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * 3_600_000,
     rateLimitMax: e.CONSOLE_RATE_LIMIT_MAX,
     redisKeyPrefix: 'checkout-console:',
+  },
+  /** The provider API: `rateLimitMax` calls per minute per client IP (its own counter, as the console's). */
+  provider: {
+    rateLimitMax: e.PROVIDER_RATE_LIMIT_MAX,
   },
   /**
    * HTTP timeouts in ms: the whole request (headers and body) must arrive within `requestTimeoutMs`, its headers

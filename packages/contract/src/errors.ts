@@ -167,13 +167,35 @@ export const CONSOLE_ERROR_CODES = {
   erasureRefused: 'console_erasure_refused',
 } as const;
 
+/** The provider API's refusals (server provider module; docs/integration.md, "Provider API"). */
+export const PROVIDER_ERROR_CODES = {
+  /** No bearer token, or an unknown or revoked one (401, with `WWW-Authenticate: Bearer`). */
+  unauthorized: 'provider_unauthorized',
+  /** The token lacks the call's scope (403). */
+  insufficientScope: 'provider_insufficient_scope',
+  /** `expected_status` is not the order's status any more: `current_status` says where it is. */
+  staleTransition: 'provider_stale_transition',
+  /** The move is not in the workflow table from the order's status (`current_status`). */
+  transitionNotAllowed: 'provider_transition_not_allowed',
+  /** The move is in the table but kept for the console's operators (`current_status`). */
+  transitionForbidden: 'provider_transition_forbidden',
+  /** Slots are published only while the order is verified or activating (`current_status`). */
+  slotsNotAllowed: 'provider_slots_not_allowed',
+  /** An `Idempotency-Key` that is empty, too long or not printable ASCII. */
+  idempotencyKeyInvalid: 'idempotency_key_invalid',
+  /** The same `Idempotency-Key` with a different request (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** The first request with this `Idempotency-Key` is still running (409): retry later. */
+  idempotencyInProgress: 'idempotency_in_progress',
+} as const;
+
 type ValuesOf<T> = T[keyof T];
 /** Every code the server may put in `error.code`. */
 export type ServerErrorCode =
   | ValuesOf<typeof ERROR_CODES> | ValuesOf<typeof CATALOG_ERROR_CODES> | ValuesOf<typeof SIGNATURE_ERROR_CODES>
   | ValuesOf<typeof WITHDRAWAL_ERROR_CODES> | ValuesOf<typeof CONSENT_CHANGE_ERROR_CODES> | ValuesOf<typeof MOBILE_CHANGE_ERROR_CODES>
   | ValuesOf<typeof PREMADE_ERROR_CODES> | ValuesOf<typeof MOBILE_ERROR_CODES> | ValuesOf<typeof SIM_ACTIVATION_ERROR_CODES>
-  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES> | ValuesOf<typeof CONSOLE_ERROR_CODES>;
+  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES> | ValuesOf<typeof CONSOLE_ERROR_CODES> | ValuesOf<typeof PROVIDER_ERROR_CODES>;
 /** Every code a client may see: the server's and the typed client's own. */
 export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 
@@ -181,5 +203,5 @@ export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 export const ALL_ERROR_CODE_GROUPS = {
   ERROR_CODES, API_ERROR_CODES, CATALOG_ERROR_CODES, SIGNATURE_ERROR_CODES, CHALLENGE_ERROR_CODES, WITHDRAWAL_ERROR_CODES,
   CONSENT_CHANGE_ERROR_CODES, MOBILE_CHANGE_ERROR_CODES, PREMADE_ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES,
-  ORDER_NUMBER_ERROR_CODES, CONSOLE_ERROR_CODES,
+  ORDER_NUMBER_ERROR_CODES, CONSOLE_ERROR_CODES, PROVIDER_ERROR_CODES,
 } as const;

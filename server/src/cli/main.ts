@@ -4,6 +4,7 @@ import { coverageCliCommands } from '../modules/coverage';
 import { leadsCliCommands } from '../modules/leads';
 import { mobileCliCommands } from '../modules/mobile';
 import { premadeCliCommands } from '../modules/premade';
+import { providerCliCommands } from '../modules/provider';
 import { atecoCliCommands } from '../modules/reference';
 import { retentionCliCommands } from '../modules/retention';
 import type { CliCommand } from './command';
@@ -30,6 +31,7 @@ export const commands: Record<string, CliCommand> = {
   ...leadsCliCommands(),
   ...retentionCliCommands(),
   ...consoleAuthCliCommands(),
+  ...providerCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

@@ -11,6 +11,7 @@ import { leadsModule } from './leads';
 import { mobileModule } from './mobile';
 import { ordersModule } from './orders';
 import { premadeModule } from './premade';
+import { providerModule } from './provider';
 import { referenceModule } from './reference';
 import { retentionModule } from './retention';
 import { signatureModule } from './signature';
@@ -31,4 +32,5 @@ export const modules: AppModule[] = [
   consoleDataModule,
   consoleOrdersModule,
   consoleSalesModule,
+  providerModule,
 ];

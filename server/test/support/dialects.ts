@@ -109,6 +109,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WEB_DIST_DIR: path.join(tmpdir(), 'checkout-test-no-web-build'),
     RATE_LIMIT_MAX: '100000',
     CONSOLE_RATE_LIMIT_MAX: '100000',
+    PROVIDER_RATE_LIMIT_MAX: '100000',
   });
   return { ...base, ...overrides };
 }

@@ -221,6 +221,9 @@ export const AUDIT_ACTIONS = [
   'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
   'lead_retried', 'lead_handled', 'leads_exported',
   'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
+  // The provider API: its tokens, refused calls, and what a token did.
+  'provider_token_created', 'provider_token_revoked', 'provider_auth_failed', 'provider_access_denied', 'provider_request_refused',
+  'provider_request_replayed', 'provider_order_read', 'appointment_slots_published',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

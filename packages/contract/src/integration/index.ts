@@ -1,2 +1,5 @@
 export * from './events';
 export * from './notifications';
+export * from './workflow-events';
+export * from './provider';
+export * from './provider-client';

@@ -7,11 +7,16 @@ import type { Database, Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { insertAuditRow, selectAuditPage } from './repository';
 
-/** What one audited action records: who (null for the system or an unknown email), what, on what, from where. */
+/**
+ * What one audited action records: who (null for the system or an unknown email), what, on what, from where.
+ * A call of the provider API acts for no operator: its token is the actor (`providerToken`, kept in the
+ * record's detail as `provider_token`, with null operator fields).
+ */
 export interface AuditEntryInput {
   action: AuditAction;
   operatorId: string | null;
   operatorEmail: string | null;
+  providerToken?: { id: string; name: string };
   targetType?: string;
   targetId?: string;
   /** Small facts about the action (never secrets: no password, code or token). */
@@ -29,8 +34,9 @@ const DETAIL_MAX = 4000;
  * commit (or fail) together.
  */
 export async function recordAudit(db: Db | Transaction<Database>, entry: AuditEntryInput, at: Date): Promise<void> {
-  let detail = JSON.stringify(entry.detail ?? {});
-  if (detail.length > DETAIL_MAX) detail = JSON.stringify({ truncated: true });
+  const actor = entry.providerToken ? { provider_token: { id: entry.providerToken.id, name: entry.providerToken.name.slice(0, 100) } } : {};
+  let detail = JSON.stringify({ ...entry.detail, ...actor });
+  if (detail.length > DETAIL_MAX) detail = JSON.stringify({ truncated: true, ...actor });
   await insertAuditRow(db, {
     id: randomUUID(),
     at: at.toISOString(),

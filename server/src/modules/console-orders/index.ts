@@ -4,5 +4,6 @@
  * The module's face: the app and the tests import only this file.
  */
 export { consoleOrdersModule, createConsoleOrdersModule } from './routes';
-export type { ConsoleOrdersModuleOptions } from './routes';
 export { INLINE_TYPES, REVIEW_CLAIM_MS } from './service';
+export { auditAs, moveOrderStatus } from './workflow-move';
+export type { WorkflowActor, WorkflowMove, WorkflowMoved } from './workflow-move';

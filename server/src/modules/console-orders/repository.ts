@@ -144,10 +144,16 @@ export async function selectOrderRow(db: Conn, orderId: string): Promise<ListRow
   return row as ListRow | undefined;
 }
 
-/** The console's status of an order now: the workflow's after the signature, the checkout's before. */
-export async function currentStatus(db: Conn, orderId: string): Promise<ConsoleOrderStatus | null> {
-  const row = await db.selectFrom('orders').select(['status', 'workflow_status']).where('id', '=', orderId).executeTakeFirst();
-  return row ? ((row.workflow_status ?? row.status) as ConsoleOrderStatus) : null;
+/** The order's console status and number, read in the move's transaction; undefined for an unknown order. */
+export async function selectWorkflowState(db: Conn, orderId: string): Promise<{ status: ConsoleOrderStatus; order_number: string } | undefined> {
+  const row = await db.selectFrom('orders').select(['status', 'workflow_status', 'order_number']).where('id', '=', orderId).executeTakeFirst();
+  return row ? { status: (row.workflow_status ?? row.status) as ConsoleOrderStatus, order_number: row.order_number } : undefined;
+}
+
+/** An order that ends (active, cancelled, withdrawn) no longer offers appointment slots; a booked one stays on record. */
+export async function withdrawOfferedSlots(db: Conn, orderId: string, at: string): Promise<void> {
+  await db.updateTable('appointment_slots').set({ status: 'withdrawn', updated_at: at })
+    .where('order_id', '=', orderId).where('status', '=', 'offered').execute();
 }
 
 /**

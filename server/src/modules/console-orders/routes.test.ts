@@ -20,6 +20,7 @@ import { createSignatureModule } from '../signature';
 import { createConsoleOrdersModule } from './routes';
 import { selectOrdersForExport } from './repository';
 import { REVIEW_CLAIM_MS } from './service';
+import { moveOrderStatus } from './workflow-move';
 
 /** A 1×1 PNG: an identity document the upload accepts. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -63,6 +64,12 @@ describeEachDialect('console orders', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
     return (res.json() as { data: Array<{ text: string }> }).data.map((m) => m.text);
   };
+  /** The order's outbox events, in their order. */
+  const eventsOf = async (orderId: string) => (await t.db.selectFrom('outbox_events').selectAll().where('subject_id', '=', orderId).orderBy('seq').execute())
+    .map((e) => ({ id: e.id, type: e.type, seq: Number(e.seq), data: JSON.parse(e.payload_json) as Record<string, unknown> }));
+  /** An event's deliveries: target and template. */
+  const deliveriesOf = async (eventId: string) => (await t.db.selectFrom('outbox_deliveries').select(['target', 'template']).where('event_id', '=', eventId).orderBy('id').execute())
+    .map((d) => [d.target, d.template]);
   /** Time passes while the operators keep working (a session ends after 30 idle minutes). */
   async function pass(ms: number): Promise<void> {
     for (let left = ms; left > 0; left -= 10 * 60_000) {
@@ -318,6 +325,34 @@ describeEachDialect('console orders', (dialect) => {
       expect(moves.at(-1)!.text).toBe('Il cliente ha rinunciato al telefono');
       const records = await audits('order_status_changed', idC);
       expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['in_review', 'verified', 'activating', 'cancelled']);
+
+      // Each move, and only a move, emitted order.status_changed; the customer may read each entry.
+      const orderNumber = (await orderRow(idC)).order_number;
+      const at = expect.stringMatching(/^2026-03-02T/) as unknown as string;
+      expect((await eventsOf(idC)).map((e) => [e.type, e.data])).toEqual([
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'signed', to: 'in_review', reason: null, by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'in_review', to: 'verified', reason: null, by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'verified', to: 'activating', reason: null, by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'activating', to: 'cancelled', reason: 'Il cliente ha rinunciato al telefono', by: 'operator', at }],
+      ]);
+      const entries = await t.db.selectFrom('order_timeline').select(['kind', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'status').execute();
+      expect(entries.map((e) => Number(e.customer_visible))).toEqual([1, 1, 1, 1]);
+    });
+
+    it("writes a move's timeline entry, audit record and event in the caller's transaction: a rollback leaves none", async () => {
+      const hash = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'annullata@example.it' } });
+      const id = await idOf(hash);
+      const actor = { kind: 'operator' as const, operator: { ...back.operator, sessionId: 'test' }, ip: '10.0.0.1', userAgent: 'vitest' };
+      const rolledBack = new Error('after the move, the caller fails');
+      await expect(t.db.transaction().execute(async (trx) => {
+        await moveOrderStatus(trx, actor, { orderId: id, expected: 'signed', to: 'in_review', reason: null, at: now() });
+        expect(await trx.selectFrom('outbox_events').select('type').where('subject_id', '=', id).execute()).toEqual([{ type: 'order.status_changed' }]);
+        throw rolledBack;
+      })).rejects.toBe(rolledBack);
+      expect((await orderRow(id)).workflow_status).toBe('signed');
+      expect(await eventsOf(id)).toEqual([]);
+      expect(await audits('order_status_changed', id)).toEqual([]);
+      expect(await t.db.selectFrom('order_timeline').select('id').where('order_id', '=', id).execute()).toEqual([]);
     });
 
     it("shows a customer's online withdrawal: the back office status follows, the timeline says it", async () => {
@@ -346,6 +381,7 @@ describeEachDialect('console orders', (dialect) => {
       const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ApiError;
       expect([lost.status, lost.code]).toEqual([409, 'console_stale_transition']);
       expect(await audits('order_status_changed', id)).toHaveLength(1);
+      expect((await eventsOf(id)).map((e) => e.type)).toEqual(['order.status_changed']);
     });
   });
 
@@ -417,7 +453,7 @@ describeEachDialect('console orders', (dialect) => {
   });
 
   describe('document review', () => {
-    it('claims, rejects with a reason and a message with the link, takes the new upload back to review, approves', async () => {
+    it('claims, rejects with a reason (the customer is asked again through the outbox), takes the new upload back to review, approves', async () => {
       const queue = await back.client.reviewQueue();
       expect(queue.items.map((i) => i.order_id)).toEqual([idA]);
 
@@ -441,12 +477,20 @@ describeEachDialect('console orders', (dialect) => {
       const rejected = await back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'unreadable', note: 'foto sfocata' });
       expect(rejected).toEqual({ status: 'documents_to_redo' });
       expect((await back.client.reviewQueue()).items).toEqual([]);
-      const link = `${BASE_URL}/document-upload/${hashA}`;
-      const [email] = await outbox('mario.rossi@example.it');
-      expect(email).toContain(link);
-      expect(email).toContain('Il documento non è leggibile');
-      const [sms] = await outbox('+393331234567');
-      expect(sms).toContain(link);
+      // The decision leaves through the outbox: its event for the provider, and the customer's email and SMS
+      // asking for a new document (contract customerMessagesFor), in the decision's transaction; nothing is sent from here.
+      const [media] = (await back.client.getOrder({ order_id: idA })).documents;
+      const reviewed = (await eventsOf(idA)).filter((e) => e.type === 'order.document_reviewed');
+      expect(reviewed.map((e) => e.data)).toEqual([{
+        order_id: idA, order_number: (await orderRow(idA)).order_number, media_ids: [media!.id], decision: 'rejected',
+        reason_code: 'unreadable', reason: 'Il documento non è leggibile (foto sfocata)',
+      }]);
+      expect(await deliveriesOf(reviewed[0]!.id)).toEqual([['webhook', null], ['email', 'document_rejected'], ['sms', 'document_rejected']]);
+      expect(await outbox('mario.rossi@example.it')).toEqual([]);
+      const redo = (await eventsOf(idA)).filter((e) => e.type === 'order.status_changed').at(-1);
+      expect(redo?.data).toMatchObject({ from: 'in_review', to: 'documents_to_redo', by: 'operator', reason: 'Il documento non è leggibile (foto sfocata)' });
+      // The document_reviewed event comes first: a receiver learns why before it learns the new status.
+      expect(redo!.seq).toBe(reviewed[0]!.seq + 1);
       const detail = await back.client.getOrder({ order_id: idA });
       expect(detail.documents[0]!.review).toMatchObject({ decision: 'rejected', reason: 'unreadable', note: 'foto sfocata', operator_name: 'Bruno Back' });
 
@@ -459,8 +503,14 @@ describeEachDialect('console orders', (dialect) => {
       expect((await back.client.reviewQueue()).items.map((i) => i.order_id)).toEqual([idA]);
 
       expect(await back.client.claimReview({ order_id: idA })).toEqual({ ok: true });
-      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve' })).toEqual({ status: 'verified' });
+      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve', note: 'Foto nitida, confrontata al telefono' })).toEqual({ status: 'verified' });
       expect((await back.client.reviewQueue()).items).toEqual([]);
+      // The customer reads the review entries: a rejection's note was written for them, an approval's is internal.
+      const reviewEntries = await t.db.selectFrom('order_timeline').select(['text', 'customer_visible']).where('order_id', '=', idA).where('kind', '=', 'review').orderBy('id').execute();
+      expect(reviewEntries.map((e) => [e.text, Number(e.customer_visible)])).toEqual([
+        ["Documento d'identità rifiutato: Il documento non è leggibile — foto sfocata", 1], ["Documento d'identità approvato", 1],
+      ]);
+      expect((await back.client.getOrder({ order_id: idA })).documents.at(-1)!.review).toMatchObject({ decision: 'approved', note: 'Foto nitida, confrontata al telefono' });
       expect((await orderRow(idA)).workflow_status).toBe('verified');
       const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve' }));
       expect(again.status).toBe(409);

@@ -1,20 +1,11 @@
 import { Readable } from 'node:stream';
 import { consoleEndpoints } from '@checkout/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createMessageChannels } from '../../infra/messaging/channels';
-import type { MessageChannels } from '../../infra/messaging/channels';
-import type { Config } from '../../config';
-import type { Db } from '../../db';
 import type { AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator } from '../console-auth';
 import type { SignedInOperator } from '../console-auth';
 import { createConsoleOrdersService } from './service';
 import type { Actor } from './service';
-
-export interface ConsoleOrdersModuleOptions {
-  /** Replaces the configured channels (tests: a channel that fails). */
-  channels?: (config: Config, db: Db) => MessageChannels;
-}
 
 const actorOf = (ctx: { operator: SignedInOperator | null; req: FastifyRequest }): Actor => ({
   operator: requireOperator(ctx),
@@ -40,11 +31,9 @@ const sendFile = (reply: FastifyReply, file: { bytes: Buffer; mime: string; disp
 };
 
 /** The console's orders: list, CSV, order page, workflow moves, notes, files, evidence, document review. */
-export const createConsoleOrdersModule = (options: ConsoleOrdersModuleOptions = {}): AppModule => async (app, deps) => {
+export const createConsoleOrdersModule = (): AppModule => async (app, deps) => {
   const { config, db } = deps;
-  const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
-  app.addHook('onClose', async () => channels.close());
-  const service = createConsoleOrdersService({ db, config, channels, now: deps.now });
+  const service = createConsoleOrdersService({ db, config, now: deps.now });
   const e = consoleEndpoints;
 
   registerConsoleEndpoint(app, deps, e.listOrders, async (ctx) => service.listOrders(actorOf(ctx), ctx.input));

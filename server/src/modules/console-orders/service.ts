@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, ERROR_CODES, WORKFLOW_STATUSES,
-  allowedTransitions, can, findTransition,
+  allowedTransitions, can,
 } from '@checkout/contract';
 import type {
-  AuditAction, ConsoleOrderStatus, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
+  AuditAction, ConsoleOrderStatus, OrderDocumentReviewedData, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
   orderListItemSchema, orderListSchema, reviewDecisionSchema, reviewQueueSchema, timelineEntrySchema, transitionSchema,
 } from '@checkout/contract';
 import type { Selectable } from 'kysely';
@@ -14,23 +14,25 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { OrderTimeline } from '../../db/types';
 import { AppError, MESSAGES, notFound } from '../../http/errors';
-import type { MessageChannels } from '../../infra/messaging/channels';
+import { emitEvent } from '../../infra/outbox';
 import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
 import { storedFilePath } from '../documents';
 import { appendTimeline, getOrderForSignature } from '../orders';
 import type { Conn, OrderFields } from '../orders';
-import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile, toItalianE164 } from '../signature';
+import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
 import { CSV_BOM, csvLine } from './csv';
 import { maskName, maskValue } from './masking';
 import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows } from './order-detail';
 import {
-  currentStatus, insertReview, moveWorkflow, releaseClaim, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
+  insertReview, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
   selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, selectWithdrawalConfirmedAt,
   takeClaim,
 } from './repository';
 import type { ListRow, OrderFilters } from './repository';
 import { searchTermOf } from './search-term';
+import { moveOrderStatus } from './workflow-move';
+import type { WorkflowActor } from './workflow-move';
 
 /*
  * The operator console's orders: the list, its CSV, the order page, the workflow's moves, notes, the
@@ -41,12 +43,12 @@ import { searchTermOf } from './search-term';
 export interface ConsoleOrdersDeps {
   db: Db;
   config: Pick<Config, 'brandName' | 'storageDir'> & { publicBaseUrl?: string };
-  channels: MessageChannels;
   now: () => Date;
 }
 
 /** Who acts, from where (for the audit log). */
 export interface Actor { operator: SignedInOperator; ip: string; userAgent: string }
+const asOperator = (actor: Actor): WorkflowActor => ({ kind: 'operator', ...actor });
 
 type ListItem = z.input<typeof orderListItemSchema>;
 type Detail = z.input<typeof orderDetailSchema>;
@@ -120,7 +122,7 @@ const romeTime = (iso: string): string =>
 const REVIEW_LABELS = { approved: 'approvato', rejected: 'rifiutato' } as const;
 
 export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
-  const { db, config, channels } = deps;
+  const { db, config } = deps;
 
   const audit = (trx: Conn, actor: Actor, action: AuditAction, orderId: string | null, detail: Record<string, unknown> = {}) =>
     recordAudit(trx, {
@@ -187,30 +189,6 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     };
   }
 
-  /** Sends the customer the rejection and the link to upload again: by email, and by SMS when there is a mobile number. */
-  async function notifyRejection(row: ListRow, reason: string, note: string | undefined): Promise<string[]> {
-    const fields = parseFields(row.fields_json);
-    const link = `${config.publicBaseUrl ?? ''}/document-upload/${row.hash}`;
-    const why = `${reason}${note ? ` (${note})` : ''}`;
-    const sent: string[] = [];
-    const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
-    if (channels.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      await channels.email.send({
-        to: email,
-        subject: `${config.brandName}: carica di nuovo il documento d'identità`,
-        text: `Gentile cliente, per l'ordine ${row.order_number} non abbiamo potuto accettare il documento d'identità: ${why}.\n`
-          + `Caricane uno nuovo da questo link: ${link}\n\n${config.brandName}`,
-      });
-      sent.push('email');
-    }
-    const mobile = toItalianE164(typeof fields.mobile_phone_number === 'string' ? fields.mobile_phone_number : '');
-    if (channels.sms && mobile) {
-      await channels.sms.send({ to: mobile, text: `${config.brandName}: il documento dell'ordine ${row.order_number} va caricato di nuovo (${reason}). ${link}` });
-      sent.push('sms');
-    }
-    return sent;
-  }
-
   /**
    * Takes an order of the queue for 30 minutes (again, for the operator who has it). A signed order
    * moves into review with the claim (signed → in_review of the workflow table).
@@ -235,13 +213,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
           `${held?.operator_name ?? 'Un altro operatore'} sta già verificando questo ordine${held ? ` (fino alle ${romeTime(held.until)})` : ''}.`);
       }
       if (status === 'signed') {
-        if (!(await moveWorkflow(trx, row.id, 'signed', 'in_review', claim.claimed_at))) {
-          throw new AppError(CONSOLE_ERROR_CODES.staleTransition, 409, "Qualcun altro ha già cambiato lo stato dell'ordine: ricarica la pagina.",
-            undefined, { current_status: (await currentStatus(trx, row.id)) ?? '' });
-        }
-        await appendTimeline(trx, {
-          order_id: row.id, kind: 'status', at: claim.claimed_at, operator_id: actor.operator.id, operator_name: actor.operator.name,
-          from_status: 'signed', to_status: 'in_review', text: 'Verifica del documento iniziata',
+        await moveOrderStatus(trx, asOperator(actor), {
+          orderId: row.id, expected: 'signed', to: 'in_review', reason: null, at: now,
+          entry: { kind: 'status', text: 'Verifica del documento iniziata' },
         });
       }
       // Renewing one's own claim (a decision does) is not a new claim.
@@ -308,37 +282,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
 
     async transitionOrder(actor: Actor, orderId: string, body: z.output<typeof transitionSchema>): Promise<{ status: ConsoleOrderStatus }> {
       const row = await requireRow(orderId);
-      const at = deps.now().toISOString();
-      const stale = (current: ConsoleOrderStatus | null) => new AppError(
-        CONSOLE_ERROR_CODES.staleTransition, 409,
-        `Qualcun altro ha già cambiato lo stato dell'ordine: ora è «${current ? CONSOLE_STATUS_LABELS[current] : '—'}». Ricarica la pagina.`,
-        undefined, { current_status: current ?? '' },
-      );
-      const from = consoleStatusOf(row);
-      if (from !== body.expected_status) throw stale(from);
-      const move = isWorkflow(from) ? findTransition(from, body.to) : undefined;
-      if (!move || !isWorkflow(from)) {
-        throw new AppError(CONSOLE_ERROR_CODES.transitionNotAllowed, 409,
-          `Da «${CONSOLE_STATUS_LABELS[from]}» l'ordine non può passare a «${CONSOLE_STATUS_LABELS[body.to]}».`);
-      }
-      if (!move.roles.includes(actor.operator.role)) {
-        throw new AppError(CONSOLE_ERROR_CODES.forbidden, 403, 'Il tuo ruolo non permette questo cambio di stato.');
-      }
-      const reason = body.reason?.trim() ?? '';
-      if (move.reasonRequired && reason === '') {
-        throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { reason: 'Scrivi il motivo del cambio di stato.' });
-      }
-      await db.transaction().execute(async (trx) => {
-        const checkout = body.to === 'cancelled' || body.to === 'withdrawn' ? body.to : undefined;
-        if (!(await moveWorkflow(trx, row.id, from, body.to, at, checkout))) throw stale(await currentStatus(trx, row.id));
-        // A move out of review ends whatever review claim there was.
-        if (from === 'in_review') await releaseClaim(trx, row.id);
-        await appendTimeline(trx, {
-          order_id: row.id, kind: 'status', at, operator_id: actor.operator.id, operator_name: actor.operator.name,
-          from_status: from, to_status: body.to, text: reason === '' ? null : reason,
-        });
-        await audit(trx, actor, 'order_status_changed', row.id, { from, to: body.to, ...(reason ? { reason } : {}) });
-      });
+      await db.transaction().execute((trx) => moveOrderStatus(trx, asOperator(actor), {
+        orderId: row.id, expected: body.expected_status, to: body.to, reason: body.reason ?? null, at: deps.now(),
+      }));
       return { status: body.to };
     },
 
@@ -423,42 +369,38 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       if (reasonCode === 'other' && !note) {
         throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { note: 'Scrivi il motivo del rifiuto.' });
       }
-      const reasonText = reasonCode ? DOCUMENT_REJECTION_REASONS[reasonCode] : null;
-      const at = deps.now().toISOString();
+      // What the customer reads: the reason, and the operator's note with it (the note alone for `other`).
+      const reasonText = reasonCode === null ? null : reasonCode === 'other' ? note : `${DOCUMENT_REJECTION_REASONS[reasonCode]}${note ? ` (${note})` : ''}`;
+      const now = deps.now();
+      const at = now.toISOString();
       await db.transaction().execute(async (trx) => {
         const documents = await selectUndecidedIdentityDocuments(trx, row.id);
         if (documents.length === 0) {
           throw new AppError(CONSOLE_ERROR_CODES.transitionNotAllowed, 409, "Non c'è un documento d'identità da verificare in questo ordine.");
         }
-        if (!(await moveWorkflow(trx, row.id, 'in_review', to, at))) {
-          throw new AppError(CONSOLE_ERROR_CODES.staleTransition, 409, "Qualcun altro ha già cambiato lo stato dell'ordine: ricarica la pagina.",
-            undefined, { current_status: (await currentStatus(trx, row.id)) ?? '' });
-        }
+        const decision = approved ? 'approved' : 'rejected';
         for (const doc of documents) {
           await insertReview(trx, {
-            id: randomUUID(), order_id: row.id, media_id: doc.id, decision: approved ? 'approved' : 'rejected', reason_code: reasonCode,
+            id: randomUUID(), order_id: row.id, media_id: doc.id, decision, reason_code: reasonCode,
             note, operator_id: actor.operator.id, operator_name: actor.operator.name, at,
           });
         }
-        await releaseClaim(trx, row.id);
-        await appendTimeline(trx, {
-          order_id: row.id, kind: 'review', at, operator_id: actor.operator.id, operator_name: actor.operator.name,
-          from_status: 'in_review', to_status: to,
-          text: `Documento d'identità ${REVIEW_LABELS[approved ? 'approved' : 'rejected']}${reasonText ? `: ${reasonText}` : ''}${note ? ` — ${note}` : ''}`,
-        });
-        await audit(trx, actor, approved ? 'document_approved' : 'document_rejected', row.id, {
-          media_ids: documents.map((d) => d.id), ...(reasonCode ? { reason: reasonCode } : {}),
+        const mediaIds = documents.map((d) => d.id);
+        await audit(trx, actor, approved ? 'document_approved' : 'document_rejected', row.id, { media_ids: mediaIds, ...(reasonCode ? { reason: reasonCode } : {}) });
+        // The customer's message asking for a new document goes out with this event (contract customerMessagesFor).
+        const reviewed: OrderDocumentReviewedData = {
+          order_id: row.id, order_number: row.order_number, media_ids: mediaIds, decision, reason_code: reasonCode, reason: reasonText,
+        };
+        await emitEvent(trx, { type: 'order.document_reviewed', subjectId: row.id, data: reviewed, at: now });
+        await moveOrderStatus(trx, asOperator(actor), {
+          orderId: row.id, expected: 'in_review', to, reason: reasonText, at: now,
+          // The customer reads this entry: a rejection's note is written for them, an approval's stays with the review.
+          entry: {
+            kind: 'review',
+            text: `Documento d'identità ${REVIEW_LABELS[decision]}${reasonCode ? `: ${DOCUMENT_REJECTION_REASONS[reasonCode]}` : ''}${note && !approved ? ` — ${note}` : ''}`,
+          },
         });
       });
-      if (!approved && reasonText) {
-        // After the commit: the decision stands even if a provider fails; the timeline says what was sent.
-        let sent: string[] = [];
-        try { sent = await notifyRejection(row, reasonText, note ?? undefined); } catch { sent = []; }
-        await appendTimeline(db, {
-          order_id: row.id, kind: 'review', at: deps.now().toISOString(), operator_id: null, operator_name: null, from_status: null, to_status: null,
-          text: sent.length > 0 ? `Richiesta di un nuovo documento inviata al cliente (${sent.join(' e ')})` : 'Richiesta di un nuovo documento NON inviata: nessun canale ha accettato il messaggio',
-        });
-      }
       return { status: to };
     },
   };

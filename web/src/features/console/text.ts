@@ -277,4 +277,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   privacy_searched: 'Ricerca privacy',
   privacy_exported: 'Dati del cliente esportati',
   personal_data_erased: 'Dati personali cancellati',
+  provider_token_created: 'Token API del fornitore creato',
+  provider_token_revoked: 'Token API del fornitore revocato',
+  provider_auth_failed: 'API fornitore: token non valido',
+  provider_access_denied: 'API fornitore: permesso mancante',
+  provider_request_refused: 'API fornitore: richiesta rifiutata',
+  provider_request_replayed: 'API fornitore: richiesta ripetuta',
+  provider_order_read: 'API fornitore: ordine letto',
+  appointment_slots_published: 'Fasce per l’appuntamento pubblicate',
 };

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, SLOT_PUBLISHING_STATUSES, WORKFLOW_STATUSES, slotProblems,
+} from '@checkout/contract';
+import type { ConsoleOrderStatus, ProviderOrder, WorkflowStatus, providerMoveSchema, providerNoteSchema, publishSlotsResultSchema, publishSlotsSchema } from '@checkout/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { AppError, MESSAGES, notFound } from '../../http/errors';
+import { auditAs, moveOrderStatus } from '../console-orders';
+import type { WorkflowActor } from '../console-orders';
+import { appendTimeline } from '../orders';
+import { providerOrderView, toNote, toSlot } from './order-view';
+import {
+  insertSlots, lockOrderRow, selectLiveSlots, selectProviderTimeline, selectSignedOrder, withdrawOffered,
+} from './repository';
+import type { ProviderOrderRow } from './repository';
+import type { ProviderToken } from './tokens';
+
+/*
+ * What the provider's systems do to an order: read it, move it (through the console's one workflow move:
+ * same table, same timeline, audit and event), publish appointment slots, write a note the customer reads.
+ * Every change writes its audit record in its own transaction.
+ */
+
+export interface ProviderDeps { db: Db; now: () => Date }
+
+/** The calling token, from where. */
+export interface ProviderCaller { token: ProviderToken; ip: string; userAgent: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+
+const actorOf = (caller: ProviderCaller): WorkflowActor & { kind: 'provider' } => ({
+  kind: 'provider', token: { id: caller.token.id, name: caller.token.name }, ip: caller.ip, userAgent: caller.userAgent,
+});
+const isWorkflow = (s: string | null): s is WorkflowStatus => s !== null && (WORKFLOW_STATUSES as readonly string[]).includes(s);
+
+export function createProviderService(deps: ProviderDeps) {
+  const { db } = deps;
+
+  /** `{order_ref}`: the order's id or its number; an order not signed yet is as unknown as none. */
+  async function requireOrder(ref: string): Promise<ProviderOrderRow> {
+    const row = UUID.test(ref) ? await selectSignedOrder(db, { id: ref.toLowerCase() })
+      : ORDER_NUMBER.test(ref) ? await selectSignedOrder(db, { orderNumber: ref.toUpperCase() }) : undefined;
+    if (!row) throw notFound('Ordine non trovato');
+    return row;
+  }
+
+  async function view(orderId: string): Promise<ProviderOrder> {
+    const row = await selectSignedOrder(db, { id: orderId });
+    if (!row) throw notFound('Ordine non trovato');
+    const [timeline, slots] = await Promise.all([selectProviderTimeline(db, row.id), selectLiveSlots(db, row.id)]);
+    return providerOrderView(row, timeline, slots);
+  }
+
+  return {
+    async getOrder(caller: ProviderCaller, ref: string): Promise<ProviderOrder> {
+      const row = await requireOrder(ref);
+      const order = await view(row.id);
+      await auditAs(db, actorOf(caller), 'provider_order_read', row.id, { order_number: row.order_number }, deps.now());
+      return order;
+    },
+
+    async moveOrder(caller: ProviderCaller, ref: string, body: z.output<typeof providerMoveSchema>): Promise<ProviderOrder> {
+      const row = await requireOrder(ref);
+      await db.transaction().execute((trx) => moveOrderStatus(trx, actorOf(caller), {
+        orderId: row.id, expected: body.expected_status, to: body.status, reason: body.reason ?? null, at: deps.now(),
+      }));
+      return view(row.id);
+    },
+
+    async addNote(caller: ProviderCaller, ref: string, text: string): Promise<z.input<typeof providerNoteSchema>> {
+      const row = await requireOrder(ref);
+      const at = deps.now();
+      const actor = actorOf(caller);
+      const id = await db.transaction().execute(async (trx) => {
+        const entryId = await appendTimeline(trx, {
+          order_id: row.id, kind: 'note', at: at.toISOString(), operator_id: null, operator_name: actor.token.name,
+          from_status: null, to_status: null, text, customer_visible: 1,
+        });
+        await auditAs(trx, actor, 'order_note_added', row.id, { timeline_id: entryId, customer_visible: true }, at);
+        return entryId;
+      });
+      return toNote({ id, order_id: row.id, kind: 'note', at: at.toISOString(), operator_id: null, operator_name: actor.token.name, from_status: null, to_status: null, text, customer_visible: 1 });
+    },
+
+    /**
+     * Replaces the order's offered slots with these (an empty list withdraws the offer); the booked one
+     * stays, and a new slot may not overlap it. Only while the order is verified or activating.
+     */
+    async publishSlots(caller: ProviderCaller, ref: string, body: z.output<typeof publishSlotsSchema>): Promise<z.input<typeof publishSlotsResultSchema>> {
+      const row = await requireOrder(ref);
+      const now = deps.now();
+      const at = now.toISOString();
+      const periods = body.slots.map((s) => ({ start: new Date(s.valid_for.start_date_time), end: new Date(s.valid_for.end_date_time) }));
+      return db.transaction().execute(async (trx) => {
+        const status = await lockOrderRow(trx, row.id);
+        if (!isWorkflow(status) || !SLOT_PUBLISHING_STATUSES.includes(status)) {
+          const current = (status ?? row.status) as ConsoleOrderStatus;
+          throw new AppError(PROVIDER_ERROR_CODES.slotsNotAllowed, 409,
+            `Le fasce per l'appuntamento si pubblicano solo per un ordine verificato o in attivazione: questo è «${CONSOLE_STATUS_LABELS[current] ?? current}».`,
+            undefined, { current_status: current });
+        }
+        const booked = (await selectLiveSlots(trx, row.id)).filter((s) => s.status === 'booked')
+          .map((s) => ({ start: new Date(s.starts_at), end: new Date(s.ends_at) }));
+        const problems = slotProblems(periods, now, booked);
+        if (Object.keys(problems).length > 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, problems);
+        const withdrawn = await withdrawOffered(trx, row.id, at);
+        await insertSlots(trx, periods.map((p) => ({
+          id: randomUUID(), order_id: row.id, starts_at: p.start.toISOString(), ends_at: p.end.toISOString(), status: 'offered',
+          published_at: at, booked_at: null, updated_at: at,
+        })));
+        await auditAs(trx, actorOf(caller), 'appointment_slots_published', row.id, { slots: periods.length, withdrawn }, now);
+        return { order_id: row.id, slots: (await selectLiveSlots(trx, row.id)).map(toSlot), withdrawn };
+      });
+    },
+  };
+}
+
+export type ProviderService = ReturnType<typeof createProviderService>;
