@@ -14,6 +14,7 @@ import { premadeModule } from './premade';
 import { referenceModule } from './reference';
 import { retentionModule } from './retention';
 import { signatureModule } from './signature';
+import { trackingModule } from './tracking';
 
 export const modules: AppModule[] = [
   healthModule,
@@ -23,6 +24,7 @@ export const modules: AppModule[] = [
   ordersModule,
   documentsModule,
   signatureModule,
+  trackingModule,
   premadeModule,
   mobileModule,
   leadsModule,
