@@ -21,6 +21,10 @@ export function sinceOf(order: TrackedOrderRow, lastMove: string | undefined): s
   return lastMove ?? (status === 'signed' && order.signed_at ? order.signed_at : order.updated_at);
 }
 
+/** The timeline note a booking writes, in the customer's words (and in the console's timeline). */
+export const appointmentNote = (rebooked: boolean, window: string): string => `${rebooked ? 'Appuntamento cambiato' : 'Appuntamento fissato'}: ${window}`;
+const APPOINTMENT_NOTE = /^(Appuntamento (?:fissato|cambiato)): (.+)$/s;
+
 export interface TimelineRow { id: number | string; at: string; kind: string; to_status: string | null; text: string | null }
 
 const isStatus = (s: string | null): s is TrackingStatus => s !== null && (TRACKING_STATUSES as readonly string[]).includes(s);
@@ -34,13 +38,14 @@ export function customerTimeline(order: TrackedOrderRow, rows: readonly Timeline
   const entries: TrackingTimelineEntry[] = [{ id: 'created', at: order.created_at, title: 'Ordine creato', text: null }];
   if (order.signed_at) entries.push({ id: 'signed', at: order.signed_at, title: 'Contratto firmato', text: 'Firmato online con il codice monouso.' });
   for (const row of rows) {
+    const id = `entry-${row.id}`;
+    const appointment = row.kind === 'note' ? APPOINTMENT_NOTE.exec(row.text ?? '') : null;
+    if (appointment) {
+      entries.push({ id, at: row.at, title: appointment[1]!, text: appointment[2]! });
+      continue;
+    }
     const moved = row.kind === 'status' && isStatus(row.to_status);
-    entries.push({
-      id: `entry-${row.id}`,
-      at: row.at,
-      title: moved ? TRACKING_STATUS_TEXTS[row.to_status as TrackingStatus].label : 'Aggiornamento',
-      text: row.text,
-    });
+    entries.push({ id, at: row.at, title: moved ? TRACKING_STATUS_TEXTS[row.to_status as TrackingStatus].label : 'Aggiornamento', text: row.text });
   }
   const said = rows.some((r) => r.kind === 'status' && r.to_status === status) || (status === 'signed' && order.signed_at !== null);
   if (!said && TRACKING_STATUS_TEXTS[status].stage !== 0) entries.push({ id: 'current', at: since, title: TRACKING_STATUS_TEXTS[status].label, text: null });

@@ -235,10 +235,13 @@ describeEachDialect('tracking', (dialect) => {
     const d = (await details(token)).data!;
     expect(d.appointment.booked?.id).toBe(first);
     expect(d.appointment.offered.map((s) => s.id)).toEqual([second, third]);
-    expect(d.timeline.map((e) => e.text).filter((t) => t?.startsWith('Appuntamento'))).toEqual([
-      `Appuntamento fissato: ${appointmentWindowText(startSecond, new Date(Date.parse(startSecond) + 2 * HOUR).toISOString())}`,
-      `Appuntamento cambiato: ${appointmentWindowText(startFirst, new Date(Date.parse(startFirst) + 2 * HOUR).toISOString())}`,
+    expect(d.timeline.filter((e) => e.title.startsWith('Appuntamento')).map((e) => [e.title, e.text])).toEqual([
+      ['Appuntamento fissato', appointmentWindowText(startSecond, new Date(Date.parse(startSecond) + 2 * HOUR).toISOString())],
+      ['Appuntamento cambiato', appointmentWindowText(startFirst, new Date(Date.parse(startFirst) + 2 * HOUR).toISOString())],
     ]);
+    // The console's timeline reads the same note whole.
+    const notes = await h.t.db.selectFrom('order_timeline').select(['text', 'customer_visible', 'operator_id']).where('order_id', '=', id).where('kind', '=', 'note').execute();
+    expect(notes.map((n) => [n.text?.split(':')[0], n.customer_visible, n.operator_id])).toEqual([['Appuntamento fissato', 1, null], ['Appuntamento cambiato', 1, null]]);
   });
 
   it('refuses another order’s slot, a slot that has begun, a withdrawn one and an ended order, and writes no event', async () => {
@@ -302,7 +305,7 @@ describeEachDialect('tracking', (dialect) => {
     }
     expect(await slotStatuses([slot!])).toEqual(['offered']);
     expect(await events(id)).toEqual([]);
-    expect((await details(token)).data!.timeline.some((e) => e.text?.startsWith('Appuntamento'))).toBe(false);
+    expect((await details(token)).data!.timeline.some((e) => e.title.startsWith('Appuntamento'))).toBe(false);
     expect((await book(token, slot!)).status).toBe(200);
     expect(await events(id)).toHaveLength(1);
   });

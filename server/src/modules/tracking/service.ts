@@ -13,7 +13,7 @@ import { contractFilesOnRecord, createOrderCodeChallenge, hasSignatureEvidence, 
 import type { ChallengeDeps } from '../signature';
 import { TRACKING_ACCESS_MS, accessTokenHash, newAccessToken } from './access-token';
 import {
-  DOCUMENT_FILES, appointmentOf, customerTimeline, documentFilename, rejectionText, sinceOf, statusOf, toSlot,
+  DOCUMENT_FILES, appointmentNote, appointmentOf, customerTimeline, documentFilename, rejectionText, sinceOf, statusOf, toSlot,
 } from './order-view';
 import {
   bookOfferedSlot, insertAccess, latestMoveInto, latestReview, pruneEndedAccesses, releaseBookedSlots, selectCustomerTimeline,
@@ -196,7 +196,7 @@ export function createTrackingService(deps: TrackingDeps) {
         if (!(await bookOfferedSlot(trx, slot.id, atIso))) throw trackingErrors.slotUnavailable();
         await appendTimeline(trx, {
           order_id: order.id, kind: 'note', at: atIso, operator_id: null, operator_name: null, from_status: null, to_status: null,
-          text: `${rebooked ? 'Appuntamento cambiato' : 'Appuntamento fissato'}: ${appointmentWindowText(slot.starts_at, slot.ends_at)}`,
+          text: appointmentNote(rebooked, appointmentWindowText(slot.starts_at, slot.ends_at)),
           customer_visible: 1,
         });
         const data = appointmentBookedDataSchema.parse({
