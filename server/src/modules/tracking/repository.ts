@@ -25,7 +25,7 @@ export const selectTrackedOrder = (conn: Conn, orderId: string): Promise<Tracked
   conn.selectFrom('orders')
     .select(['id', 'hash', 'order_number', 'status', 'workflow_status', 'customer_type', 'created_at', 'updated_at', 'signed_at'])
     .where('id', '=', orderId)
-    .executeTakeFirst() as Promise<TrackedOrderRow | undefined>;
+    .executeTakeFirst();
 
 /** When the order last moved into `status` on its timeline (visible to the customer or not). */
 export async function latestMoveInto(conn: Conn, orderId: string, status: string): Promise<string | undefined> {
