@@ -101,6 +101,23 @@ export const ORDER_NUMBER_ERROR_CODES = {
 
 export const CONSENT_CHANGE_ERROR_CODES = { unknownOrder: 'consents_unknown_order', ...CHALLENGE_ERROR_CODES } as const;
 
+/** The customer's tracking page: the order by its number, the details with a one-time code, the appointment. */
+export const TRACKING_ERROR_CODES = {
+  /** An unknown or malformed order number: one answer for both. */
+  unknownOrder: 'tracking_unknown_order',
+  /** The access to the details is unknown or expired: ask a new code. */
+  accessExpired: 'tracking_access_expired',
+  /** A document the order does not have (yet). */
+  documentUnavailable: 'tracking_document_unavailable',
+  /** The slot is not one offered for this order (another order's, withdrawn, unknown: one answer). */
+  slotUnavailable: 'appointment_slot_unavailable',
+  /** The slot has already begun. */
+  slotPast: 'appointment_slot_past',
+  /** The order is active, cancelled or withdrawn: no appointment to book. */
+  appointmentClosed: 'appointment_closed',
+  ...CHALLENGE_ERROR_CODES,
+} as const;
+
 /** Changing the order's mobile number before signing. */
 export const MOBILE_CHANGE_ERROR_CODES = {
   sameNumber: 'mobile_number_unchanged',
@@ -195,7 +212,8 @@ export type ServerErrorCode =
   | ValuesOf<typeof ERROR_CODES> | ValuesOf<typeof CATALOG_ERROR_CODES> | ValuesOf<typeof SIGNATURE_ERROR_CODES>
   | ValuesOf<typeof WITHDRAWAL_ERROR_CODES> | ValuesOf<typeof CONSENT_CHANGE_ERROR_CODES> | ValuesOf<typeof MOBILE_CHANGE_ERROR_CODES>
   | ValuesOf<typeof PREMADE_ERROR_CODES> | ValuesOf<typeof MOBILE_ERROR_CODES> | ValuesOf<typeof SIM_ACTIVATION_ERROR_CODES>
-  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES> | ValuesOf<typeof CONSOLE_ERROR_CODES> | ValuesOf<typeof PROVIDER_ERROR_CODES>;
+  | ValuesOf<typeof ORDER_NUMBER_ERROR_CODES> | ValuesOf<typeof CONSOLE_ERROR_CODES> | ValuesOf<typeof PROVIDER_ERROR_CODES>
+  | ValuesOf<typeof TRACKING_ERROR_CODES>;
 /** Every code a client may see: the server's and the typed client's own. */
 export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 
@@ -203,5 +221,5 @@ export type ErrorCode = ServerErrorCode | ValuesOf<typeof API_ERROR_CODES>;
 export const ALL_ERROR_CODE_GROUPS = {
   ERROR_CODES, API_ERROR_CODES, CATALOG_ERROR_CODES, SIGNATURE_ERROR_CODES, CHALLENGE_ERROR_CODES, WITHDRAWAL_ERROR_CODES,
   CONSENT_CHANGE_ERROR_CODES, MOBILE_CHANGE_ERROR_CODES, PREMADE_ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES,
-  ORDER_NUMBER_ERROR_CODES, CONSOLE_ERROR_CODES, PROVIDER_ERROR_CODES,
+  ORDER_NUMBER_ERROR_CODES, CONSOLE_ERROR_CODES, PROVIDER_ERROR_CODES, TRACKING_ERROR_CODES,
 } as const;

@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/attiva-sim/:orderid?', layout: 'full', title: 'Attiva SIM - {product}', description: 'Attiva la tua SIM con il numero d’ordine e le ultime 5 cifre dell’ICCID.' },
   { path: '/recesso/:ordercode?', layout: 'full', title: 'Recesso entro 14 giorni - {brand}', description: 'Recedi online dal contratto entro 14 giorni dalla firma, con il numero d’ordine e un codice di conferma.' },
   { path: '/consensi/:ordercode?', layout: 'full', title: 'I tuoi consensi - {brand}', description: 'Cambia quando vuoi i consensi facoltativi (comunicazioni commerciali, profilazione, comunicazione a terzi) con il numero d’ordine e un codice.' },
+  { path: '/ordine/:ordercode?', layout: 'full', title: 'Il tuo ordine - {brand}', description: 'Segui il tuo ordine {brand}: lo stato, i prossimi passi, i documenti e l’appuntamento con il tecnico.' },
   { path: '/firma-elettronica', layout: 'full', title: 'Firma elettronica avanzata - {brand}', description: 'Come funziona la firma elettronica avanzata con codice monouso, cosa conserviamo e come ottenerne copia.' },
   { path: '/mnp/:shortHash', layout: 'full', title: 'Portabilità mobile - {product}', description: 'Conferma o correggi i dati per la portabilità del tuo numero mobile.' },
 ];

@@ -32,6 +32,7 @@ const NARROWED: Record<string, string> = {
   'consent_changes.channel': '"sms" | "email"',
   'premade_unlocks.channel': '"sms" | "email"',
   'mobile_number_changes.channel': '"sms" | "email"',
+  'tracking_unlocks.channel': '"sms" | "email"',
   'order_timeline.kind': '"status" | "note" | "document" | "review"',
   'document_reviews.decision': '"approved" | "rejected"',
   'operators.role': '"admin" | "backoffice" | "viewer"',

@@ -511,6 +511,29 @@ export interface SignatureSendThrottle {
   order_id: string;
 }
 
+export interface TrackingAccess {
+  created_at: string;
+  expires_at: string;
+  id: string;
+  order_id: string;
+  token_hash: string;
+  unlock_id: string;
+}
+
+export interface TrackingUnlocks {
+  attempts: Generated<number>;
+  channel: "sms" | "email";
+  code_hash: string;
+  confirmed_at: string | null;
+  created_at: string;
+  expires_at: string;
+  id: string;
+  ip: string;
+  masked_destination: string;
+  order_id: string;
+  user_agent: string;
+}
+
 export interface UploadClaims {
   bytes: number;
   created_at: string;
@@ -577,6 +600,8 @@ export interface DB {
   signature_evidence: SignatureEvidence;
   signature_otps: SignatureOtps;
   signature_send_throttle: SignatureSendThrottle;
+  tracking_access: TrackingAccess;
+  tracking_unlocks: TrackingUnlocks;
   upload_claims: UploadClaims;
   withdrawals: Withdrawals;
 }

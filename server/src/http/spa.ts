@@ -130,7 +130,7 @@ const missingBuildPage = (config: Config): string => `<!doctype html>
  * Case-insensitive and tested on the decoded path, because the web router matches that way too
  * (`/Document-Upload/…` and `/%64ocument-upload/…` open the same page).
  */
-const SENSITIVE_PAGE = /^\/(attiva\/fill-order\/pre|document-upload|dati-portabilita|attiva-sim|mnp|recesso|consensi)(\/|$)/i;
+const SENSITIVE_PAGE = /^\/(attiva\/fill-order\/pre|document-upload|dati-portabilita|attiva-sim|mnp|recesso|consensi|ordine)(\/|$)/i;
 const isSensitivePage = (pathname: string): boolean => {
   try { return SENSITIVE_PAGE.test(decodeURIComponent(pathname)); } catch { return SENSITIVE_PAGE.test(pathname); }
 };

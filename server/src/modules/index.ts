@@ -15,6 +15,7 @@ import { providerModule } from './provider';
 import { referenceModule } from './reference';
 import { retentionModule } from './retention';
 import { signatureModule } from './signature';
+import { trackingModule } from './tracking';
 
 export const modules: AppModule[] = [
   healthModule,
@@ -24,6 +25,7 @@ export const modules: AppModule[] = [
   ordersModule,
   documentsModule,
   signatureModule,
+  trackingModule,
   premadeModule,
   mobileModule,
   leadsModule,

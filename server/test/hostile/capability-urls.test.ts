@@ -156,7 +156,7 @@ describeEachDialect('capability URLs (order hashes)', (dialect) => {
 
   it('knows the order pages of the route table', () => {
     // A new page with an order code must be added to the server's no-referrer list (http/spa.ts) too.
-    expect(ORDER_PAGES.sort()).toEqual(['/attiva-sim/:orderid?', '/attiva/fill-order/pre/:ordercode', '/consensi/:ordercode?', '/dati-portabilita/:ordercode?', '/document-upload/:ordercode', '/mnp/:shortHash', '/recesso/:ordercode?']);
+    expect(ORDER_PAGES.sort()).toEqual(['/attiva-sim/:orderid?', '/attiva/fill-order/pre/:ordercode', '/consensi/:ordercode?', '/dati-portabilita/:ordercode?', '/document-upload/:ordercode', '/mnp/:shortHash', '/ordine/:ordercode?', '/recesso/:ordercode?']);
   });
 
   it('serves every order page with no-referrer, whatever the code and however the path is spelt', async () => {

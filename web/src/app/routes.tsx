@@ -41,6 +41,7 @@ export const PAGES: Record<string, PageModule> = withText({
   '/firma-elettronica': () => import('../features/fea/fea-info-page'),
   '/recesso/:ordercode?': () => import('../features/withdrawal/withdrawal-page'),
   '/consensi/:ordercode?': () => import('../features/consents/consents-page'),
+  '/ordine/:ordercode?': () => import('../features/tracking/tracking-page'),
 });
 
 const CHECKOUT_PARENT = '/attiva';

@@ -8,8 +8,10 @@ type Mode = 'sms' | 'email';
 
 export interface OrderCodeFormProps {
   /** Locale section holding number, numberHint, numberRequired, modeLegend, mode.sms/email, send, code, codeRequired, confirm, resend. */
-  texts: 'withdrawal' | 'consentChanges';
+  texts: 'withdrawal' | 'consentChanges' | 'tracking';
   initialNumber: string;
+  /** The page already names the order (its address carries the number): the number is not asked again. */
+  numberKnown?: boolean;
   /** Asks the code; resolves with the sentence that says where it went. */
   sendCode: (orderNumber: string, mode: Mode) => Promise<string>;
   /** Confirms with the code; a rejection with fields.otp is shown under the code. */
@@ -26,7 +28,7 @@ export interface OrderCodeFormProps {
  * their order after the checkout (withdrawal, consents). Errors appear next to their field, and
  * anything else in an alert that takes the focus.
  */
-export function OrderCodeForm({ texts, initialNumber, sendCode, confirm, confirmStyle, children, testId }: OrderCodeFormProps) {
+export function OrderCodeForm({ texts, initialNumber, numberKnown = false, sendCode, confirm, confirmStyle, children, testId }: OrderCodeFormProps) {
   const { t } = useTranslation();
   const ids = { number: useId(), numberError: useId(), numberHint: useId(), otp: useId(), otpError: useId() };
   const [orderNumber, setOrderNumber] = useState(initialNumber.toUpperCase());
@@ -89,7 +91,7 @@ export function OrderCodeForm({ texts, initialNumber, sendCode, confirm, confirm
     <>
       {failure && <div ref={alertRef} tabIndex={-1} className="alert alert-danger" role="alert" data-testid={`${testId}-error`}>{failure}</div>}
       <form noValidate className="form-section pb-4" onSubmit={(e) => { e.preventDefault(); void (sentText ? submitCode() : askCode()); }}>
-        <div className="form-field mb-3">
+        {!numberKnown && <div className="form-field mb-3">
           <label htmlFor={ids.number} className="form-label">
             {t(`${texts}.number`)}<span className="form-required" aria-hidden="true"> *</span>
           </label>
@@ -107,7 +109,7 @@ export function OrderCodeForm({ texts, initialNumber, sendCode, confirm, confirm
           />
           <div id={ids.numberHint} className="form-text">{t(`${texts}.numberHint`)}</div>
           {numberError && <div id={ids.numberError} className="invalid-feedback d-block" role="alert">{numberError}</div>}
-        </div>
+        </div>}
 
         {sentText === null ? (
           <>

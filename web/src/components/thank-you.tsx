@@ -47,6 +47,11 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
         <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
+      {data.orderNumber && (
+        <p className="mt-3" data-testid="thank-you-tracking">
+          {t('thankYou.tracking')} <Link to={`/ordine/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.trackingLink')}</Link>
+        </p>
+      )}
       {data.evidenceBundleUrl && (
         <p className="mt-3 text-body-secondary" data-testid="thank-you-evidence">
           {t('thankYou.evidence')} <a href={data.evidenceBundleUrl} download>{t('thankYou.evidenceLink')}</a>

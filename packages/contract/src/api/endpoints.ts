@@ -11,6 +11,9 @@ import { serviceCoverageSchema } from '../schemas/form-fields';
 import {
   mediaSchema, mobileOrderSchema, orderDocumentsSchema, orderPortabilitySchema, orderRefSchema, orderWriteSchema, refererCodeErrorSchema,
 } from '../schemas/order';
+import {
+  trackingSlotSchema, trackingDetailsSchema, trackingOrderNumberSchema, trackingOtpSchema, trackingStatusSchema, trackingTokenSchema,
+} from '../schemas/tracking';
 
 const search = z.object({ search: z.string().trim().min(1).max(100) });
 const idBuilding = z.object({ id_building: z.string().trim().min(1).max(50) });
@@ -255,6 +258,31 @@ export const endpoints = {
     path: '/api/orders/activate-mobile-order', tag: 'mobile', summary: 'Activate a SIM with the order number and last 5 ICCID digits',
     request: z.object({ order_number: z.string().trim().min(1).max(40), iccid_last5: z.string().regex(/^\d{5}$/).max(5) }),
     response: z.object({ activated: z.literal(true), short_hash: z.string() }),
+  }),
+  trackingStatus: ep({
+    path: '/api/tracking/status', tag: 'tracking', summary: 'The order\'s status by its number: the status in plain Italian and its date, nothing personal',
+    request: z.object({ order_number: trackingOrderNumberSchema }),
+    response: trackingStatusSchema,
+  }),
+  trackingSendOtp: ep({
+    path: '/api/tracking/send-otp', tag: 'tracking', summary: 'Order details: send a one-time code to the order\'s contact',
+    request: z.object({ order_number: trackingOrderNumberSchema, mode: z.enum(['sms', 'email']).default('sms') }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+  }),
+  trackingVerify: ep({
+    path: '/api/tracking/verify', tag: 'tracking', summary: 'Order details: the code gives a 30-minute access token',
+    request: z.object({ order_number: trackingOrderNumberSchema, otp: trackingOtpSchema }),
+    response: z.object({ token: z.string(), expires_at: z.string(), order_number: z.string() }),
+  }),
+  trackingDetails: ep({
+    path: '/api/tracking/details', tag: 'tracking', summary: 'Order details with the access token: timeline, next steps, documents, appointment, withdrawal',
+    request: z.object({ token: trackingTokenSchema }),
+    response: trackingDetailsSchema,
+  }),
+  trackingBookAppointment: ep({
+    path: '/api/tracking/book-appointment', tag: 'tracking', summary: 'Book, or change to, one of the slots offered for the order',
+    request: z.object({ token: trackingTokenSchema, slot_id: z.string().trim().min(1).max(64) }),
+    response: z.object({ booked: trackingSlotSchema, rebooked: z.boolean() }),
   }),
   createLead: ep({
     path: '/api/leads/new', tag: 'leads', summary: 'Request an offer (stored, then delivered to the webhook)',

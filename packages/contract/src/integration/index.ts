@@ -3,3 +3,4 @@ export * from './notifications';
 export * from './workflow-events';
 export * from './provider';
 export * from './provider-client';
+export * from './appointments';

@@ -106,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('starts_at', 'text', (c) => c.notNull())
     .addColumn('ends_at', 'text', (c) => c.notNull())
-    // offered | booked | withdrawn (the provider replaced the offer, or the customer chose another)
+    // offered | booked | withdrawn (the provider replaced its offer; a slot the customer leaves is offered again)
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text', (c) => c.notNull())
     .addColumn('booked_at', 'text')

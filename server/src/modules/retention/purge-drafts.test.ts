@@ -69,6 +69,11 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
     const media = await db().selectFrom('medias').select('id').where('order_id', '=', id).executeTakeFirstOrThrow();
     await db().insertInto('document_reviews').values({ id: randomUUID(), order_id: id, media_id: media.id, decision: 'rejected', reason_code: 'unreadable', note: null, operator_id: 'op', operator_name: 'Operatore', at: iso }).execute();
     await db().insertInto('review_claims').values({ order_id: id, operator_id: 'op', operator_name: 'Operatore', claimed_at: iso, until: iso }).execute();
+    // The tracking page opened with a code, and a slot the provider offered.
+    const unlock = challenge(id, iso);
+    await db().insertInto('tracking_unlocks').values(unlock).execute();
+    await db().insertInto('tracking_access').values({ id: randomUUID(), order_id: id, token_hash: 'e'.repeat(64), unlock_id: unlock.id, created_at: iso, expires_at: iso }).execute();
+    await db().insertInto('appointment_slots').values({ id: randomUUID(), order_id: id, starts_at: iso, ends_at: iso, status: 'offered', published_at: iso, booked_at: null, updated_at: iso }).execute();
     const before = await rowsOf(id);
     for (const table of PURGED_WITH_ORDER) expect(before[table], table).toBeGreaterThan(0);
     expect(before.consent_events).toBeGreaterThan(0);

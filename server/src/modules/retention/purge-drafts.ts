@@ -27,6 +27,8 @@ export const PURGED_WITH_ORDER = [
   'order_timeline', 'document_reviews', 'review_claims',
   'order_steps', 'medias', 'contract_documents', 'signature_otps', 'signature_send_throttle', 'signature_contacts',
   'premade_unlocks', 'mobile_number_changes',
+  // The tracking page's codes and accesses, and the appointment slots published for the order.
+  'tracking_unlocks', 'tracking_access', 'appointment_slots',
 ] as const;
 
 /**

@@ -22,7 +22,7 @@ export interface DestinationLimits {
 }
 
 /** What asked for the code (kept with each count, to read the table). */
-export type CodePurpose = 'signature' | 'withdrawal' | 'consent_change' | 'premade_unlock' | 'mobile_number_change' | 'mobile_change_notice';
+export type CodePurpose = 'signature' | 'withdrawal' | 'consent_change' | 'premade_unlock' | 'mobile_number_change' | 'mobile_change_notice' | 'tracking_unlock';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

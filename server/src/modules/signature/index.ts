@@ -10,6 +10,7 @@ export type { DestinationLimits } from './destination-limit';
 export { EvidenceIntegrityError, buildEvidenceBundle } from './evidence-bundle';
 export { maskPhone, toItalianE164 } from './masking';
 export { createOrderCodeChallenge } from './order-code-challenge';
-export { ORDER_NUMBER_FAILURE_WINDOW_MS, orderNumberClientLockKey } from './order-number-guesses';
+export type { ChallengeDeps } from './order-code-challenge';
+export { ORDER_NUMBER_FAILURE_WINDOW_MS, lookUpOrderNumber, orderNumberClientLockKey } from './order-number-guesses';
 export { OTP_RESEND_COOLDOWN_MS } from './otp-code';
 export { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from './service';

@@ -31,7 +31,7 @@ const challengeErrors = {
 };
 
 /** The tables of order-number codes (db/types OrderCodeChallengeTable). */
-export type ChallengeTable = 'withdrawals' | 'consent_changes' | 'premade_unlocks' | 'mobile_number_changes';
+export type ChallengeTable = 'withdrawals' | 'consent_changes' | 'premade_unlocks' | 'mobile_number_changes' | 'tracking_unlocks';
 
 export interface ChallengeDeps {
   db: Db;
@@ -62,9 +62,11 @@ export interface ChallengeSendOptions {
 /** What each code is bound to in its hash (in place of a document hash). */
 const BINDINGS: Readonly<Record<ChallengeTable, string>> = {
   withdrawals: 'withdrawal', consent_changes: 'consent_change', premade_unlocks: 'premade_unlock', mobile_number_changes: 'mobile_number_change',
+  tracking_unlocks: 'tracking_unlock',
 };
 const PURPOSES: Readonly<Record<ChallengeTable, CodePurpose>> = {
   withdrawals: 'withdrawal', consent_changes: 'consent_change', premade_unlocks: 'premade_unlock', mobile_number_changes: 'mobile_number_change',
+  tracking_unlocks: 'tracking_unlock',
 };
 
 export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: ChallengeDeps, table: ChallengeTable) {
