@@ -7,7 +7,7 @@ export type WithdrawalFormConfig = Pick<Config, 'brandName' | 'brandColour' | 'p
 export interface WithdrawalFormOrder {
   orderNumber: string;
   signedAt: Date;
-  offerId: number;
+  offerId: number | null;
   customerType: 'privato' | 'business';
 }
 
@@ -20,7 +20,9 @@ export const withdrawalUrlOf = (publicBaseUrl: string, orderNumber: string): str
  */
 export function orderWithdrawalFormPdf(config: WithdrawalFormConfig, order: WithdrawalFormOrder): Promise<Buffer> {
   let service: string | null = null;
-  try { service = getCatalogueOffer(order.offerId, { customerType: order.customerType }).name; } catch { service = null; }
+  if (order.offerId !== null) {
+    try { service = getCatalogueOffer(order.offerId, { customerType: order.customerType }).name; } catch { service = null; }
+  }
   return renderWithdrawalFormPdf({
     brandName: config.brandName,
     accentColour: config.brandColour,

@@ -16,6 +16,7 @@ export interface TrackedOrderRow {
   status: string;
   workflow_status: string | null;
   customer_type: 'privato' | 'business';
+  offer_id: number | null;
   created_at: string;
   updated_at: string;
   signed_at: string | null;
@@ -23,7 +24,7 @@ export interface TrackedOrderRow {
 
 export const selectTrackedOrder = (conn: Conn, orderId: string): Promise<TrackedOrderRow | undefined> =>
   conn.selectFrom('orders')
-    .select(['id', 'hash', 'order_number', 'status', 'workflow_status', 'customer_type', 'created_at', 'updated_at', 'signed_at'])
+    .select(['id', 'hash', 'order_number', 'status', 'workflow_status', 'customer_type', 'offer_id', 'created_at', 'updated_at', 'signed_at'])
     .where('id', '=', orderId)
     .executeTakeFirst();
 

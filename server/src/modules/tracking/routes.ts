@@ -8,6 +8,7 @@ import { assertApiKey } from '../../http/api-key';
 import { registerEndpoint, stripClientFields } from '../../http/endpoint';
 import { parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
+import { orderWithdrawalFormPdf } from '../notifications';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature';
 import type { DestinationLimits } from '../signature';
 import { createTrackingService } from './service';
@@ -40,7 +41,9 @@ export function createTrackingModule(options: TrackingModuleOptions = {}): AppMo
     const service = createTrackingService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
       now: options.now ?? deps.now, limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
-      renderWithdrawalForm: options.renderWithdrawalForm,
+      renderWithdrawalForm: options.renderWithdrawalForm ?? ((order) => orderWithdrawalFormPdf(config, {
+        orderNumber: order.order_number, signedAt: new Date(order.signed_at), offerId: order.offer_id, customerType: order.customer_type,
+      })),
     });
 
     registerEndpoint(app, endpoints.trackingStatus, async ({ body, req }) => service.status(body.order_number, clientOf(req)),

@@ -53,6 +53,8 @@ export interface WithdrawalFormOrder {
   id: string;
   order_number: string;
   signed_at: string;
+  offer_id: number | null;
+  customer_type: 'privato' | 'business';
   /** Last day of the 14 (yyyy-mm-dd), as the form may print it. */
   last_day: string;
 }
@@ -216,7 +218,10 @@ export function createTrackingService(deps: TrackingDeps) {
         // Listed only for a signed order and with a renderer (documentsOf).
         if (!renderWithdrawalForm || !order.signed_at) throw trackingErrors.documentUnavailable();
         const signedAt = order.signed_at;
-        return { bytes: await renderWithdrawalForm({ id: order.id, order_number: order.order_number, signed_at: signedAt, last_day: withdrawalLastDay(new Date(signedAt)) }), filename };
+        return { bytes: await renderWithdrawalForm({
+          id: order.id, order_number: order.order_number, signed_at: signedAt, offer_id: order.offer_id, customer_type: order.customer_type,
+          last_day: withdrawalLastDay(new Date(signedAt)),
+        }), filename };
       }
       const bytes = await readContractFile(db, order.id, document === 'signed_contract' ? 'signed' : 'summary');
       if (!bytes) throw trackingErrors.documentUnavailable();
