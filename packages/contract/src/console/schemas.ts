@@ -221,6 +221,8 @@ export const AUDIT_ACTIONS = [
   'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
   'lead_retried', 'lead_handled', 'leads_exported',
   'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
+  // The provider fetched a file through an event's link (no operator: the link is the credential).
+  'event_file_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,2 +1,3 @@
 export * from './events';
 export * from './notifications';
+export * from './event-payloads';
