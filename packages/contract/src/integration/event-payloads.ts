@@ -231,4 +231,4 @@ export type MobileOrderActivatedData = z.infer<typeof mobileOrderActivatedDataSc
 
 /** `GET /api/events/files/{token}`: the file links of `order.signed` and `order.document_uploaded`. */
 export const EVENT_FILE_PATH = '/api/events/files/:token';
-export const eventFileParamsSchema = z.object({ token: z.string().min(1).max(500).regex(/^[A-Za-z0-9_.-]+$/) });
+export const eventFileParamsSchema = z.object({ token: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/) });

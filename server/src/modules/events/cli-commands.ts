@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
+import { optionValue, parseCliArgs, UsageError } from '../../cli/args';
 import type { CliCommand } from '../../cli/command';
 import type { Out } from '../../cli/run';
 import { startWebhookReceiver } from './webhook-receiver';
@@ -31,7 +31,10 @@ export async function webhookReceiverCommand(
     throw new UsageError('--secret non valido: usare whsec_ seguito dalla codifica base64 del segreto.');
   }
   const host = optionValue(p, 'host') ?? '127.0.0.1';
-  const receiver = await startWebhookReceiver({ port: intOption(p, 'port', 4000, 65_535), host, secret, out, json: p.options.has('json') });
+  const rawPort = optionValue(p, 'port') ?? '4000';
+  // 0: any free port (printed below).
+  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65_535) throw new UsageError('--port deve essere un intero tra 0 e 65535');
+  const receiver = await startWebhookReceiver({ port: Number(rawPort), host, secret, out, json: p.options.has('json') });
   out(`In ascolto su http://${host.includes(':') ? `[${host}]` : host}:${receiver.port}/ (Ctrl-C per uscire). Impostare WEBHOOK_URL su questo indirizzo.`);
   try {
     await running(receiver);

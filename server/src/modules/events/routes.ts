@@ -31,10 +31,10 @@ export const fileLinksOf = (config: Pick<Config, 'webhook' | 'publicBaseUrl'>): 
   (config.webhook.secret ? createFileLinks(config.webhook.secret, config.publicBaseUrl) : null);
 
 /** The handlers every server has: the provider's webhook once WEBHOOK_URL (and its secret) is set. */
-export function defaultDeliveryHandlers(config: Pick<Config, 'webhook' | 'publicBaseUrl'>): DeliveryHandlers {
+export function defaultDeliveryHandlers(config: Pick<Config, 'webhook' | 'publicBaseUrl'>, now: () => Date = () => new Date()): DeliveryHandlers {
   const { url, secret, timeoutMs } = config.webhook;
   if (!url || !secret) return {};
-  return { webhook: createWebhookHandler({ url, secret, timeoutMs, links: fileLinksOf(config) }) };
+  return { webhook: createWebhookHandler({ url, secret, timeoutMs, links: fileLinksOf(config), now }) };
 }
 
 /**
@@ -47,7 +47,7 @@ export function createEventsModule(options: EventsModuleOptions = {}): AppModule
     const now = options.now ?? deps.now;
     const links = fileLinksOf(config);
     const extra = typeof options.handlers === 'function' ? options.handlers(deps) : (options.handlers ?? {});
-    const handlers: DeliveryHandlers = { ...defaultDeliveryHandlers(config), ...extra };
+    const handlers: DeliveryHandlers = { ...defaultDeliveryHandlers(config, now), ...extra };
     const retry = { ...retryPolicyFor(config.events.retryDays), ...options.retry };
 
     if (Object.values(handlers).some((h) => h !== undefined)) {

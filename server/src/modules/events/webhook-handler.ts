@@ -18,7 +18,7 @@ export interface WebhookHandlerOptions {
   timeoutMs: number;
   /** Links to the order's files, added to `order.signed` and `order.document_uploaded`; null: none. */
   links: FileLinks | null;
-  /** The attempt's time: the signature's timestamp and the links' start (default: the real clock). */
+  /** The app's clock: the file links run from it (the signature's timestamp is always the real time of sending). */
   now?: () => Date;
 }
 
@@ -61,8 +61,9 @@ export function createWebhookHandler(o: WebhookHandlerOptions): DeliveryHandler 
   const signer = new Webhook(o.secret);
   const now = o.now ?? (() => new Date());
   return async (delivery, stop) => {
-    const at = now();
-    const envelope: WebhookEnvelope = { type: delivery.event.type, timestamp: delivery.event.createdAt, data: deliveredData(delivery.event, o.links, at) };
+    const envelope: WebhookEnvelope = { type: delivery.event.type, timestamp: delivery.event.createdAt, data: deliveredData(delivery.event, o.links, now()) };
+    // The receiver compares the timestamp with its own clock (5 minutes' tolerance): the real time of this request.
+    const sentAt = new Date();
     const body = JSON.stringify(envelope);
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = AbortSignal.any([stop, timeout]);
@@ -73,8 +74,8 @@ export function createWebhookHandler(o: WebhookHandlerOptions): DeliveryHandler 
         headers: {
           'content-type': 'application/json',
           'webhook-id': delivery.event.id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signer.sign(delivery.event.id, at, body),
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signer.sign(delivery.event.id, sentAt, body),
         },
         body,
         signal,
