@@ -19,7 +19,7 @@ const START = Date.parse('2026-03-01T10:00:00Z');
 const ok: Responder = () => ({ status: 200, body: '{}' });
 
 describeEachDialect('outbox delivery to the provider webhook', (dialect) => {
-  let receivers: TestReceiver[] = [];
+  const receivers: TestReceiver[] = [];
   afterEach(async () => { for (const r of receivers.splice(0)) await r.stop(); });
 
   async function receiver(respond: Responder): Promise<TestReceiver> {
