@@ -223,6 +223,7 @@ export const AUDIT_ACTIONS = [
   'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
   // The provider fetched a file through an event's link (no operator: the link is the credential).
   'event_file_downloaded',
+  'event_redelivered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

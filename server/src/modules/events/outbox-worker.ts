@@ -44,8 +44,6 @@ export interface DeliveryPassResult {
   released: number;
 }
 
-type AttemptOutcome = 'delivered' | 'retried' | 'flagged' | 'skipped' | 'released' | 'lost';
-
 const parsePayload = (json: string): Record<string, unknown> | null => {
   try {
     const v: unknown = JSON.parse(json);
@@ -58,7 +56,7 @@ const parsePayload = (json: string): Record<string, unknown> | null => {
 const cut = (s: string): string => s.slice(0, ERROR_MAX);
 
 /** The delivery's state after `outcome`, the attempt counted. */
-function resultOf(outcome: DeliveryOutcome, row: ClaimedRow, now: Date, o: DeliveryPassOptions): AttemptResult {
+function resultOf(outcome: DeliveryOutcome, row: ClaimedRow, now: Date, o: Pick<DeliveryPassOptions, 'retry' | 'random'>): AttemptResult {
   const attempts = row.delivery.attempts + 1;
   const base = { attempts, lastStatusCode: 'statusCode' in outcome ? (outcome.statusCode ?? null) : null, deliveredAt: null };
   switch (outcome.kind) {
@@ -73,7 +71,15 @@ function resultOf(outcome: DeliveryOutcome, row: ClaimedRow, now: Date, o: Deliv
   }
 }
 
-async function attemptOne(db: Db, row: ClaimedRow, lease: string, o: DeliveryPassOptions): Promise<AttemptOutcome> {
+/** Who asked for an attempt out of turn (the console's "send again"); the worker's attempts have none. */
+export interface AttemptRequester { id: string; name: string }
+
+export type AttemptOutcome = 'delivered' | 'retried' | 'flagged' | 'skipped' | 'released' | 'lost';
+
+/** One attempt of a claimed delivery: its handler, then the attempt and the delivery's new state recorded. */
+export async function attemptDelivery(
+  db: Db, row: ClaimedRow, lease: string, o: Omit<DeliveryPassOptions, 'leaseMs'>, by?: AttemptRequester,
+): Promise<AttemptOutcome> {
   const target = row.delivery.target as DeliveryTarget;
   const handler = o.handlers[target];
   const signal = o.signal ?? new AbortController().signal;
@@ -111,7 +117,7 @@ async function attemptOne(db: Db, row: ClaimedRow, lease: string, o: DeliveryPas
   const updated = await recordAttempt(db, delivery.id, lease, {
     id: randomUUID(), delivery_id: delivery.id, at: now.toISOString(), ok: result.status === 'delivered' || result.status === 'skipped' ? 1 : 0,
     status_code: result.lastStatusCode, error: result.lastError, duration_ms: Math.round(performance.now() - started),
-    operator_id: null, operator_name: null,
+    operator_id: by?.id ?? null, operator_name: by?.name ?? null,
   }, result);
   if (!updated) return 'lost';
   return result.status === 'delivered' ? 'delivered' : result.status === 'skipped' ? 'skipped' : result.status === 'flagged' ? 'flagged' : 'retried';
@@ -135,7 +141,7 @@ export async function runDeliveryPass(db: Db, o: DeliveryPassOptions): Promise<D
           continue;
         }
         result.attempted++;
-        const outcome = await attemptOne(db, row, lease, o);
+        const outcome = await attemptDelivery(db, row, lease, o);
         if (outcome === 'released') { result.attempted--; result.released++; } else if (outcome !== 'lost') result[outcome]++;
       }
     };

@@ -120,3 +120,59 @@ export async function countPending(db: Conn): Promise<Array<{ target: string; n:
     .where('status', '=', 'pending').groupBy('target').orderBy('target').execute();
   return rows.map((r) => ({ target: r.target, n: Number(r.n) }));
 }
+
+/** A subject's events, oldest first, with their deliveries (the console's order page). */
+export async function selectSubjectEvents(db: Conn, subjectKind: string, subjectId: string): Promise<Array<EventRow & { deliveries: DeliveryRow[] }>> {
+  const events = await db.selectFrom('outbox_events').selectAll()
+    .where('subject_kind', '=', subjectKind).where('subject_id', '=', subjectId).orderBy('seq').limit(500).execute();
+  if (events.length === 0) return [];
+  const deliveries = await db.selectFrom('outbox_deliveries').selectAll()
+    .where('event_id', 'in', events.map((e) => e.id)).orderBy('id').execute();
+  return events.map((e) => ({ ...e, deliveries: deliveries.filter((d) => d.event_id === e.id) }));
+}
+
+/** The latest `perDelivery` attempts of each delivery, newest first. */
+export async function selectRecentAttempts(db: Conn, deliveryIds: readonly string[], perDelivery: number): Promise<Map<string, AttemptRow[]>> {
+  const byDelivery = new Map<string, AttemptRow[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await db.selectFrom('outbox_attempts').selectAll().where('delivery_id', 'in', [...deliveryIds])
+    .orderBy('at', 'desc').orderBy('id').execute();
+  for (const row of rows) {
+    const list = byDelivery.get(row.delivery_id) ?? [];
+    if (list.length < perDelivery) list.push(row);
+    byDelivery.set(row.delivery_id, list);
+  }
+  return byDelivery;
+}
+
+/** One delivery of a subject, with its event. */
+export async function selectSubjectDelivery(db: Conn, subjectKind: string, subjectId: string, deliveryId: string): Promise<ClaimedRow | undefined> {
+  const delivery = await db.selectFrom('outbox_deliveries').selectAll()
+    .where('id', '=', deliveryId).where('subject_kind', '=', subjectKind).where('subject_id', '=', subjectId).executeTakeFirst();
+  if (!delivery) return undefined;
+  const event = await db.selectFrom('outbox_events').selectAll().where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
+  return { delivery, event };
+}
+
+/** Whether an earlier delivery of the same target and subject is still waiting (it goes first). */
+export async function hasEarlierPending(db: Conn, d: Pick<DeliveryRow, 'target' | 'subject_kind' | 'subject_id' | 'seq'>): Promise<boolean> {
+  const row = await db.selectFrom('outbox_deliveries').select('id')
+    .where('target', '=', d.target).where('subject_kind', '=', d.subject_kind).where('subject_id', '=', d.subject_id)
+    .where('seq', '<', d.seq).where('status', '=', 'pending').executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Claims one delivery for an attempt out of turn, whatever its status (an operator sends a delivered
+ * event again when the receiver lost it): pending again and leased, unless a worker holds it now.
+ */
+export async function claimOne(db: Conn, deliveryId: string, nowIso: string, leaseUntil: string): Promise<ClaimedRow | undefined> {
+  const r = await db.updateTable('outbox_deliveries').set({ status: 'pending', lease_until: leaseUntil })
+    .where('id', '=', deliveryId)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return undefined;
+  const delivery = await db.selectFrom('outbox_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirstOrThrow();
+  const event = await db.selectFrom('outbox_events').selectAll().where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
+  return { delivery, event };
+}

@@ -1,9 +1,11 @@
-import { EVENT_FILE_PATH, eventFileParamsSchema } from '@checkout/contract';
+import { consoleEndpoints, EVENT_FILE_PATH, eventFileParamsSchema } from '@checkout/contract';
 import type { Config } from '../../config';
 import { notFound } from '../../http/errors';
 import type { DeliveryHandlers } from '../../infra/outbox';
 import { createPollingWorker } from '../../infra/webhook/polling-worker';
 import type { AppDeps, AppModule } from '../app-module';
+import { registerConsoleEndpoint, requireOperator } from '../console-auth';
+import { createConsoleEvents } from './console-events';
 import { readEventFile } from './event-files';
 import { createFileLinks } from './file-links';
 import type { FileLinks } from './file-links';
@@ -39,7 +41,7 @@ export function defaultDeliveryHandlers(config: Pick<Config, 'webhook' | 'public
 
 /**
  * The outbox worker for the app's lifetime (onReady → start, onClose → stop: in-flight attempts are
- * aborted and given back) and the route of the events' file links.
+ * aborted and given back), the route of the events' file links, and the console's calls for an order's events.
  */
 export function createEventsModule(options: EventsModuleOptions = {}): AppModule {
   return async (app, deps) => {
@@ -60,6 +62,16 @@ export function createEventsModule(options: EventsModuleOptions = {}): AppModule
       app.addHook('onReady', async () => worker.start());
       app.addHook('onClose', async () => worker.stop());
     }
+
+    // The order page of the console: its events, their deliveries, "send again now".
+    const consoleEvents = createConsoleEvents({ db, handlers, retry, now });
+    registerConsoleEndpoint(app, deps, consoleEndpoints.orderEvents, async (ctx) => consoleEvents.orderEvents(ctx.params.order_id));
+    registerConsoleEndpoint(app, deps, consoleEndpoints.redeliverEvent, async (ctx) => {
+      const operator = requireOperator(ctx);
+      return consoleEvents.redeliver(ctx.params.order_id, ctx.params.delivery_id, {
+        id: operator.id, email: operator.email, name: operator.name, ip: ctx.req.ip ?? null, userAgent: ctx.req.headers['user-agent'] ?? null,
+      });
+    });
 
     // A plain GET: the provider's systems fetch it with the link alone (the link is the credential).
     app.get(EVENT_FILE_PATH, async (req, reply) => {

@@ -278,4 +278,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   privacy_exported: 'Dati del cliente esportati',
   personal_data_erased: 'Dati personali cancellati',
   event_file_downloaded: 'File scaricato dal fornitore (evento)',
+  event_redelivered: 'Evento inviato di nuovo',
 };
