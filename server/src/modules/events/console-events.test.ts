@@ -49,6 +49,7 @@ describeEachDialect('console: an order\'s events', (dialect) => {
     expect(await consoleRefusal(back.client.redeliverEvent({ order_id: orderId, delivery_id: email.id }))).toMatchObject({ status: 409, code: 'conflict' });
 
     status = 204;
+    h.clock.ms += 60_000;
     const sent = await back.client.redeliverEvent({ order_id: orderId, delivery_id: webhook.id });
     expect(sent).toMatchObject({ status: 'delivered', attempts: 2, last_error: null, last_status_code: 204 });
     expect(sent.recent_attempts[0]).toMatchObject({ ok: true, status_code: 204, operator_name: 'Giulia Verdi' });
