@@ -102,6 +102,21 @@ const trustProxy = z
     return problems.length > 0 ? z.NEVER : entries;
   });
 
+/** Standard Webhooks secrets are 24-64 random bytes (standardwebhooks.com, "Signature scheme"). */
+export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 } as const;
+
+/**
+ * `WEBHOOK_SECRET`: `whsec_` and the base64 of 24-64 bytes, as Standard Webhooks writes secrets. Refused
+ * at start otherwise: a typo would sign every event with a key the receiver does not have.
+ */
+const webhookSecret = z.string().max(200).superRefine((v, ctx) => {
+  const m = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(v);
+  const bytes = m && m[1]!.length % 4 === 0 ? Buffer.from(m[1]!, 'base64').length : 0;
+  if (bytes < WEBHOOK_SECRET_BYTES.min || bytes > WEBHOOK_SECRET_BYTES.max) {
+    ctx.addIssue({ code: 'custom', message: `usare whsec_ seguito dalla codifica base64 di ${WEBHOOK_SECRET_BYTES.min}-${WEBHOOK_SECRET_BYTES.max} byte casuali (es. whsec_$(openssl rand -base64 32))` });
+  }
+});
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z
@@ -161,6 +176,12 @@ const envSchema = z
     LEAD_DELIVERY_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
     LEAD_DELIVERY_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
     LEAD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The provider's event webhook (docs/integration.md): Standard Webhooks signatures, a `whsec_` secret.
+    WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).optional(),
+    WEBHOOK_SECRET: webhookSecret.optional(),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    EVENT_DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    EVENT_RETRY_DAYS: z.coerce.number().int().min(3).max(30).default(3),
     // The site's public origin, for links the server hands out (console setup links): `https://shop.example.it`.
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).transform((v) => v.replace(/\/+$/, '')).optional(),
     // Operator console: session lifetimes and its own per-IP request limit.
@@ -205,6 +226,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.SMS_API_URL && !env.SMS_API_TOKEN) ctx.addIssue({ code: 'custom', path: ['SMS_API_TOKEN'], message: 'obbligatoria quando SMS_API_URL è impostata' });
+  })
+  .superRefine((env, ctx) => {
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'obbligatoria quando WEBHOOK_URL è impostata' });
+    // order.signed carries links to the contract files: a path alone would be useless to the provider.
+    if (env.WEBHOOK_URL && env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'obbligatoria in produzione quando WEBHOOK_URL è impostata (i collegamenti ai file degli eventi)' });
+    }
   })
   .superRefine((env, ctx) => {
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'obbligatoria quando LEAD_WEBHOOK_URL è impostata' });
@@ -283,6 +311,20 @@ const configSchema = envSchema.transform((e) => ({
     backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
     backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
     timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
+  },
+  /**
+   * The provider's event webhook (events module): where events go, signed with `secret` (Standard Webhooks,
+   * `whsec_…`), each request within `timeoutMs`. Without `url` webhook deliveries stay pending, nothing lost.
+   * The worker looks for due deliveries every `pollMs` and retries a failing one for `retryDays` after its event.
+   */
+  webhook: {
+    url: e.WEBHOOK_URL,
+    secret: e.WEBHOOK_SECRET,
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+  },
+  events: {
+    pollMs: e.EVENT_DELIVERY_POLL_MS,
+    retryDays: e.EVENT_RETRY_DAYS,
   },
   /**
    * The origin links handed out start with (no trailing slash). Unset: `http://localhost:<PORT>` outside

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { consoleAuthCliCommands } from '../modules/console-auth';
 import { coverageCliCommands } from '../modules/coverage';
+import { eventsCliCommands } from '../modules/events';
 import { leadsCliCommands } from '../modules/leads';
 import { mobileCliCommands } from '../modules/mobile';
 import { premadeCliCommands } from '../modules/premade';
@@ -32,6 +33,7 @@ export const commands: Record<string, CliCommand> = {
   ...retentionCliCommands(),
   ...consoleAuthCliCommands(),
   ...providerCliCommands(),
+  ...eventsCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

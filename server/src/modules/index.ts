@@ -6,6 +6,7 @@ import { consoleOrdersModule } from './console-orders';
 import { consoleSalesModule } from './console-sales';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
+import { eventsModule } from './events';
 import { healthModule } from './health';
 import { leadsModule } from './leads';
 import { mobileModule } from './mobile';
@@ -35,4 +36,5 @@ export const modules: AppModule[] = [
   consoleOrdersModule,
   consoleSalesModule,
   providerModule,
+  eventsModule,
 ];

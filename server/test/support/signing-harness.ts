@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddedOption } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../src/config';
+import type { Config } from '../../src/config';
 import type { AppModule } from '../../src/modules/app-module';
 import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
 import { createDocumentsModule } from '../../src/modules/documents';
@@ -32,7 +33,13 @@ export const FULL_SELECTION = {
   additional_variants: ['wood', 'marble'],
 };
 
-export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:00Z', { moreModules }: { moreModules?: (now: () => Date) => AppModule[] } = {}) {
+export interface SigningHarnessOptions {
+  moreModules?: (now: () => Date) => AppModule[];
+  /** Configuration overrides, read when the app is built (a receiver started in an earlier beforeAll can give its URL). */
+  config?: () => Partial<Config>;
+}
+
+export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:00Z', { moreModules, config }: SigningHarnessOptions = {}) {
   const clock = { ms: Date.parse(start) };
   const now = () => new Date(clock.ms);
   let ipCounter = 0;
@@ -80,6 +87,7 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
   };
   beforeAll(async () => {
     h.t = await buildTestApp(dialect, {
+      ...(config ? { config: config() } : {}),
       modules: [
         catalogModule, createOrdersModule({ now }), createDocumentsModule({ now }),
         createSignatureModule({ now, sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),

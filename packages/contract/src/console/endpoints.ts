@@ -8,6 +8,7 @@ import {
 } from './schemas';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
 import { dataConsoleEndpoints } from './endpoints-data';
+import { eventsConsoleEndpoints } from './endpoints-events';
 import { salesConsoleEndpoints } from './endpoints-sales';
 
 const empty = z.object({});
@@ -60,6 +61,8 @@ export const consoleEndpoints = {
   // Leads, pre-made and mobile orders (endpoints-sales.ts); coverage and ATECO files, privacy tools (endpoints-data.ts)
   ...salesConsoleEndpoints,
   ...dataConsoleEndpoints,
+  // An order's events and their deliveries (endpoints-events.ts)
+  ...eventsConsoleEndpoints,
 } as const;
 
 export type ConsoleEndpoints = typeof consoleEndpoints;

@@ -5,4 +5,5 @@ export * from './schemas';
 export * from './schemas-sales';
 export * from './schemas-data';
 export * from './endpoints';
+export * from './endpoints-events';
 export * from './client';

@@ -224,6 +224,9 @@ export const AUDIT_ACTIONS = [
   // The provider API: its tokens, refused calls, and what a token did.
   'provider_token_created', 'provider_token_revoked', 'provider_auth_failed', 'provider_access_denied', 'provider_request_refused',
   'provider_request_replayed', 'provider_order_read', 'appointment_slots_published',
+  // The provider fetched a file through an event's link (no operator: the link is the credential).
+  'event_file_downloaded',
+  'event_redelivered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

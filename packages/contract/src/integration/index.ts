@@ -4,3 +4,4 @@ export * from './workflow-events';
 export * from './provider';
 export * from './provider-client';
 export * from './appointments';
+export * from './event-payloads';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@checkout/contract';
-import type { mediaSchema, orderDocumentsSchema, OrderStatus } from '@checkout/contract';
+import type { mediaSchema, OrderDocumentUploadedSnapshot, orderDocumentsSchema, OrderStatus } from '@checkout/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../http/errors';
+import { emitEvent } from '../../infra/outbox';
 import { lockOrderRecord, orderNotFound, requireOrderByHash, resumeReviewAfterUpload } from '../orders';
 import type { OrderRecord } from '../orders';
 import { removeStoredFile, sanitiseFilename } from './file-storage';
@@ -89,8 +90,21 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
       assertAcceptsDocuments(locked, 'file');
       await claimUploadRoom(trx, { orderId: order.id, ip: input.ip, now, quotas: input.quotas, bytes: media.size });
       await insertMedia(trx, media);
+      // After the signature the provider hears of each new document (before it, order.signed lists them all).
+      if (locked.status === 'signed') {
+        const data: OrderDocumentUploadedSnapshot = {
+          order_id: order.id, order_number: locked.order_number,
+          document: { id: media.id, kind: input.kind, filename: media.filename, mime: media.mime, size: media.size, sha256: media.sha256, uploaded_at: media.created_at },
+        };
+        await emitEvent(trx, { type: 'order.document_uploaded', subjectId: order.id, at: now, data });
+      }
       // An order waiting for a new identity document goes back to the back office's review with it.
-      if (input.kind === 'identity_document') await resumeReviewAfterUpload(trx, order.id, now);
+      if (input.kind === 'identity_document' && await resumeReviewAfterUpload(trx, order.id, now)) {
+        await emitEvent(trx, {
+          type: 'order.status_changed', subjectId: order.id, at: now,
+          data: { order_id: order.id, order_number: locked.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, by: 'customer' },
+        });
+      }
     });
   } catch (err) {
     await removeStoredFile(storageDir, order.id, storedName);

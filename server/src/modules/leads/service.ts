@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { Lead } from '@checkout/contract';
+import type { Lead, LeadCreatedData } from '@checkout/contract';
+import type { Db } from '../../db';
+import { emitEvent } from '../../infra/outbox';
 import { countLeads, insertLead, selectAttempts, selectLead, selectLeadsPage, updateHandled } from './repository';
 import type { Conn, LeadAttemptRow, LeadFilter, LeadRow } from './repository';
 
 /**
  * createLead: the lead is stored with its delivery state in one row (pending, due now), so a stored
  * lead is always a queued delivery; the worker sends it when a webhook is configured.
- * The uuid is the id the receiver de-duplicates on.
+ * The uuid is the id the receiver de-duplicates on. The provider's event webhook hears of it too
+ * (`lead.created`, written in the same transaction).
  */
-export async function createLead(db: Conn, lead: Lead, now: Date = new Date()): Promise<{ id: string }> {
+export async function createLead(db: Db, lead: Lead, now: Date = new Date()): Promise<{ id: string }> {
   const id = randomUUID();
-  await insertLead(db, { id, payload_json: JSON.stringify(lead), created_at: now.toISOString() });
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertLead(trx, { id, payload_json: JSON.stringify(lead), created_at: at });
+    const data: LeadCreatedData = { lead_id: id, created_at: at, lead };
+    await emitEvent(trx, { type: 'lead.created', subjectId: id, at: now, data });
+  });
   return { id };
 }
 

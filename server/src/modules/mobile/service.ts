@@ -1,8 +1,10 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { endpoints } from '@checkout/contract';
 import { ERROR_CODES, MOBILE_ERROR_CODES, SIM_ACTIVATION_ERROR_CODES, normaliseMobileNumber } from '@checkout/contract';
+import type { MobileOrderActivatedData } from '@checkout/contract';
 import type { z } from 'zod';
 import { lockForTransaction } from '../../db';
+import { emitEvent } from '../../infra/outbox';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { decodeCf, MOBILE_OPERATORS, normaliseCf } from '../reference';
@@ -164,6 +166,11 @@ export async function activateMobileOrder(db: Db, body: ActivationRequest, clien
       const current = await selectByOrderNumber(trx, orderNumber);
       return { ok: false, error: current?.status === 'active' ? activationErrors.alreadyActive() : activationErrors.notReady() };
     }
+    const data: MobileOrderActivatedData = {
+      mobile_order_id: row.id, order_number: row.order_number, mobile_phone_number: row.mobile_phone_number, iccid: row.iccid, activated_at: iso,
+      portability: row.donor_operator ? { donor_operator: row.donor_operator, number_to_port: row.number_to_port ?? '', old_iccid: row.old_iccid } : null,
+    };
+    await emitEvent(trx, { type: 'mobile_order.activated', subjectId: row.id, at: now, data });
     return { ok: true, shortHash: row.short_hash };
   });
   if (!outcome.ok) throw outcome.error;

@@ -9,11 +9,13 @@ import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
 import type { PdfSealer } from '../../infra/pdf/pdf-seal';
 import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
+import { emitEvent } from '../../infra/outbox';
 import { openStorage } from '../../infra/storage';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
 import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
 import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
+import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
@@ -22,6 +24,7 @@ import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { currentMobileOf } from './mobile-number-change';
+import { orderSignedSnapshot } from './signed-event';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
 import {
   appendEvidence, claimOtp, claimSendSlot, countWrongAttempt, findContact, findEvidence, findOtp, insertDocument, insertOtp,
@@ -271,7 +274,8 @@ export function createSignatureService(deps: SignatureDeps) {
       const nowIso = now.toISOString();
       if (otp.expires_at <= nowIso) throw signatureErrors.expired();
       // The order must still be what was previewed (and priced the same today: a promo may have ended).
-      const preview = await currentPreview(order, (await contentOf(order)).hash);
+      const content = await contentOf(order);
+      const preview = await currentPreview(order, content.hash);
       if (!preview || preview.sha256 !== otp.document_sha256) throw signatureErrors.documentChanged();
 
       if (!otpMatches(pepper, otp.id, otp.document_sha256, code, otp.code_hash)) {
@@ -319,6 +323,16 @@ export function createSignatureService(deps: SignatureDeps) {
           });
           await markOrderStatus(trx, order.id, 'signed', now);
           await setSigningLock(trx, order.id, null);
+          // The provider learns of the order with the signature itself: no signature without its event, no event without it.
+          const consents = await currentConsents(trx, order.id);
+          await emitEvent(trx, {
+            type: 'order.signed', subjectId: order.id, at: now,
+            data: orderSignedSnapshot({
+              order, content: content.content, mobile: content.mobile, consents, documents: await listOrderMedias(trx, order.id),
+              contract: buildContractData({ order, priced: content.priced, mobile: content.mobile, config, consents }),
+              signedAt: now, channel: otp.channel, signedSha256: signedSha, summarySha256: summary?.row.sha256 ?? null, acceptances,
+            }),
+          });
         });
       } catch (err) {
         await storage.remove(signedKey);

@@ -1,4 +1,6 @@
 import { WITHDRAWAL_ERROR_CODES, toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
+import type { OrderWithdrawnData } from '@checkout/contract';
+import { emitEvent } from '../../infra/outbox';
 import { findOrderForSignatureByNumber, markOrderStatus } from '../orders';
 import type { OrderForSignature } from '../orders';
 import { createOrderCodeChallenge } from './order-code-challenge';
@@ -61,6 +63,8 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
       await db.transaction().execute(async (trx) => {
         if (!(await codes.claim(trx, id, at))) throw withdrawalErrors.alreadyWithdrawn();
         await markOrderStatus(trx, order.id, 'withdrawn', at);
+        const data: OrderWithdrawnData = { order_id: order.id, order_number: order.order_number, withdrawn_at: at.toISOString(), channel: 'online' };
+        await emitEvent(trx, { type: 'order.withdrawn', subjectId: order.id, at, data });
       });
       return { withdrawn: true as const, order_number: order.order_number, withdrawn_at: at.toISOString() };
     },

@@ -285,4 +285,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   provider_request_replayed: 'API fornitore: richiesta ripetuta',
   provider_order_read: 'API fornitore: ordine letto',
   appointment_slots_published: 'Fasce per l’appuntamento pubblicate',
+  event_file_downloaded: 'File scaricato dal fornitore (evento)',
+  event_redelivered: 'Evento inviato di nuovo',
 };

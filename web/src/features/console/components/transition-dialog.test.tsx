@@ -25,6 +25,8 @@ const serveOrder = (status: WorkflowStatus, onTransition: (c: Call) => Response)
   sessionHandler('backoffice'),
   (c) => (c.path === `/api/console/orders/${ORDER_ID}` ? ok(detail(status)) : undefined),
   (c) => (c.path.endsWith('/transition') ? onTransition(c) : undefined),
+  // The page's events section (its own tests: pages/order-events.test.tsx).
+  (c) => (c.path.endsWith('/events') ? ok({ items: [], webhook_configured: true }) : undefined),
 ));
 
 const open = async (label: string) => {

@@ -9,6 +9,7 @@ import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId, describedBy } from '../components/field';
 import { StatusBadge } from '../components/status-badge';
 import { TransitionDialog, type TransitionChoice } from '../components/transition-dialog';
+import { OrderEvents } from './order-events';
 import { formatDateTime, formatEuros } from '../format';
 import { TEXT } from '../text';
 import { useCan } from '../use-console-session';
@@ -228,6 +229,7 @@ export function OrderPage() {
           ) : null}
           <Documents detail={d} canRead={can('documents.read')} />
           <Timeline detail={d} canNote={can('orders.note')} />
+          <OrderEvents orderId={o.id} canRedeliver={can('orders.transition')} />
         </div>
       </div>
     </>
