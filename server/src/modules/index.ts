@@ -6,10 +6,11 @@ import { consoleOrdersModule } from './console-orders';
 import { consoleSalesModule } from './console-sales';
 import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
-import { eventsModule } from './events';
+import { createEventsModule } from './events';
 import { healthModule } from './health';
 import { leadsModule } from './leads';
 import { mobileModule } from './mobile';
+import { appNotificationHandlers } from './notifications';
 import { ordersModule } from './orders';
 import { premadeModule } from './premade';
 import { providerModule } from './provider';
@@ -36,5 +37,6 @@ export const modules: AppModule[] = [
   consoleOrdersModule,
   consoleSalesModule,
   providerModule,
-  eventsModule,
+  // The outbox delivers the provider's webhook and the customer's emails and SMS.
+  createEventsModule({ handlers: appNotificationHandlers }),
 ];

@@ -73,7 +73,8 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
     /** The code of the newest message to the demo mobile number. */
     async latestCode(): Promise<string> {
       const res = await h.t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
-      const [message] = (res.json() as { data: Array<{ text: string }> }).data;
+      // The newest message with a code: the customer's notifications reach the same number.
+      const message = (res.json() as { data: Array<{ text: string }> }).data.find((m) => /è \d{6}/.test(m.text));
       return /è (\d{6})/.exec(message?.text ?? '')![1]!;
     },
     /** A minute later (past the resend cooldown), a signing code by SMS with every acceptance. */

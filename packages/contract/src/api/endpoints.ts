@@ -272,7 +272,7 @@ export const endpoints = {
   trackingVerify: ep({
     path: '/api/tracking/verify', tag: 'tracking', summary: 'Order details: the code gives a 30-minute access token',
     request: z.object({ order_number: trackingOrderNumberSchema, otp: trackingOtpSchema }),
-    response: z.object({ token: z.string(), expires_at: z.string(), order_number: z.string() }),
+    response: z.object({ token: z.string().max(100), expires_at: z.string().max(40), order_number: z.string().max(24) }),
   }),
   trackingDetails: ep({
     path: '/api/tracking/details', tag: 'tracking', summary: 'Order details with the access token: timeline, next steps, documents, appointment, withdrawal',

@@ -64,8 +64,9 @@ describeEachDialect('console orders', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
     return (res.json() as { data: Array<{ text: string }> }).data.map((m) => m.text);
   };
-  /** The order's outbox events, in their order. */
-  const eventsOf = async (orderId: string) => (await t.db.selectFrom('outbox_events').selectAll().where('subject_id', '=', orderId).orderBy('seq').execute())
+  /** The order's outbox events after its signature's own (order.signed), in their order. */
+  const eventsOf = async (orderId: string) => (await t.db.selectFrom('outbox_events').selectAll().where('subject_id', '=', orderId)
+    .where('type', '!=', 'order.signed').orderBy('seq').execute())
     .map((e) => ({ id: e.id, type: e.type, seq: Number(e.seq), data: JSON.parse(e.payload_json) as Record<string, unknown> }));
   /** An event's deliveries: target and template. */
   const deliveriesOf = async (eventId: string) => (await t.db.selectFrom('outbox_deliveries').select(['target', 'template']).where('event_id', '=', eventId).orderBy('id').execute())
@@ -346,7 +347,8 @@ describeEachDialect('console orders', (dialect) => {
       const rolledBack = new Error('after the move, the caller fails');
       await expect(t.db.transaction().execute(async (trx) => {
         await moveOrderStatus(trx, actor, { orderId: id, expected: 'signed', to: 'in_review', reason: null, at: now() });
-        expect(await trx.selectFrom('outbox_events').select('type').where('subject_id', '=', id).execute()).toEqual([{ type: 'order.status_changed' }]);
+        expect(await trx.selectFrom('outbox_events').select('type').where('subject_id', '=', id).orderBy('seq').execute())
+          .toEqual([{ type: 'order.signed' }, { type: 'order.status_changed' }]);
         throw rolledBack;
       })).rejects.toBe(rolledBack);
       expect((await orderRow(id)).workflow_status).toBe('signed');

@@ -1,4 +1,5 @@
 import { consoleEndpoints, EVENT_FILE_PATH, eventFileParamsSchema } from '@checkout/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { notFound } from '../../http/errors';
 import type { DeliveryHandlers } from '../../infra/outbox';
@@ -20,7 +21,7 @@ export interface EventsModuleOptions {
    * email and SMS come from the notifications module. A target without a handler keeps its deliveries
    * pending, in order, until one is configured.
    */
-  handlers?: DeliveryHandlers | ((deps: AppDeps) => DeliveryHandlers);
+  handlers?: DeliveryHandlers | ((deps: AppDeps, app: FastifyInstance) => DeliveryHandlers);
   now?: () => Date;
   /** Tests: a faster backoff, another poll interval. */
   retry?: Partial<RetryPolicy>;
@@ -48,7 +49,7 @@ export function createEventsModule(options: EventsModuleOptions = {}): AppModule
     const { db, config } = deps;
     const now = options.now ?? deps.now;
     const links = fileLinksOf(config);
-    const extra = typeof options.handlers === 'function' ? options.handlers(deps) : (options.handlers ?? {});
+    const extra = typeof options.handlers === 'function' ? options.handlers(deps, app) : (options.handlers ?? {});
     const handlers: DeliveryHandlers = { ...defaultDeliveryHandlers(config, now), ...extra };
     const retry = { ...retryPolicyFor(config.events.retryDays), ...options.retry };
 

@@ -1,10 +1,13 @@
 import { CUSTOMER_NOTIFIED_STATUSES, CUSTOMER_TEMPLATES, customerMessageDataSchemas, orderTrackingPath } from '@checkout/contract';
 import type { CustomerTemplate } from '@checkout/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingAttachment, OutgoingMessage } from '../../infra/messaging/message-channel';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import type { DeliveryHandler, DeliveryHandlers, DeliveryOutcome, OutboxDelivery } from '../../infra/outbox';
+import type { AppDeps } from '../app-module';
 import type { OrderFields } from '../orders';
 import { readContractFile, toItalianE164 } from '../signature';
 import { CALENDAR_CONTENT_TYPE, appointmentCalendar } from './calendar';
@@ -66,6 +69,16 @@ const addressOf = (from: string): string | null => {
 };
 
 const isTemplate = (t: string | null): t is CustomerTemplate => t !== null && (CUSTOMER_TEMPLATES as readonly string[]).includes(t);
+
+/**
+ * The app's email and SMS handlers over its configured channels (closed with the app): what the events
+ * module's worker delivers the customer's messages with.
+ */
+export function appNotificationHandlers({ config, db }: AppDeps, app: FastifyInstance): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
+  const channels = createMessageChannels(config, db, app.log);
+  app.addHook('onClose', async () => channels.close());
+  return createNotificationHandlers({ db, config, channels });
+}
 
 export function createNotificationHandlers(deps: NotificationDeps): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
   const { db, config } = deps;

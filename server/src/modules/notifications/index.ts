@@ -3,7 +3,7 @@
  * rejected document, a booked appointment), sent by the outbox's worker through these delivery handlers.
  * The module's face: the app, the events module and the tracking page import only this file.
  */
-export { createNotificationHandlers } from './handlers';
+export { appNotificationHandlers, createNotificationHandlers } from './handlers';
 export type { NotificationDeps, NotificationsConfig } from './handlers';
 export { orderWithdrawalFormPdf, withdrawalFormFilename, withdrawalUrlOf } from './withdrawal-form';
 export type { WithdrawalFormConfig, WithdrawalFormOrder } from './withdrawal-form';

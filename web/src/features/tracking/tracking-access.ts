@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { endpoints } from '@checkout/contract';
+import type { z } from 'zod';
 
 /*
  * The access a code gave to one order's details, kept in this tab's sessionStorage for its 30 minutes:
@@ -6,7 +7,8 @@ import { z } from 'zod';
  */
 export const TRACKING_ACCESS_KEY = 'order-tracking-access';
 
-const schema = z.object({ order_number: z.string().max(24), token: z.string().max(100), expires_at: z.string().max(40) });
+// The verify call's answer, as the page keeps it.
+const schema = endpoints.trackingVerify.response;
 export type TrackingAccess = z.infer<typeof schema>;
 
 export const saveTrackingAccess = (access: TrackingAccess, storage: Storage = sessionStorage): void => {
