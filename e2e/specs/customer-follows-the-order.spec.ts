@@ -1,37 +1,31 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pdfText } from '../../server/src/infra/pdf/pdf-text';
-import { createDb } from '../../server/src/db';
 import { expect, test } from './fixtures-with-expected-errors';
 import { expectNoSeriousA11yViolations } from './axe';
 import { keepScreenshot } from './coverage';
 import {
   checkCoverage, continueFromOffer, expectFitsWidth, newestOutboxEntry, readNewCode, signFromStep1, textbox, uniqueEmail,
 } from './checkout-journey';
+import { closeOperator, operatorFromCli, outboxFor } from './console';
+import { eventFor, providerClient, startProviderReceiver } from './provider';
+import type { ProviderReceiver } from './provider';
+import type { OrderSignedData } from '@checkout/contract';
 
 const MOBILE = '3331234569';
 
 /*
- * After signing, the customer follows the order from the page the thank-you screen links (the address the
- * emails carry): the status alone, then a code to the order's mobile opens the details; they book one of the
- * technician's slots, see "In attivazione" once the provider moves the order, change the slot and download
- * the signed contract. The provider's part (publishing slots, moving the order) is written straight into
- * this run's database: the provider API lives in its own module and its own tests.
+ * After signing, the order travels: the provider's system receives `order.signed` at its webhook (signed,
+ * verified here with the standardwebhooks library) with links to the signed files; the back office approves
+ * the identity document; the provider publishes the technician's slots through its API. The customer opens
+ * the order's page from the link in the signed-contract email: the status alone, then a code to the order's
+ * mobile opens the details; they book a slot (the provider hears of it), see "In attivazione" once the
+ * provider moves the order, change the slot and download the signed contract, the same bytes the provider's
+ * link served.
  */
 
-/** This run's server database (e2e/start-server.mjs writes where it is). */
-async function asTheProvider<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const run = JSON.parse(readFileSync(path.join(tmpdir(), `checkout-e2e-${process.env.E2E_PORT}.json`), 'utf8')) as { DATABASE_URL: string };
-  const handle = createDb(run.DATABASE_URL);
-  try { return await work(handle.db); } finally { await handle.destroy(); }
-}
-
-/** Two-hour slots for the order on the next `count` working days from the day after tomorrow, at 8:00 UTC (9:00 or 10:00 in Rome). */
-const publishSlots = (orderNumber: string, count: number) => asTheProvider(async (db) => {
-  const order = await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
+/** Two-hour slots on the next `count` working days from the day after tomorrow, at 8:00 UTC (9:00 or 10:00 in Rome). */
+function slotsFromTheDayAfterTomorrow(count: number): Array<{ valid_for: { start_date_time: string; end_date_time: string } }> {
   const days: Date[] = [];
   for (let d = 2; days.length < count; d += 1) {
     const day = new Date();
@@ -39,30 +33,26 @@ const publishSlots = (orderNumber: string, count: number) => asTheProvider(async
     day.setUTCDate(day.getUTCDate() + d);
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day);
   }
-  await db.insertInto('appointment_slots').values(days.map((start) => ({
-    id: randomUUID(), order_id: order.id, status: 'offered', published_at: now, updated_at: now, booked_at: null,
-    starts_at: start.toISOString(), ends_at: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-  }))).execute();
-});
+  return days.map((start) => ({
+    valid_for: { start_date_time: start.toISOString(), end_date_time: new Date(start.getTime() + 2 * 3_600_000).toISOString() },
+  }));
+}
 
-/** The provider's activation: the order's move and its line on the customer's timeline. */
-const moveToActivating = (orderNumber: string) => asTheProvider(async (db) => {
-  const order = await db.selectFrom('orders').select(['id', 'workflow_status']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
-  await db.updateTable('orders').set({ workflow_status: 'activating' }).where('id', '=', order.id).execute();
-  await db.insertInto('order_timeline').values({
-    order_id: order.id, kind: 'status', at: new Date().toISOString(), from_status: order.workflow_status, to_status: 'activating',
-    operator_id: null, operator_name: null, text: 'Abbiamo chiesto la linea all’operatore di rete.', customer_visible: 1,
-  }).execute();
-});
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 test.describe('a customer follows the order @mobile', () => {
   test.use({ expectedConsoleErrors: [/status of 4\d\d .* @ .*\/api\/tracking\/verify\/?$/] });
 
-  test('from the thank-you page: the status, a code for the details, a slot booked and changed, the contract downloaded', async ({ page }, testInfo) => {
+  let receiver: ProviderReceiver | undefined;
+  test.afterEach(async () => { await receiver?.close(); receiver = undefined; });
+
+  test('signed, received by the provider, verified, slots published; from the email: the status, a code for the details, a slot booked and changed, the contract downloaded', async ({ page, browser, baseURL }, testInfo) => {
+    receiver = await startProviderReceiver();
+    const email = uniqueEmail('mario.segue');
     await checkCoverage(page, 'Privato');
     await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
     await continueFromOffer(page);
-    const orderNumber = await signFromStep1(page, { email: uniqueEmail('mario.segue'), mobile: MOBILE, documentName: 'carta-fronte.png' });
+    const orderNumber = await signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-fronte.png' });
 
     // ——— The thank-you page links the order's page ———
     const link = page.getByTestId('thank-you-tracking').getByRole('link', { name: 'la pagina del tuo ordine' });
@@ -83,8 +73,39 @@ test.describe('a customer follows the order @mobile', () => {
     await expectNoSeriousA11yViolations(page, 'tracking status');
     await keepScreenshot(page, testInfo, 'tracking-status', { forReview: true });
 
-    // ——— The provider offers three slots ———
-    await publishSlots(orderNumber, 3);
+    // ——— The provider's system receives the signed order, verified, with links to the signed files ———
+    const signed = (await eventFor(receiver, 'order.signed', orderNumber)).envelope.data as OrderSignedData;
+    expect(signed.customer).toMatchObject({ kind: 'person', first_name: 'Mario', last_name: 'Rossi' });
+    expect(signed.offer.name).toBe('Fibra Viva Casa 1 Giga');
+    const contractLink = signed.files.contract!;
+    const served = await page.request.get(new URL(contractLink.url).pathname);
+    expect(served.status()).toBe(200);
+    expect(sha256(await served.body())).toBe(contractLink.sha256);
+    expect(receiver.refused).toBe(0);
+
+    // ——— The back office approves the identity document ———
+    const bo = await operatorFromCli(browser, baseURL, 'backoffice', 'Bianca Verdi');
+    await bo.page.goto('/console/verifica');
+    await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
+    await bo.page.getByLabel('Approva il documento').check();
+    await bo.page.getByRole('button', { name: 'Approva il documento' }).click();
+    await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();
+    await closeOperator(bo);
+
+    // ——— The provider publishes three slots through its API ———
+    const provider = providerClient(baseURL!);
+    const published = await provider.publishAppointmentSlots({ order_ref: orderNumber }, { slots: slotsFromTheDayAfterTomorrow(3) });
+    expect(published.slots.map((slot) => slot.status)).toEqual(['offered', 'offered', 'offered']);
+
+    // ——— The customer comes back from the link in the signed-contract email ———
+    let mail = '';
+    await expect.poll(async () => {
+      mail = (await outboxFor(page, email)).map((m) => m.text).find((text) => text.includes('/ordine/')) ?? '';
+      return mail;
+    }, { message: 'the signed-contract email' }).toContain(`/ordine/${orderNumber}`);
+    expect(mail).toMatch(/Allegati: .*\.pdf, .*\.pdf, .*\.pdf/);
+    await page.goto(new URL(/https?:\/\/\S+\/ordine\/[\w-]+/.exec(mail)?.[0] ?? 'http://x/').pathname);
+    await expect(status.getByTestId('tracking-status-label')).toHaveText('Documenti verificati');
 
     // ——— The code opens the details; a wrong one is said next to the field ———
     await page.getByRole('button', { name: 'Vedi i dettagli' }).click();
@@ -106,7 +127,9 @@ test.describe('a customer follows the order @mobile', () => {
     const details = page.getByTestId('tracking-details');
     await expect(details.getByRole('heading', { level: 2, name: 'Stato dell’ordine' })).toBeFocused();
     await expect(details.getByTestId('tracking-withdrawal').getByRole('link', { name: 'Recedi dal contratto' })).toHaveAttribute('href', `/recesso/${orderNumber}`);
-    await expect(details.getByTestId('tracking-timeline').getByRole('listitem')).toHaveText([/Ordine creato/, /Contratto firmato/]);
+    await expect(details.getByTestId('tracking-timeline').getByRole('listitem')).toHaveText([
+      /Ordine creato/, /Contratto firmato/, /Verifica dei documenti in corso/, /Documento d'identità approvato/, /Documenti verificati/,
+    ]);
 
     // ——— A slot booked: the outcome said aloud, the slot shown as booked ———
     const appointment = details.getByTestId('tracking-appointment');
@@ -124,7 +147,11 @@ test.describe('a customer follows the order @mobile', () => {
     await keepScreenshot(page, testInfo, 'tracking-details', { forReview: true });
 
     // ——— The provider moves the order; a refresh keeps the details open and shows it ———
-    await moveToActivating(orderNumber);
+    expect((await eventFor(receiver, 'appointment.booked', orderNumber)).envelope.data).toMatchObject({ rebooked: false });
+    await provider.moveOrder({ order_ref: orderNumber }, {
+      status: 'activating', expected_status: 'verified', reason: 'Abbiamo chiesto la linea all’operatore di rete.',
+    });
+    await eventFor(receiver, 'order.status_changed', orderNumber, (data) => data.to === 'activating');
     await page.reload();
     await expect(details.getByTestId('tracking-status-label')).toHaveText('In attivazione');
     await expect(details.getByTestId('tracking-timeline').getByRole('listitem').last()).toContainText('In attivazioneAbbiamo chiesto la linea all’operatore di rete.');
@@ -142,7 +169,10 @@ test.describe('a customer follows the order @mobile', () => {
       details.getByTestId('tracking-documents').getByRole('button', { name: 'Scarica Contratto firmato (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`contratto-firmato-${orderNumber}.pdf`);
-    const text = (await pdfText(readFileSync(await download.path()))).replace(/\s+/g, ' ');
+    const bytes = readFileSync(await download.path());
+    // The file the customer keeps is the one the provider's link served.
+    expect(sha256(bytes)).toBe(contractLink.sha256);
+    const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
     expect(text).toContain(orderNumber);
     expect(text).toContain('Mario Rossi');
     await expect(details.getByTestId('tracking-documents-status')).toHaveText('«Contratto firmato» scaricato.');

@@ -56,10 +56,12 @@ export async function startProviderReceiver(): Promise<ProviderReceiver> {
 }
 
 /** Waits for the order's event of `type` (the outbox delivers it within a poll or two) and answers it. */
-export async function eventFor(receiver: ProviderReceiver, type: WebhookEnvelope['type'], orderNumber: string): Promise<ReceivedEvent> {
+export async function eventFor(
+  receiver: ProviderReceiver, type: WebhookEnvelope['type'], orderNumber: string, matches: (data: Record<string, unknown>) => boolean = () => true,
+): Promise<ReceivedEvent> {
   let found: ReceivedEvent | undefined;
   await expect.poll(() => {
-    found = receiver.events.find((e) => e.envelope.type === type && e.envelope.data.order_number === orderNumber);
+    found = receiver.events.find((e) => e.envelope.type === type && e.envelope.data.order_number === orderNumber && matches(e.envelope.data));
     return found !== undefined;
   }, { message: `${type} of ${orderNumber} at the provider's webhook`, timeout: 15_000 }).toBe(true);
   return found!;
