@@ -7,6 +7,7 @@ const PRODUCTION_OWN = {
   PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
   LEGAL_PAGES_URL: 'https://www.acme.example/legale',
   SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
+  PUBLIC_BASE_URL: 'https://www.acme.example',
 };
 
 describe('loadConfig', () => {
@@ -73,6 +74,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SMTP_URL: undefined }, 'SMTP_URL / SMS_API_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEAL_P12_PATH: undefined }, 'SEAL_P12_PATH'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, OTP_PEPPER: undefined }, 'OTP_PEPPER'],
+    // The links in the customer's emails and SMS need the site's address.
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, PUBLIC_BASE_URL: undefined }, 'PUBLIC_BASE_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

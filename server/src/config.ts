@@ -229,9 +229,10 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'obbligatoria quando WEBHOOK_URL è impostata' });
-    // order.signed carries links to the contract files: a path alone would be useless to the provider.
-    if (env.WEBHOOK_URL && env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'obbligatoria in produzione quando WEBHOOK_URL è impostata (i collegamenti ai file degli eventi)' });
+    // order.signed carries links to the contract files, and the customer's emails and SMS links to the order's
+    // pages: a path alone would be useless to the provider and to the customer.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL && (env.WEBHOOK_URL || env.SMTP_URL || env.SMS_API_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'obbligatoria in produzione con WEBHOOK_URL, SMTP_URL o SMS_API_URL (i collegamenti negli eventi, nelle email e negli SMS)' });
     }
   })
   .superRefine((env, ctx) => {

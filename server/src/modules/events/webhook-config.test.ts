@@ -49,7 +49,7 @@ describe('WEBHOOK_* configuration', () => {
       LEGAL_PAGES_URL: 'https://www.acme.example/legale', SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
       WEBHOOK_URL: 'https://bss.example.it/events', WEBHOOK_SECRET: whsec(32),
     };
-    expect(problemsOf(production)).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: obbligatoria in produzione quando WEBHOOK_URL è impostata/)]);
+    expect(problemsOf(production)).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: obbligatoria in produzione con WEBHOOK_URL/)]);
     expect(problemsOf({ ...production, PUBLIC_BASE_URL: 'https://shop.acme.example' })).toEqual([]);
   });
 });
