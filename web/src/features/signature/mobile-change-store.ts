@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionSlot } from '../../lib/session-slot';
 
 /**
  * A number change waiting for its code, kept in this tab's sessionStorage: a refresh shows the code
@@ -21,30 +22,14 @@ const schema = z.object({
 
 export type PendingMobileChange = z.infer<typeof schema>;
 
-export const savePendingChange = (change: PendingMobileChange, storage: Storage = sessionStorage): void => {
-  try {
-    storage.setItem(MOBILE_CHANGE_KEY, JSON.stringify(change));
-  } catch {
-    // No storage (private mode): only a refresh loses the pending change.
-  }
-};
+const slot = sessionSlot(MOBILE_CHANGE_KEY, schema);
+
+export const savePendingChange = (change: PendingMobileChange, storage: Storage = sessionStorage): void => slot.save(change, storage);
 
 /** The pending change of `hash`, unless it expired (read during render: no side effect). */
 export const readPendingChange = (hash: string | null, now = Date.now(), storage: Storage = sessionStorage): PendingMobileChange | null => {
-  try {
-    const raw = storage.getItem(MOBILE_CHANGE_KEY);
-    if (!raw || hash === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.hash === hash && parsed.data.expiresAt > now ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const change = hash === null ? null : slot.read(storage);
+  return change && change.hash === hash && change.expiresAt > now ? change : null;
 };
 
-export const clearPendingChange = (storage: Storage = sessionStorage): void => {
-  try {
-    storage.removeItem(MOBILE_CHANGE_KEY);
-  } catch {
-    // Nothing kept.
-  }
-};
+export const clearPendingChange = (storage: Storage = sessionStorage): void => slot.clear(storage);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ThankYouData } from '../../components/thank-you';
+import { sessionSlot } from '../../lib/session-slot';
 
 /**
  * The thank-you screen's data outlives the order (the store starts a new order right after signing).
@@ -20,31 +21,12 @@ const schema = z.object({
   consumer: z.boolean().default(true),
 });
 
-export const saveThankYou = (data: ThankYouData, storage: Storage = sessionStorage): void => {
-  try {
-    storage.setItem(THANK_YOU_KEY, JSON.stringify(data));
-  } catch {
-    // Private mode without storage: the screen still shows now, only a refresh loses it.
-  }
-};
+const slot = sessionSlot(THANK_YOU_KEY, schema);
+
+export const saveThankYou = (data: ThankYouData, storage: Storage = sessionStorage): void => slot.save(data, storage);
 
 /** The kept data, if any (read during render: no side effect, React may call it twice). */
-export const readThankYou = (storage: Storage = sessionStorage): ThankYouData | null => {
-  try {
-    const raw = storage.getItem(THANK_YOU_KEY);
-    if (!raw) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-};
+export const readThankYou = (storage: Storage = sessionStorage): ThankYouData | null => slot.read(storage);
 
 /** Forget the kept data once it has been shown again (so a second refresh moves on). */
-export const clearThankYou = (storage: Storage = sessionStorage): void => {
-  try {
-    storage.removeItem(THANK_YOU_KEY);
-  } catch {
-    // Nothing kept, nothing to clear.
-  }
-};
+export const clearThankYou = (storage: Storage = sessionStorage): void => slot.clear(storage);
