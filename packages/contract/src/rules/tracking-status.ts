@@ -50,7 +50,7 @@ export const TRACKING_STATUS_TEXTS: Readonly<Record<TrackingStatus, TrackingStat
   },
   verified: {
     label: 'Documenti verificati', stage: 2,
-    next: 'Abbiamo chiesto l’attivazione della linea. Entro 5 giorni lavorativi ti proponiamo le date per l’intervento del tecnico.',
+    next: 'Il tuo documento è a posto: ora chiediamo l’attivazione della linea all’operatore di rete. Se serve un tecnico, qui ti proponiamo le date per l’appuntamento.',
   },
   activating: {
     label: 'In attivazione', stage: 2,
