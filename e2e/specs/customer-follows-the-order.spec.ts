@@ -84,7 +84,9 @@ test.describe('a customer follows the order @mobile', () => {
     expect(receiver.refused).toBe(0);
 
     // ——— The back office approves the identity document ———
-    const bo = await operatorFromCli(browser, baseURL, 'backoffice', 'Bianca Verdi');
+    // A name of its own per project: the queue page tells "mine" by name, and after a decision it takes the next
+    // free order, which the other project's operator may hold.
+    const bo = await operatorFromCli(browser, baseURL, 'backoffice', `Bianca Verdi (${testInfo.project.name})`);
     await bo.page.goto('/console/verifica');
     await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
     await bo.page.getByLabel('Approva il documento').check();
