@@ -199,6 +199,8 @@ export const reviewQueueItemSchema = z.object({
   uploaded_at: z.string(),
   claimed_by: z.string().nullable(),
   claimed_until: z.string().nullable(),
+  /** The live claim is the caller's own: told by operator id, since two operators may share a name. */
+  claimed_by_me: z.boolean(),
 });
 export const reviewQueueSchema = z.object({ items: z.array(reviewQueueItemSchema) });
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [

@@ -225,7 +225,7 @@ export async function releaseClaim(db: Conn, orderId: string): Promise<void> {
 
 export interface QueueRow {
   id: string; order_number: string; status: string; workflow_status: string | null; fields_json: string;
-  documents: number; uploaded_at: string; claimed_by: string | null; claimed_until: string | null;
+  documents: number; uploaded_at: string; claimed_by: string | null; claimed_by_id: string | null; claimed_until: string | null;
 }
 
 /** How many undecided documents the queue reads at most to fill its page (a page of orders, oldest upload first). */
@@ -253,7 +253,7 @@ export async function selectReviewQueue(db: Conn, limit: number): Promise<QueueR
   if (ids.length === 0) return [];
   const [orders, counts] = await Promise.all([
     db.selectFrom('orders').leftJoin('review_claims as c', 'c.order_id', 'orders.id')
-      .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name as claimed_by', 'c.until as claimed_until'])
+      .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name as claimed_by', 'c.operator_id as claimed_by_id', 'c.until as claimed_until'])
       .where('orders.id', 'in', ids).execute(),
     db.selectFrom('medias as m').select(['m.order_id']).select((eb) => eb.fn.countAll<number>().as('n'))
       .where('m.order_id', 'in', ids).where('m.kind', '=', 'identity_document')

@@ -466,7 +466,11 @@ describeEachDialect('console orders', (dialect) => {
       expect(taken.body.message).toContain('Bruno Back sta già verificando');
       const decidedByOther = await refusal(back2.client.decideReview({ order_id: idA }, { decision: 'approve' }));
       expect(decidedByOther.code).toBe('console_review_claimed');
-      expect((await back2.client.reviewQueue()).items[0]!.claimed_by).toBe('Bruno Back');
+      expect((await back2.client.reviewQueue()).items[0]).toMatchObject({ claimed_by: 'Bruno Back', claimed_by_me: false });
+      expect((await back.client.reviewQueue()).items[0]).toMatchObject({ claimed_by: 'Bruno Back', claimed_by_me: true });
+      // A namesake is another operator: the claim is told by id, not by name.
+      const namesake = await signInOperator(t.app, t.db, 'backoffice', { now, name: 'Bruno Back' });
+      expect((await namesake.client.reviewQueue()).items[0]).toMatchObject({ claimed_by: 'Bruno Back', claimed_by_me: false });
       expect((await refusal(viewer.client.claimReview({ order_id: idA }))).status).toBe(403);
 
       // After 30 minutes the claim lapses: the other operator takes it, then gives it back by waiting again.

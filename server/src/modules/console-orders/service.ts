@@ -347,6 +347,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
             order_id: r.id, order_number: r.order_number, customer_name: name && masked ? maskName(name) : name,
             status: (r.workflow_status ?? r.status) as ConsoleOrderStatus, documents: r.documents, uploaded_at: r.uploaded_at,
             claimed_by: live ? r.claimed_by : null, claimed_until: live ? r.claimed_until : null,
+            claimed_by_me: live && r.claimed_by_id === actor.operator.id,
           };
         }),
       };

@@ -12,7 +12,6 @@ import { controlId, describedBy, Field } from '../components/field';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../format';
 import { TEXT } from '../text';
-import { useConsoleSession } from '../use-console-session';
 import { usePageTitle } from '../use-page-title';
 
 const T = TEXT.reviews;
@@ -21,11 +20,10 @@ const numberOf = (item: { order_number: string | null; order_id: string }) => it
 const reviewPath = (orderId: string) => `/console/verifica/${encodeURIComponent(orderId)}`;
 
 /** An item this operator may take: unclaimed, claimed by them, or a claim that has run out. */
-const isFree = (item: QueueItem, me: string, now: number) =>
-  item.claimed_by === null || item.claimed_by === me || (item.claimed_until !== null && Date.parse(item.claimed_until) < now);
+const isFree = (item: QueueItem, now: number) =>
+  item.claimed_by === null || item.claimed_by_me || (item.claimed_until !== null && Date.parse(item.claimed_until) < now);
 
 function Queue({ notice }: { notice: string | null }) {
-  const session = useConsoleSession();
   const queue = useReviewQueue();
   const claim = useClaimReview();
   const navigate = useNavigate();
@@ -49,8 +47,8 @@ function Queue({ notice }: { notice: string | null }) {
             </thead>
             <tbody>
               {queue.data.items.map((item) => {
-                const free = isFree(item, session.operator.name, queue.dataUpdatedAt);
-                const mine = item.claimed_by === session.operator.name;
+                const free = isFree(item, queue.dataUpdatedAt);
+                const mine = item.claimed_by_me;
                 return (
                   <tr key={item.order_id}>
                     <td><Link to={`/console/ordini/${encodeURIComponent(item.order_id)}`}>{numberOf(item)}</Link></td>
@@ -78,7 +76,6 @@ function Queue({ notice }: { notice: string | null }) {
 }
 
 function Decision({ orderId }: { orderId: string }) {
-  const session = useConsoleSession();
   const order = useOrder(orderId);
   const decide = useDecideReview();
   const claim = useClaimReview();
@@ -93,7 +90,7 @@ function Decision({ orderId }: { orderId: string }) {
   /** After a decision: the next free order of the queue, claimed, or the queue with a message. */
   const next = async () => {
     const queue = await consoleQueryClient.fetchQuery({ queryKey: REVIEWS_KEY, queryFn: () => consoleClient.reviewQueue(), staleTime: 0 });
-    const candidate = queue.items.find((i) => i.order_id !== orderId && isFree(i, session.operator.name, Date.now()));
+    const candidate = queue.items.find((i) => i.order_id !== orderId && isFree(i, Date.now()));
     if (candidate) {
       try {
         await claim.mutateAsync(candidate.order_id);
