@@ -62,7 +62,7 @@ export interface Envelope {
  * The API of `baseUrl` as one visitor sees it. `forwardedFor` poses as another client IP (the server
  * must run with TRUST_PROXY=1: one hop, the test posing as the proxy), so rate limits keyed by IP can be aimed at one test's requests only.
  */
-export function apiAs(baseUrl: string, { forwardedFor, timeoutMs = 120_000 }: { forwardedFor?: string; timeoutMs?: number } = {}): ApiAs {
+export function apiAs(baseUrl: string, { forwardedFor, timeoutMs = 120_000, fetch = globalThis.fetch }: { forwardedFor?: string; timeoutMs?: number; fetch?: typeof globalThis.fetch } = {}): ApiAs {
   const headers: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
   const withHeaders: FetchLike = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...headers } });
   return {

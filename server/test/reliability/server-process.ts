@@ -10,7 +10,10 @@ import { REPO_ROOT } from '../../src/config';
  */
 export interface ServerProcess {
   readonly url: string;
+  readonly port: number;
   readonly pid: number;
+  /** The exit code once the process has ended (null while it runs, or when a signal ended it). */
+  exitCode: () => number | null;
   /** Everything the process wrote so far, stdout and stderr interleaved as they arrived. */
   output: () => string;
   /** Sends `signal` (default SIGTERM) and resolves once the process is gone. */
@@ -38,8 +41,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => { setTimeo
  * Starts `server/src/main.ts` with exactly `env` (plus PORT/HOST) and waits until `/api/health` answers.
  * Nothing of the test runner's environment leaks in: each suite says what its server runs with.
  */
-export async function startServer(env: Record<string, string>, { readyTimeoutMs = 60_000 } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, { readyTimeoutMs = 60_000, port: fixedPort }: { readyTimeoutMs?: number; port?: number } = {}): Promise<ServerProcess> {
+  // A fixed port: a process restarted behind a load balancer takes its predecessor's place.
+  const port = fixedPort ?? await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
@@ -49,7 +53,8 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
   const chunks: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let code: number | null = null;
+  const exited = new Promise<void>((resolve) => child.once('exit', (c) => { code = c; resolve(); }));
   let gone = false;
   void exited.then(() => { gone = true; });
   // A failed test must not leave a server running after the test worker ends.
@@ -74,5 +79,5 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
     if (ok) break;
     await sleep(50);
   }
-  return { url, pid: child.pid ?? 0, output, stop };
+  return { url, port, pid: child.pid ?? 0, exitCode: () => code, output, stop };
 }

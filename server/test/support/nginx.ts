@@ -4,6 +4,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { REPO_ROOT } from '../../src/config';
 
 /*
  * A real reverse proxy in front of the server: Debian's nginx, started as a child process with everything
@@ -16,6 +17,8 @@ export const NGINX_BINARY = '/usr/sbin/nginx';
 export interface Nginx {
   /** The port nginx listens on (127.0.0.1). */
   port: number;
+  /** The access log so far, one line per request. */
+  accessLog: () => string;
   /** Stops nginx and removes its folder. */
   stop: () => Promise<void>;
 }
@@ -38,7 +41,8 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-function config(dir: string, port: number, upstreamPort: number): string {
+/** Where nginx keeps its pid, logs and temp files: all in the test's own folder. */
+function preamble(dir: string): string[] {
   const inDir = (name: string) => path.join(dir, name);
   return [
     // As root the workers would run as `nobody`, who cannot enter this 0700 temp folder.
@@ -46,14 +50,27 @@ function config(dir: string, port: number, upstreamPort: number): string {
     'worker_processes 1;',
     `pid ${inDir('nginx.pid')};`,
     `error_log ${inDir('error.log')} warn;`,
-    'events { worker_connections 64; }',
-    'http {',
-    `  access_log ${inDir('access.log')};`,
+    'events { worker_connections 1024; }',
+  ];
+}
+
+function tempPaths(dir: string): string[] {
+  const inDir = (name: string) => path.join(dir, name);
+  return [
     `  client_body_temp_path ${inDir('client_body')};`,
     `  proxy_temp_path ${inDir('proxy')};`,
     `  fastcgi_temp_path ${inDir('fastcgi')};`,
     `  uwsgi_temp_path ${inDir('uwsgi')};`,
     `  scgi_temp_path ${inDir('scgi')};`,
+  ];
+}
+
+function config(dir: string, port: number, upstreamPort: number): string {
+  return [
+    ...preamble(dir),
+    'http {',
+    `  access_log ${path.join(dir, 'access.log')};`,
+    ...tempPaths(dir),
     '  server {',
     `    listen 127.0.0.1:${port};`,
     '    location / {',
@@ -68,15 +85,55 @@ function config(dir: string, port: number, upstreamPort: number): string {
   ].join('\n');
 }
 
+/** The proxy settings production uses (deploy/nginx/proxy.conf), included unchanged by the load balancer below. */
+export const DEPLOY_PROXY_CONF = path.join(REPO_ROOT, 'deploy/nginx/proxy.conf');
+
+/**
+ * Round-robin over several processes with deploy/nginx/proxy.conf, as deploy/nginx/checkout.conf does, minus
+ * TLS. Each answer says which process served it (`X-Upstream`, test only) and the access log keeps one line
+ * per request with the process or processes that handled it.
+ */
+function loadBalancerConfig(dir: string, port: number, upstreamPorts: number[], failTimeoutSeconds: number): string {
+  return [
+    ...preamble(dir),
+    'http {',
+    "  log_format upstreams '$status $request_method $uri $upstream_addr $upstream_status';",
+    `  access_log ${path.join(dir, 'access.log')} upstreams;`,
+    ...tempPaths(dir),
+    '  upstream checkout {',
+    ...upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${failTimeoutSeconds}s;`),
+    '  }',
+    '  server {',
+    `    listen 127.0.0.1:${port};`,
+    '    client_max_body_size 12m;',
+    '    add_header X-Upstream $upstream_addr always;',
+    '    location / {',
+    `      include ${DEPLOY_PROXY_CONF};`,
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** Starts nginx in front of 127.0.0.1:`upstreamPort` and resolves once it accepts connections. */
 export async function startNginx(upstreamPort: number): Promise<Nginx> {
+  return launch((dir, port) => config(dir, port, upstreamPort));
+}
+
+/** nginx balancing round-robin over 127.0.0.1:`upstreamPorts` with the production proxy settings. */
+export async function startLoadBalancer(upstreamPorts: number[], { failTimeoutSeconds = 2 } = {}): Promise<Nginx> {
+  return launch((dir, port) => loadBalancerConfig(dir, port, upstreamPorts, failTimeoutSeconds));
+}
+
+async function launch(configFor: (dir: string, port: number) => string): Promise<Nginx> {
   if (!existsSync(NGINX_BINARY)) {
     throw new Error(`${NGINX_BINARY} is missing: run .ci/run, which installs Debian's nginx (apt-get install nginx); this test needs a real reverse proxy`);
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'checkout-nginx-'));
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, config(dir, port, upstreamPort));
+  writeFileSync(conf, configFor(dir, port));
   // -e: errors before the configuration is read go here too, not to /var/log/nginx (absent or not writable).
   const child = spawn(NGINX_BINARY, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -105,5 +162,6 @@ export async function startNginx(upstreamPort: number): Promise<Nginx> {
     }
     await new Promise((resolve) => { setTimeout(resolve, 50); });
   }
-  return { port, stop };
+  const accessLog = (): string => { try { return readFileSync(path.join(dir, 'access.log'), 'utf8'); } catch { return ''; } };
+  return { port, accessLog, stop };
 }
