@@ -1,13 +1,15 @@
 /*
  * `npm run bench` (DESIGN §5): API throughput against a bare route, address search at scale, and the
- * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order, memory under 30 parallel uploads. Prints one table and writes results/latest.json plus a
+ * coverage page's weight and Lighthouse scores, the contract PDF of a maximal order, memory under 30 parallel uploads,
+ * whole concurrent checkouts (journey). Prints one table and writes results/latest.json plus a
  * dated copy. Never part of `npm test`: figures on a shared 2-core machine are not pass/fail material.
  *
- *   --only api|scale|web|contract|uploads|console   one part (repeatable: --only api --only web)
+ *   --only api|scale|web|contract|uploads|console|journey   one part (repeatable: --only api --only web)
  *   --quick                short runs (3 s loads, scale up to 100k, one Lighthouse run each)
  *   --build-web            rebuild web/dist first (otherwise only when it is missing)
  *   --lighthouse-runs N    Lighthouse runs per page and preset (default 3, the median is reported)
  *   --contract-renders N   contract PDFs rendered for the maximal-order measure (default 100, 20 with --quick)
+ *   --journeys N           concurrent whole checkouts per database in the journey part (default 50, 10 with --quick)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { runApiBench } from './api/api-bench';
 import { runConsoleOrdersBench } from './console/console-orders-bench';
 import { runContractBench } from './contract/contract-bench';
+import { runJourneyBench } from './journey/journey-bench';
 import type { BenchRow } from './lib/report';
 import { formatMarkdown, formatTable } from './lib/report';
 import { RESULTS_DIR } from './lib/paths';
@@ -24,7 +27,7 @@ import { runUploadBench } from './uploads/upload-bench';
 import { runWebBench } from './web/web-bench';
 
 type Part = BenchRow['part'];
-const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract', 'uploads', 'console'];
+const PARTS: readonly Part[] = ['api', 'scale', 'web', 'contract', 'uploads', 'console', 'journey'];
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     'build-web': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string' },
     'contract-renders': { type: 'string' },
+    journeys: { type: 'string' },
   },
 });
 
@@ -75,6 +79,9 @@ async function main(): Promise<void> {
   await run('contract', () => runContractBench({ renders: Number(values['contract-renders'] ?? (quick ? 20 : 100)), log }));
   await run('uploads', () => runUploadBench({ log }));
   await run('console', () => runConsoleOrdersBench({ size: 100_000, postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log }));
+  await run('journey', () => runJourneyBench({
+    journeys: Number(values.journeys ?? (quick ? 10 : 50)), postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log,
+  }));
 
   const finished = new Date();
   const machine = {

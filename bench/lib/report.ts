@@ -1,6 +1,6 @@
 /** One line of the bench table (and of results/latest.json). */
 export interface BenchRow {
-  part: 'api' | 'scale' | 'web' | 'contract' | 'uploads' | 'console';
+  part: 'api' | 'scale' | 'web' | 'contract' | 'uploads' | 'console' | 'journey';
   name: string;
   /** The budget in words (`≥ 0.6× bare`, `≤ 120 KB`); `—` when the row is informative only. */
   target: string;
