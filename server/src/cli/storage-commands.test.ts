@@ -107,6 +107,16 @@ describeEachDialect('migrate-storage', (dialect) => {
     expect(fromDb.document.equals(served.document)).toBe(true);
     expect(sha256(fromDb.document)).toBe(media.sha256);
     expect(existsSync(path.join(config.storageDir, orderId))).toBe(false);
+    // A new upload on the database driver: screened in a local working file, stored as rows, served back.
+    const operator = await signInOperator(app, db, 'admin');
+    expect((await app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
+    const added = await db.selectFrom('medias').select(['id', 'stored_name', 'sha256']).where('order_id', '=', orderId).where('id', '!=', media.id).executeTakeFirstOrThrow();
+    expect(await rows.stat(`${orderId}/${added.stored_name}`)).not.toBeNull();
+    expect(await keysOf(openDriver('filesystem', config.storageDir, db))).toEqual([]);
+    const addedServed = await app.inject({ method: 'GET', url: `/api/console/orders/${orderId}/documents/${added.id}`, headers: { cookie: operator.cookie } });
+    expect(sha256(addedServed.rawPayload)).toBe(added.sha256);
+    await db.deleteFrom('medias').where('id', '=', added.id).execute();
+    await rows.remove(`${orderId}/${added.stored_name}`);
 
     // And back to the file system.
     const back = await migrate(db, config.storageDir, '--from', 'database', '--to', 'filesystem');
