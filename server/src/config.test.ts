@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       nodeEnv: 'development', port: 3000, host: '127.0.0.1', publicApiKey: DEMO_PUBLIC_API_KEY,
-      databaseUrl: `sqlite:${path.join(REPO_ROOT, 'data/checkout.db')}`, storageDir: path.join(REPO_ROOT, 'data/storage'),
+      databaseUrl: `sqlite:${path.join(REPO_ROOT, 'data/checkout.db')}`, storageDir: path.join(REPO_ROOT, 'data/storage'), storageDriver: 'filesystem',
       webDistDir: path.join(REPO_ROOT, 'web/dist'), brandName: 'Fibra Viva', productName: 'Fibra Viva Casa',
       gtmId: undefined, redisUrl: undefined, corsOrigins: [], logLevel: 'info', rateLimitMax: 300, seedDemoData: true, trustProxy: false,
     });
@@ -34,12 +34,12 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const c = loadConfig({
       ...PRODUCTION_OWN,
-      PORT: '8080', HOST: '127.0.0.1', PUBLIC_API_KEY: 'k-123456789', REDIS_URL: 'redis://127.0.0.1:6379', STORAGE_DIR: '/srv/st',
+      PORT: '8080', HOST: '127.0.0.1', PUBLIC_API_KEY: 'k-123456789', REDIS_URL: 'redis://127.0.0.1:6379', STORAGE_DIR: '/srv/st', STORAGE_DRIVER: 'database',
       BRAND_NAME: 'Acme', PRODUCT_NAME: 'Acme Fibra', GTM_ID: 'GTM-AB12CD', NODE_ENV: 'production', WEB_DIST_DIR: '/srv/web',
       CORS_ORIGINS: 'https://a.example, https://b.example', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '50', SEED_DEMO_DATA: 'true', TRUST_PROXY: '1',
     });
     expect(c).toMatchObject({
-      port: 8080, host: '127.0.0.1', publicApiKey: 'k-123456789', redisUrl: 'redis://127.0.0.1:6379', storageDir: '/srv/st',
+      port: 8080, host: '127.0.0.1', publicApiKey: 'k-123456789', redisUrl: 'redis://127.0.0.1:6379', storageDir: '/srv/st', storageDriver: 'database',
       brandName: 'Acme', productName: 'Acme Fibra', gtmId: 'GTM-AB12CD', nodeEnv: 'production', webDistDir: '/srv/web',
       corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: true, trustProxy: 1,
     });

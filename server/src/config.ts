@@ -131,6 +131,8 @@ const envSchema = z
     PUBLIC_API_KEY: z.string().min(8, 'almeno 8 caratteri').max(200).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'usare redis://… oppure rediss://…').optional(),
     STORAGE_DIR: z.string().min(1).transform(fromRepo).prefault('./data/storage'),
+    // Where documents and contract PDFs live: files under STORAGE_DIR, or chunks in the database (any number of processes).
+    STORAGE_DRIVER: z.enum(['filesystem', 'database'], { error: 'usare filesystem oppure database' }).default('filesystem'),
     // Uploaded documents: bytes on disk in all, and bytes one client address may store in an hour.
     STORAGE_BUDGET_BYTES: z.coerce.number().int().min(1024 * 1024).max(Number.MAX_SAFE_INTEGER).default(20 * 1024 ** 3),
     UPLOAD_BYTES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1024 * 1024).max(Number.MAX_SAFE_INTEGER).default(100 * 1024 ** 2),
@@ -255,7 +257,9 @@ const configSchema = envSchema.transform((e) => ({
   databaseUrl: e.DATABASE_URL,
   publicApiKey: e.PUBLIC_API_KEY ?? DEMO_PUBLIC_API_KEY,
   redisUrl: e.REDIS_URL,
+  /** The files (filesystem driver), or only the uploads' working files while they are screened (database driver). */
   storageDir: e.STORAGE_DIR,
+  storageDriver: e.STORAGE_DRIVER,
   /** Uploaded documents: the sum of their sizes may not pass `storageBudgetBytes`; one client address stores at most `bytesPerClientPerHour`. */
   uploads: { storageBudgetBytes: e.STORAGE_BUDGET_BYTES, bytesPerClientPerHour: e.UPLOAD_BYTES_PER_CLIENT_PER_HOUR },
   brandName: e.BRAND_NAME,

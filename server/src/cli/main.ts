@@ -9,6 +9,7 @@ import { providerCliCommands } from '../modules/provider';
 import { atecoCliCommands } from '../modules/reference';
 import { retentionCliCommands } from '../modules/retention';
 import type { CliCommand } from './command';
+import { storageCliCommands } from './storage-commands';
 
 /**
  * Operator commands: `npm run cli -- <command> [args]`.
@@ -34,6 +35,7 @@ export const commands: Record<string, CliCommand> = {
   ...consoleAuthCliCommands(),
   ...providerCliCommands(),
   ...eventsCliCommands(),
+  ...storageCliCommands(),
 };
 
 export async function runCli(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {

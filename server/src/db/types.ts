@@ -511,6 +511,20 @@ export interface SignatureSendThrottle {
   order_id: string;
 }
 
+export interface StoredChunks {
+  blob_id: string;
+  bytes: Buffer;
+  seq: number;
+}
+
+export interface StoredObjects {
+  blob_id: string;
+  created_at: string;
+  key: string;
+  sha256: string;
+  size: number;
+}
+
 export interface TrackingAccess {
   created_at: string;
   expires_at: string;
@@ -600,6 +614,8 @@ export interface DB {
   signature_evidence: SignatureEvidence;
   signature_otps: SignatureOtps;
   signature_send_throttle: SignatureSendThrottle;
+  stored_chunks: StoredChunks;
+  stored_objects: StoredObjects;
   tracking_access: TrackingAccess;
   tracking_unlocks: TrackingUnlocks;
   upload_claims: UploadClaims;

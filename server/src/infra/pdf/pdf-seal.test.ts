@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createFsStorage } from '../storage';
 import { appendEvidencePage } from './evidence-page';
 import { createPdfSealer, loadSeal, selfSignedSeal } from './pdf-seal';
 import { pdfText } from './pdf-text';
@@ -61,9 +62,10 @@ describe('the provider seal on the signed PDF', () => {
 
   it('keeps the development seal in the storage folder, so a restart seals with the same certificate', async () => {
     const storageDir = mkdtempSync(path.join(tmpdir(), 'storage-'));
-    const first = await loadSeal({ p12Path: undefined, passphrase: undefined, storageDir, name: 'Fibra Viva' });
+    const storage = createFsStorage(storageDir);
+    const first = await loadSeal({ p12Path: undefined, passphrase: undefined, storage, name: 'Fibra Viva' });
     expect(existsSync(path.join(storageDir, 'seal', 'development-seal.p12'))).toBe(true);
-    const again = await loadSeal({ p12Path: undefined, passphrase: undefined, storageDir, name: 'Fibra Viva' });
+    const again = await loadSeal({ p12Path: undefined, passphrase: undefined, storage: createFsStorage(storageDir), name: 'Fibra Viva' });
     expect(again.p12.equals(first.p12)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
-import { openStorage } from '../storage';
+import type { FileStorage } from '../storage';
 
 /*
  * The provider's electronic seal on the signed contract: a PDF signature (adbe.pkcs7.detached, the
@@ -84,10 +84,10 @@ let generated: Buffer | null = null;
  * The seal to use: the configured PKCS#12, or (outside production) the development seal kept in the
  * storage folder, made at the first start and reused after (one per process when the folder is new).
  */
-export async function loadSeal(options: { p12Path: string | undefined; passphrase: string | undefined; storageDir: string; name: string }): Promise<SealIdentity> {
+export async function loadSeal(options: { p12Path: string | undefined; passphrase: string | undefined; storage: FileStorage; name: string }): Promise<SealIdentity> {
   if (options.p12Path) return { p12: await readFile(options.p12Path), passphrase: options.passphrase ?? '', name: options.name };
   // In the storage like every file the server writes: owner-only, written atomically.
-  const storage = openStorage(options.storageDir);
+  const { storage } = options;
   const key = 'seal/development-seal.p12';
   try {
     return { p12: await storage.readAll(key), passphrase: DEVELOPMENT_SEAL_PASSPHRASE, name: options.name };

@@ -54,6 +54,22 @@ describe('file system storage', () => {
     expect(readdirSync(path.join(dir, 'o1'))).toEqual(['kept.bin']);
   });
 
+  it('lists keys only: no staged upload, no write left half-done by a crash', async () => {
+    const dir = root();
+    const storage = createFsStorage(dir);
+    await storage.write('o1/doc.pdf', Buffer.from('a'));
+    const staged = await storage.stage('o1');
+    await staged.append(Buffer.from('b'));
+    await writeFile(path.join(dir, 'o1', 'doc.pdf.0123456789abcdef.tmp'), 'c');
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys).toEqual(['o1/doc.pdf']);
+    expect(storage.keyOf(path.join(dir, 'o1', 'doc.pdf'))).toBe('o1/doc.pdf');
+    expect(storage.keyOf('o1/doc.pdf')).toBe('o1/doc.pdf');
+    expect(() => storage.keyOf(path.join(tmpdir(), 'elsewhere.pdf'))).toThrow('Not under STORAGE_DIR');
+    await staged.discard();
+  });
+
   it.each(['../x', 'a/../b', '/abs', '.hidden', 'a//b', 'a/.tmp', ''])('refuses the key %j', async (key) => {
     const storage = createFsStorage(root());
     await expect(storage.write(key, Buffer.from('x'))).rejects.toThrow('Not a storage key');

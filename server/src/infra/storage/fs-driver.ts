@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertKey } from './storage';
+import { assertKey, keyOfRecorded } from './storage';
 import type { FileStorage, StagedObject, StoredObject } from './storage';
 
 /*
@@ -39,6 +39,9 @@ async function openPrivate(file: string): Promise<FileHandle> {
   }
   return handle;
 }
+
+/** A write's temporary file (`<name>.<16 hex>.tmp`, see `write`): never an object. */
+const WRITE_TEMP = /\.[0-9a-f]{16}\.tmp$/;
 
 const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -177,6 +180,23 @@ export function createFsStorage(root: string): FileStorage {
 
     async removeAll(prefix) {
       await rm(fileOf(prefix), { recursive: true, force: true });
+    },
+
+    keyOf: (recorded) => keyOfRecorded(root, recorded),
+
+    async *list(prefix) {
+      const start = prefix === undefined ? root : fileOf(prefix);
+      let entries: string[];
+      try {
+        entries = (await readdir(start, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      // Hidden names (staged uploads) and write temporaries are no keys.
+      for (const key of entries) if (!WRITE_TEMP.test(key) && !key.split('/').some((s) => s.startsWith('.'))) yield key;
     },
   };
 }

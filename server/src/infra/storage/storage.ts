@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /*
@@ -46,6 +47,13 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Removes every object under `prefix` (an order's folder). */
   removeAll(prefix: string): Promise<void>;
+  /**
+   * The key of a recorded location: a key as it is, or an absolute path under STORAGE_DIR (contract rows
+   * written before keys were recorded). Throws when it names nothing under STORAGE_DIR.
+   */
+  keyOf(recorded: string): string;
+  /** Every key under `prefix` (every key without one), in no promised order: what `migrate-storage` copies. */
+  list(prefix?: string): AsyncIterable<string>;
 }
 
 /** Keys are `/`-separated segments of letters, digits, `.`, `_` and `-`, none starting with a dot: no `..`, no hidden names. */
@@ -53,4 +61,21 @@ const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 export function assertKey(key: string): void {
   if (key.length > 512 || !KEY.test(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * Rows written before the storage recorded keys hold the absolute path the file system driver used. Such a
+ * path under `root` (STORAGE_DIR) is mapped to its key here, in the one place, so old rows stay readable
+ * with either driver (migrate-storage copies the file under that same key); new rows record the key.
+ */
+export function keyOfRecorded(root: string, recorded: string): string {
+  if (!path.isAbsolute(recorded)) {
+    assertKey(recorded);
+    return recorded;
+  }
+  const rel = path.relative(root, recorded);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`Not under STORAGE_DIR: ${JSON.stringify(recorded)}`);
+  const key = rel.split(path.sep).join('/');
+  assertKey(key);
+  return key;
 }

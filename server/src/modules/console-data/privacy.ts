@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, ERROR_CODES, PRIVACY_RESULT_MAX } from '@checkout/contract';
 import type { ConsoleOrderStatus, PrivacyResult, eraseResultSchema } from '@checkout/contract';
 import { strToU8, zipSync } from 'fflate';
@@ -6,7 +5,6 @@ import type { Zippable } from 'fflate';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
-import { assertKey } from '../../infra/storage';
 import type { FileStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import { removeOrderFiles } from '../documents';
@@ -27,7 +25,6 @@ import type { Conn, OrderRow } from './privacy-repository';
 export interface PrivacyDeps {
   db: Db;
   storage: FileStorage;
-  storageDir: string;
   now: () => Date;
 }
 
@@ -148,12 +145,9 @@ export async function searchSubject(deps: PrivacyDeps, actor: Actor, q: string):
 /** A name safe inside a zip (no folders, no dots first, bounded). */
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 80) || 'file';
 
-/** The storage key of a contract PDF recorded by its path under STORAGE_DIR; null when it lies elsewhere. */
-const contractKey = (storageDir: string, file: string): string | null => {
-  const rel = path.relative(storageDir, file);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
-  const key = rel.split(path.sep).join('/');
-  try { assertKey(key); return key; } catch { return null; }
+/** The storage key of a contract PDF as recorded (a key, or an older row's path under STORAGE_DIR); null when it lies elsewhere. */
+const contractKey = (storage: FileStorage, recorded: string): string | null => {
+  try { return storage.keyOf(recorded); } catch { return null; }
 };
 
 const README = (subject: Subject, at: string) => [
@@ -210,7 +204,7 @@ export async function exportSubject(deps: PrivacyDeps, actor: Actor, q: string):
     const contracts = [];
     for (const c of rows.contracts) {
       const name = `${folder}/contratto/${c.kind}-${c.id}.pdf`;
-      const key = contractKey(deps.storageDir, c.path);
+      const key = contractKey(deps.storage, c.path);
       let file: string | null = null;
       if (key) {
         try { files[name] = [await deps.storage.readAll(key), { level: 0 }]; file = name; } catch { missing.push(name); }
@@ -270,6 +264,6 @@ export async function eraseOrder(deps: PrivacyDeps, actor: Actor, orderId: strin
     return { order_number: row.order_number, rows: erased.rows };
   });
   let removedFiles = true;
-  try { await removeOrderFiles(deps.storageDir, orderId); } catch { removedFiles = false; }
+  try { await removeOrderFiles(deps.storage, orderId); } catch { removedFiles = false; }
   return { order_id: orderId, order_number: result.order_number, removed_rows: result.rows, removed_files: removedFiles };
 }

@@ -30,11 +30,11 @@ export interface ConsoleDataOptions extends JobRunnerOptions {
 export function createConsoleDataModule(options: ConsoleDataOptions = {}): AppModule {
   return async (app, deps) => {
     const { db, config, now } = deps;
-    const storage = openStorage(config.storageDir);
+    const storage = openStorage(config, db);
     const jobs = { db, storage, now, log: app.log };
     const runner = new ReferenceJobRunner(jobs, options);
     options.onRunner?.(runner);
-    const privacy = { db, storage, storageDir: config.storageDir, now };
+    const privacy = { db, storage, now };
 
     // A job left active by a process that is gone fails: on SQLite at once (one server process owns the
     // file, so none runs now), on PostgreSQL once its row has not moved for a minute (another process may

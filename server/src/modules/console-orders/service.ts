@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import {
   CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, ERROR_CODES, WORKFLOW_STATUSES,
   allowedTransitions, can,
@@ -15,9 +14,10 @@ import type { Db } from '../../db';
 import type { OrderTimeline } from '../../db/types';
 import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { emitEvent } from '../../infra/outbox';
+import { openStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
-import { storedFilePath } from '../documents';
+import { readStoredFile } from '../documents';
 import { appendTimeline, getOrderForSignature } from '../orders';
 import type { Conn, OrderFields } from '../orders';
 import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
@@ -42,7 +42,7 @@ import type { WorkflowActor } from './workflow-move';
 
 export interface ConsoleOrdersDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'storageDir'> & { publicBaseUrl?: string };
+  config: Pick<Config, 'brandName' | 'storageDir' | 'storageDriver'> & { publicBaseUrl?: string };
   now: () => Date;
 }
 
@@ -123,6 +123,7 @@ const REVIEW_LABELS = { approved: 'approvato', rejected: 'rifiutato' } as const;
 
 export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
   const { db, config } = deps;
+  const storage = openStorage(config, db);
 
   const audit = (trx: Conn, actor: Actor, action: AuditAction, orderId: string | null, detail: Record<string, unknown> = {}) =>
     recordAudit(trx, {
@@ -307,7 +308,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       const row = await requireRow(orderId);
       const media = UUID.test(mediaId) ? await selectMedia(db, row.id, mediaId) : undefined;
       if (!media) throw notFound('Documento non trovato');
-      const bytes = await readFile(storedFilePath(config.storageDir, row.id, media.stored_name));
+      const bytes = await readStoredFile(storage, row.id, media.stored_name);
       await audit(db, actor, 'document_viewed', row.id, { media_id: media.id, kind: media.kind });
       const inline = INLINE_TYPES.has(media.mime);
       return {
@@ -321,7 +322,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       const row = await requireRow(orderId);
       const file = Object.hasOwn(CONTRACT_FILES, name) ? CONTRACT_FILES[name as ContractFileName] : undefined;
       if (!file || (name === 'signed' && row.signed_at === null)) throw notFound('File non disponibile');
-      const bytes = await readContractFile(db, row.id, file.kind);
+      const bytes = await readContractFile(db, storage, row.id, file.kind);
       if (!bytes) throw notFound('File non disponibile');
       await audit(db, actor, 'document_viewed', row.id, { file: name });
       return { bytes, disposition: contentDisposition('inline', `${file.file}-${row.order_number}.pdf`) };
@@ -329,7 +330,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
 
     async orderEvidence(actor: Actor, orderId: string): Promise<{ bytes: Buffer; disposition: string }> {
       const row = await requireRow(orderId);
-      const bundle = await buildEvidenceBundle(db, await getOrderForSignature(db, row.hash), config.brandName, deps.now());
+      const bundle = await buildEvidenceBundle(db, storage, await getOrderForSignature(db, row.hash), config.brandName, deps.now());
       if (!bundle) throw notFound('Evidenze della firma non disponibili');
       await audit(db, actor, 'evidence_downloaded', row.id, { order_number: row.order_number });
       return { bytes: Buffer.from(bundle.zip), disposition: contentDisposition('attachment', `evidenze-firma-${row.order_number}.zip`) };

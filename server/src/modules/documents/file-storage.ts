@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { openStorage } from '../../infra/storage';
-import type { StagedObject } from '../../infra/storage';
+import type { FileStorage, StagedObject } from '../../infra/storage';
 
 /*
  * Uploaded documents in the storage (infra/storage): key `<order id>/<random name>`, a file
- * STORAGE_DIR/<order id>/<random name> with the file system driver. The client's file name never
+ * STORAGE_DIR/<order id>/<random name> with the file system driver, rows of the database with the other. The client's file name never
  * reaches the storage (it is kept, sanitised, in the database for display only), and STORAGE_DIR
  * is refused when it lies inside a folder the server serves.
  */
@@ -40,8 +39,8 @@ export interface TempFile {
   discard(): Promise<void>;
 }
 
-export async function createTempFile(storageDir: string, orderId: string): Promise<TempFile> {
-  const staged = await openStorage(storageDir).stage(orderKey(orderId));
+export async function createTempFile(storage: FileStorage, orderId: string): Promise<TempFile> {
+  const staged = await storage.stage(orderKey(orderId));
   return {
     staged,
     async keep(ext) {
@@ -53,14 +52,19 @@ export async function createTempFile(storageDir: string, orderId: string): Promi
   };
 }
 
+/** The bytes of a stored document. */
+export function readStoredFile(storage: FileStorage, orderId: string, storedName: string): Promise<Buffer> {
+  return storage.readAll(storedKey(orderId, storedName));
+}
+
 /** Removes a stored document; a file already gone is fine. */
-export async function removeStoredFile(storageDir: string, orderId: string, storedName: string): Promise<void> {
-  await openStorage(storageDir).remove(storedKey(orderId, storedName));
+export async function removeStoredFile(storage: FileStorage, orderId: string, storedName: string): Promise<void> {
+  await storage.remove(storedKey(orderId, storedName));
 }
 
 /** Removes every document of an order (the retention purge). */
-export async function removeOrderFiles(storageDir: string, orderId: string): Promise<void> {
-  await openStorage(storageDir).removeAll(orderKey(orderId));
+export async function removeOrderFiles(storage: FileStorage, orderId: string): Promise<void> {
+  await storage.removeAll(orderKey(orderId));
 }
 
 /** True when `inner` is `outer` or lies below it. */

@@ -3,7 +3,7 @@
  * The module's face: other modules, the app, the CLI and the demo seed import only this file.
  */
 export { createDocumentsModule, documentsModule } from './routes';
-export { removeOrderFiles, storedFilePath } from './file-storage';
+export { readStoredFile, removeOrderFiles, storedFilePath } from './file-storage';
 export { listOrderMedias } from './repository';
 export type { MediaRow } from './repository';
 export { MAX_FILES_PER_ORDER } from './service';

@@ -9,6 +9,7 @@ import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
 import { openStep, requireOrderByHash, submitStep } from '../orders';
 import type { OpenedStep } from '../orders';
+import { openStorage } from '../../infra/storage';
 import { isInside } from './file-storage';
 import { assertAcceptsDocuments, deleteMedia, orderDocuments, recordUpload } from './service';
 import { MAX_FILE_BYTES, MEDIA_KINDS, MESSAGES_IT } from './upload-rules';
@@ -50,6 +51,7 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
   if (isInside(config.storageDir, config.webDistDir)) {
     throw new Error(`STORAGE_DIR (${config.storageDir}) must not lie inside the served folder WEB_DIST_DIR (${config.webDistDir}).`);
   }
+  const storage = openStorage(config, db);
   // This module's scope only: no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: FIELD_LIMIT_BYTES, parts: 12, headerPairs: 100 },
@@ -69,12 +71,12 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
       const order = await requireOrderByHash(db, params.order_hash);
       assertAcceptsDocuments(order, 'file');
       await assertRoomBeforeBody(db, { orderId: order.id, ip: req.ip, now: now(), quotas: config.uploads });
-      const { fields, file } = await receiveUpload(req, { storageDir: config.storageDir, orderId: order.id, apiKey: app.config.publicApiKey });
+      const { fields, file } = await receiveUpload(req, { storage, orderId: order.id, apiKey: app.config.publicApiKey });
       try {
         assertApiKey(app.config.publicApiKey, fields.api_key);
         const { kind } = parseOrThrow(uploadFields, { kind: fields.kind === '' ? undefined : fields.kind });
         if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
-        return await recordUpload(db, config.storageDir, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
+        return await recordUpload(db, storage, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
       } finally {
         // Kept files were renamed already; anything else still under its temporary name goes.
         await file?.temp.discard();
@@ -88,7 +90,7 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
   registerEndpoint(app, endpoints.orderDocuments, async ({ params }) => orderDocuments(db, params.order_hash));
 
   registerEndpoint(app, endpoints.deleteMedia, async ({ body, params }) => {
-    await deleteMedia(db, config.storageDir, params.id, body.order_id, now());
+    await deleteMedia(db, storage, params.id, body.order_id, now());
     return { ok: true as const };
   });
 

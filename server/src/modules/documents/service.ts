@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors';
 import { emitEvent } from '../../infra/outbox';
 import { lockOrderRecord, orderNotFound, requireOrderByHash, resumeReviewAfterUpload } from '../orders';
 import type { OrderRecord } from '../orders';
+import type { FileStorage } from '../../infra/storage';
 import { removeStoredFile, sanitiseFilename } from './file-storage';
 import { deleteMediaRow, findOrderMedia, insertMedia, listOrderMedias } from './repository';
 import type { MediaRow } from './repository';
@@ -69,7 +70,7 @@ export interface RecordInput {
  * DOCUMENT_STATUSES): the file is renamed to its stored name, then the row is written in a transaction
  * that checks the order and the quotas again under the lock; a failed transaction removes the file.
  */
-export async function recordUpload(db: Db, storageDir: string, order: OrderRecord, input: RecordInput, now: Date = new Date()): Promise<PublicMedia> {
+export async function recordUpload(db: Db, storage: FileStorage, order: OrderRecord, input: RecordInput, now: Date = new Date()): Promise<PublicMedia> {
   const storedName = await input.file.temp.keep(input.file.type.ext);
   const media: MediaRow = {
     id: randomUUID(),
@@ -107,7 +108,7 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
       }
     });
   } catch (err) {
-    await removeStoredFile(storageDir, order.id, storedName);
+    await removeStoredFile(storage, order.id, storedName);
     throw err;
   }
   return { id: media.id, order_id: order.hash, kind: input.kind, filename: media.filename, mime: media.mime, size: media.size };
@@ -117,7 +118,7 @@ export async function recordUpload(db: Db, storageDir: string, order: OrderRecor
  * medias/{id}/delete: `orderHash` is the body's `order_id`, which is the order HASH (the visitor never
  * sees internal ids). Only a media of that order is deleted; anything else is 404.
  */
-export async function deleteMedia(db: Db, storageDir: string, mediaId: string, orderHash: string, now: Date = new Date()): Promise<void> {
+export async function deleteMedia(db: Db, storage: FileStorage, mediaId: string, orderHash: string, now: Date = new Date()): Promise<void> {
   const order = await requireOrderByHash(db, orderHash);
   assertAcceptsDocuments(order);
   const storedName = await db.transaction().execute(async (trx) => {
@@ -131,5 +132,5 @@ export async function deleteMedia(db: Db, storageDir: string, mediaId: string, o
     return media.stored_name;
   });
   // After the commit: a crash in between leaves an orphan file (harmless), never a row without its file.
-  await removeStoredFile(storageDir, order.id, storedName);
+  await removeStoredFile(storage, order.id, storedName);
 }

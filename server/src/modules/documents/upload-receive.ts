@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { documentTypeOf } from './file-sniff';
 import type { SniffedType } from './file-sniff';
 import { structuralProblem } from './file-structure';
+import type { FileStorage } from '../../infra/storage';
 import { createTempFile } from './file-storage';
 import type { TempFile } from './file-storage';
 import { ImageRefused, reencodeImageToFile } from './image-reencode';
@@ -105,7 +106,7 @@ async function screen(temp: TempFile, type: SniffedType, streamed: { size: numbe
  * order's folder. On any refusal the temporary file is gone before this throws; on success the
  * caller keeps or discards it.
  */
-export async function receiveUpload(req: FastifyRequest, { storageDir, orderId, apiKey }: { storageDir: string; orderId: string; apiKey: string }): Promise<ReceivedUpload> {
+export async function receiveUpload(req: FastifyRequest, { storage, orderId, apiKey }: { storage: FileStorage; orderId: string; apiKey: string }): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let received: ReceivedFile | null = null;
   let temp: TempFile | undefined;
@@ -119,7 +120,7 @@ export async function receiveUpload(req: FastifyRequest, { storageDir, orderId, 
       assertApiKey(apiKey, fields.api_key);
       if (received) throw oneFile();
       if (part.fieldname !== 'file') throw noFile();
-      temp = await createTempFile(storageDir, orderId);
+      temp = await createTempFile(storage, orderId);
       const streamed = await streamPart(part.file, temp);
       if (streamed.size === 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.empty, { file: MESSAGES_IT.empty });
       const type = await documentTypeOf(streamed.head);

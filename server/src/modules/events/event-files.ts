@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Db } from '../../db';
 import { notFound } from '../../http/errors';
+import type { FileStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
-import { listOrderMedias, storedFilePath } from '../documents';
+import { listOrderMedias, readStoredFile } from '../documents';
 import { readContractFile } from '../signature';
 import type { FileLinks } from './file-links';
 
@@ -23,7 +23,7 @@ const attachment = (filename: string): string => {
 const GONE = 'Collegamento non valido o scaduto: i collegamenti ai file degli eventi valgono 7 giorni; ogni nuovo invio dell’evento ne porta di nuovi.';
 
 export async function readEventFile(
-  db: Db, storageDir: string, links: FileLinks | null, token: string, now: Date, client: { ip: string; userAgent: string },
+  db: Db, storage: FileStorage, links: FileLinks | null, token: string, now: Date, client: { ip: string; userAgent: string },
 ): Promise<EventFile> {
   const verified = links?.verify(token, now);
   if (!verified?.ok) throw notFound(GONE);
@@ -32,10 +32,10 @@ export async function readEventFile(
   if (ref.kind === 'document') {
     const media = (await listOrderMedias(db, ref.orderId)).find((m) => m.id === ref.documentId);
     if (media) {
-      file = { bytes: await readFile(storedFilePath(storageDir, ref.orderId, media.stored_name)), contentType: media.mime, disposition: attachment(media.filename) };
+      file = { bytes: await readStoredFile(storage, ref.orderId, media.stored_name), contentType: media.mime, disposition: attachment(media.filename) };
     }
   } else {
-    const bytes = await readContractFile(db, ref.orderId, ref.kind === 'contract' ? 'signed' : 'summary');
+    const bytes = await readContractFile(db, storage, ref.orderId, ref.kind === 'contract' ? 'signed' : 'summary');
     if (bytes) file = { bytes, contentType: 'application/pdf', disposition: attachment(ref.kind === 'contract' ? 'contratto-firmato.pdf' : 'sintesi-contrattuale.pdf') };
   }
   // The order was erased, the document deleted: the link outlived its file.

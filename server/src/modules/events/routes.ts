@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { notFound } from '../../http/errors';
 import type { DeliveryHandlers } from '../../infra/outbox';
 import { createPollingWorker } from '../../infra/webhook/polling-worker';
+import { openStorage } from '../../infra/storage';
 import type { AppDeps, AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator } from '../console-auth';
 import { createConsoleEvents } from './console-events';
@@ -47,6 +48,7 @@ export function defaultDeliveryHandlers(config: Pick<Config, 'webhook' | 'public
 export function createEventsModule(options: EventsModuleOptions = {}): AppModule {
   return async (app, deps) => {
     const { db, config } = deps;
+    const storage = openStorage(config, db);
     const now = options.now ?? deps.now;
     const links = fileLinksOf(config);
     const extra = typeof options.handlers === 'function' ? options.handlers(deps, app) : (options.handlers ?? {});
@@ -78,7 +80,7 @@ export function createEventsModule(options: EventsModuleOptions = {}): AppModule
     app.get(EVENT_FILE_PATH, async (req, reply) => {
       const params = eventFileParamsSchema.safeParse(req.params);
       if (!params.success) throw notFound();
-      const file = await readEventFile(db, config.storageDir, links, params.data.token, now(), {
+      const file = await readEventFile(db, storage, links, params.data.token, now(), {
         ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
       });
       return reply

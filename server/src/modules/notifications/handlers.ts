@@ -7,6 +7,7 @@ import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannel, OutgoingAttachment, OutgoingMessage } from '../../infra/messaging/message-channel';
 import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import type { DeliveryHandler, DeliveryHandlers, DeliveryOutcome, OutboxDelivery } from '../../infra/outbox';
+import { openStorage } from '../../infra/storage';
 import type { AppDeps } from '../app-module';
 import type { OrderFields } from '../orders';
 import { readContractFile, toItalianE164 } from '../signature';
@@ -26,7 +27,7 @@ import { orderWithdrawalFormPdf, withdrawalFormFilename, withdrawalUrlOf } from 
  */
 
 export type NotificationsConfig = Pick<Config,
-  'brandName' | 'brandColour' | 'publicBaseUrl' | 'smtpFrom' | 'legalPagesUrl' | 'sepaCreditorName' | 'sepaCreditorAddress'>;
+  'brandName' | 'brandColour' | 'publicBaseUrl' | 'smtpFrom' | 'legalPagesUrl' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'storageDir' | 'storageDriver'>;
 
 export interface NotificationDeps {
   db: Db;
@@ -82,6 +83,7 @@ export function appNotificationHandlers({ config, db }: AppDeps, app: FastifyIns
 
 export function createNotificationHandlers(deps: NotificationDeps): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
   const { db, config } = deps;
+  const storage = openStorage(config, db);
   const brand: Brand = { name: config.brandName, colour: config.brandColour, legalPagesUrl: config.legalPagesUrl };
   const trackingUrl = (order: OrderForMessage): string => `${config.publicBaseUrl}${orderTrackingPath(order.order_number)}`;
 
@@ -127,7 +129,7 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
   /** A contract file as stored; one missing or no longer matching its recorded hash is an operator's matter. */
   async function contractFile(order: OrderForMessage, kind: 'signed' | 'summary', what: string): Promise<Buffer> {
     let bytes: Buffer | null;
-    try { bytes = await readContractFile(db, order.id, kind); } catch (err) { throw new Unsendable(`${what} illeggibile: ${err instanceof Error ? err.message : String(err)}`); }
+    try { bytes = await readContractFile(db, storage, order.id, kind); } catch (err) { throw new Unsendable(`${what} illeggibile: ${err instanceof Error ? err.message : String(err)}`); }
     if (!bytes) throw new Unsendable(`${what} non trovato`);
     return bytes;
   }

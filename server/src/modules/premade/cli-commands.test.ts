@@ -11,6 +11,7 @@ import { describeEachDialect } from '../../../test/support/dialects';
 import { findPremadeOrder } from './premade-order';
 import { markOrderStatus } from '../orders';
 import { runCommand } from '../../cli/run';
+import { createFsStorage } from '../../infra/storage';
 import type { CommandFn } from '../../cli/run';
 import { createPremadeOrderCommand, exportEvidenceCommand, listOrdersCommand } from './cli-commands';
 
@@ -34,6 +35,8 @@ describeEachDialect('premade cli', (dialect) => {
     dir = mkdtempSync(path.join(tmpdir(), 'evidence-test-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The signed PDFs below are written into `dir`, the storage's folder (rows record their absolute path there, as older rows did).
+  const exportEvidence: CommandFn = (d, a, o) => exportEvidenceCommand(d, a, o, createFsStorage(dir));
 
   const run = async (fn: CommandFn, args: string[]) => {
     const out: string[] = [];
@@ -138,7 +141,7 @@ describeEachDialect('premade cli', (dialect) => {
       const pdf = Buffer.from('%PDF-1.7 signed test');
       const { hash, sha } = await signOrder(pdf);
       const outDir = path.join(dir, 'out');
-      const { code, out } = await run(exportEvidenceCommand, [hash, '--out', outDir, '--json']);
+      const { code, out } = await run(exportEvidence, [hash, '--out', outDir, '--json']);
       expect(code, out.join('\n')).toBe(0);
       const result = JSON.parse(out[0]!) as { bundle: string; signed_sha256: string; files: Array<{ name: string; sha256: string }> };
       expect(result.signed_sha256).toBe(sha);
@@ -153,7 +156,7 @@ describeEachDialect('premade cli', (dialect) => {
       const { hash, file } = await signOrder(Buffer.from('%PDF-1.7 signed test'));
       writeFileSync(file, '%PDF-1.7 signed tesT');
       const outDir = path.join(dir, 'out2');
-      const { code, text } = await run(exportEvidenceCommand, [hash, '--out', outDir]);
+      const { code, text } = await run(exportEvidence, [hash, '--out', outDir]);
       expect(code).toBe(1);
       expect(text).toContain('ATTENZIONE');
       expect(existsSync(outDir)).toBe(false);
@@ -161,9 +164,9 @@ describeEachDialect('premade cli', (dialect) => {
 
     it('an unsigned or unknown order has nothing to export', async () => {
       const created = JSON.parse((await create([...BASE, '--json'])).out[0]!) as { order_hash: string };
-      expect((await run(exportEvidenceCommand, [created.order_hash, '--out', dir])).code).toBe(1);
-      expect((await run(exportEvidenceCommand, ['AAAAAAAAAAAAAAAAAAAAAAAA'])).text).toContain('Ordine non trovato');
-      expect((await run(exportEvidenceCommand, [])).code).toBe(2);
+      expect((await run(exportEvidence, [created.order_hash, '--out', dir])).code).toBe(1);
+      expect((await run(exportEvidence, ['AAAAAAAAAAAAAAAAAAAAAAAA'])).text).toContain('Ordine non trovato');
+      expect((await run(exportEvidence, [])).code).toBe(2);
     });
   });
 });

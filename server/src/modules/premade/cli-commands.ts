@@ -9,6 +9,8 @@ import { table } from '../../cli/output';
 import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
+import { openStorage } from '../../infra/storage';
+import type { FileStorage } from '../../infra/storage';
 import { brandInitials, findOrderByHash, getOrderForSignature } from '../orders';
 import { preparePremadeOrder } from './prepare-premade';
 import { buildEvidenceBundle, EvidenceIntegrityError } from '../signature';
@@ -103,7 +105,7 @@ export async function listOrdersCommand(db: Db, args: string[], out: Out): Promi
  * summary, event log, manifest of SHA-256) into DIR (default ./evidence). A stored file whose SHA-256 no
  * longer matches the recorded one is reported and fails the command: the copy would not prove anything.
  */
-export async function exportEvidenceCommand(db: Db, args: string[], out: Out, now: Date = new Date(), provider = 'Fibra Viva'): Promise<number> {
+export async function exportEvidenceCommand(db: Db, args: string[], out: Out, storage: FileStorage, now: Date = new Date(), provider = 'Fibra Viva'): Promise<number> {
   const p = parseCliArgs(args, { out: 'string', json: 'boolean' });
   const hash = p.positional[0];
   if (!hash || p.positional.length > 1) throw new UsageError("Indicare l'hash di un ordine");
@@ -111,7 +113,7 @@ export async function exportEvidenceCommand(db: Db, args: string[], out: Out, no
   if (!order) { out('Ordine non trovato.'); return 1; }
   let bundle;
   try {
-    bundle = await buildEvidenceBundle(db, await getOrderForSignature(db, hash), provider, now);
+    bundle = await buildEvidenceBundle(db, storage, await getOrderForSignature(db, hash), provider, now);
   } catch (err) {
     if (!(err instanceof EvidenceIntegrityError)) throw err;
     out(`ATTENZIONE: ${err.file} non corrisponde a quello registrato alla firma (SHA-256 registrato ${err.recorded}, attuale ${err.actual}). Nessun file scritto.`);
@@ -147,6 +149,6 @@ export const premadeCliCommands = (): Record<string, CliCommand> => ({
   'export-evidence': {
     summary: "Esporta in un archivio ZIP le evidenze della firma di un ordine (contratto sigillato, sintesi, registro, SHA-256)",
     usage: EXPORT_EVIDENCE_USAGE,
-    run: (args, { config, out }) => runWithDb(config, (db, a, o) => exportEvidenceCommand(db, a, o, new Date(), config.brandName), args, out, EXPORT_EVIDENCE_USAGE),
+    run: (args, { config, out }) => runWithDb(config, (db, a, o) => exportEvidenceCommand(db, a, o, openStorage(config, db), new Date(), config.brandName), args, out, EXPORT_EVIDENCE_USAGE),
   },
 });

@@ -4,6 +4,7 @@ import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { openStorage } from '../../infra/storage';
 import { runRetentionPass } from './pass';
 import { countAbandonedDrafts } from './purge-drafts';
 
@@ -25,7 +26,7 @@ export async function purgeDraftsCommand(db: Db, args: string[], out: Out, confi
       : `Ordini non firmati fermi da più di ${days} giorni: ${count} (prova: nessuna modifica).`);
     return 0;
   }
-  const r = await runRetentionPass(db, { storageDir: config.storageDir, retentionDays: days, now });
+  const r = await runRetentionPass(db, { storage: openStorage(config, db), retentionDays: days, now });
   if (json) {
     out(JSON.stringify({ retention_days: days, ...r }));
   } else {

@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../../config';
 import { createDb, migrate } from '../../db';
 import type { Db, DbHandle, DialectName } from '../../db';
 import { describeEachDialect, testConfig } from '../../../test/support/dialects';
+import { createFsStorage } from '../../infra/storage';
 import { newOrderHash, newOrderId } from '../orders';
 import { createRetentionModule } from './job';
 import { pruneLimitTables } from './limit-tables';
@@ -90,7 +91,7 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
     const ids: string[] = [];
     for (let i = 0; i < 24; i++) ids.push(await staleDraft(shared.a.db, storageDir, now, 40));
     const fresh = await staleDraft(shared.a.db, storageDir, now, 2);
-    const options = { storageDir, retentionDays: 30, now: new Date(now), batchSize: 5 };
+    const options = { storage: createFsStorage(storageDir), retentionDays: 30, now: new Date(now), batchSize: 5 };
     const results = await Promise.all([purgeAbandonedDrafts(shared.a.db, options), purgeAbandonedDrafts(shared.b.db, options)]);
     expect(results[0]!.purged + results[1]!.purged).toBe(24);
     expect(results.map((r) => r.foldersLeft)).toEqual([0, 0]);

@@ -1,3 +1,4 @@
+import { openStorage } from '../../infra/storage';
 import { createPollingWorker } from '../../infra/webhook/polling-worker';
 import type { AppModule } from '../app-module';
 import { runRetentionPass } from './pass';
@@ -18,11 +19,12 @@ export function createRetentionModule(options: RetentionModuleOptions = {}): App
     const { db, config } = deps;
     const now = options.now ?? deps.now;
     const { purgeIntervalMs, draftDays } = config.retention;
+    const storage = openStorage(config, db);
     if (purgeIntervalMs <= 0) return;
     const worker = createPollingWorker(async (signal) => {
       const at = now();
       if (!(await claimPurgeTurn(db, at, purgeIntervalMs))) return;
-      const result = await runRetentionPass(db, { storageDir: config.storageDir, retentionDays: draftDays, now: at, signal });
+      const result = await runRetentionPass(db, { storage, retentionDays: draftDays, now: at, signal });
       app.log.info({ retention: { ...result, retention_days: draftDays } }, 'retention pass done');
     }, { intervalMs: purgeIntervalMs, onError: (err) => app.log.error({ err }, 'retention pass failed') });
     app.addHook('onReady', async () => worker.start());

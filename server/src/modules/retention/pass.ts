@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import type { FileStorage } from '../../infra/storage';
 import { pruneLimitTables } from './limit-tables';
 import type { PrunedCounts } from './limit-tables';
 import { purgeAbandonedDrafts } from './purge-drafts';
@@ -14,10 +15,10 @@ export interface RetentionPassResult {
 /** Abandoned drafts, then the limit tables' stale rows: what the hourly job and `purge-drafts` run. Counts only. */
 export async function runRetentionPass(
   db: Db,
-  options: { storageDir: string; retentionDays: number; now?: Date; signal?: AbortSignal },
+  options: { storage: FileStorage; retentionDays: number; now?: Date; signal?: AbortSignal },
 ): Promise<RetentionPassResult> {
   const now = options.now ?? new Date();
-  const drafts = await purgeAbandonedDrafts(db, { storageDir: options.storageDir, retentionDays: options.retentionDays, now, ...(options.signal ? { signal: options.signal } : {}) });
+  const drafts = await purgeAbandonedDrafts(db, { storage: options.storage, retentionDays: options.retentionDays, now, ...(options.signal ? { signal: options.signal } : {}) });
   const pruned = await pruneLimitTables(db, now, options.signal);
   return { orders_purged: drafts.purged, folders_left: drafts.foldersLeft, pruned };
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { signingHarness } from '../../../test/support/signing-harness';
+import { createFsStorage } from '../../infra/storage';
 import { createPremadeOrder } from '../premade';
 import { DAY_MS, KEPT_AFTER_ORDER, PURGED_WITH_ORDER, purgeAbandonedDrafts, purgeClock, purgeOrderIfAbandoned } from './purge-drafts';
 
@@ -26,7 +27,7 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
   const db = () => h.t.db;
   const storage = () => h.t.config.storageDir;
   const at = (days: number) => new Date(h.clock.ms + days * DAY_MS);
-  const purge = (now: Date) => purgeAbandonedDrafts(db(), { storageDir: storage(), retentionDays: 30, now });
+  const purge = (now: Date) => purgeAbandonedDrafts(db(), { storage: createFsStorage(storage()), retentionDays: 30, now });
   const idOf = async (hash: string) => (await h.row(hash)).id;
   const exists = async (id: string) => (await db().selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   /** Rows of the order in every table that holds an order_id. */
@@ -184,12 +185,12 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
     // Picked by an earlier search; meanwhile one got signed, the other a step.
     await db().updateTable('orders').set({ status: 'signed' }).where('id', '=', signed).execute();
     await db().updateTable('orders').set({ updated_at: at(30).toISOString() }).where('id', '=', touched).execute();
-    expect(await purgeOrderIfAbandoned(db(), storage(), signed, clock)).toEqual({ purged: false, folderRemoved: true });
-    expect(await purgeOrderIfAbandoned(db(), storage(), touched, clock)).toEqual({ purged: false, folderRemoved: true });
+    expect(await purgeOrderIfAbandoned(db(), createFsStorage(storage()), signed, clock)).toEqual({ purged: false, folderRemoved: true });
+    expect(await purgeOrderIfAbandoned(db(), createFsStorage(storage()), touched, clock)).toEqual({ purged: false, folderRemoved: true });
     expect(await exists(signed)).toBe(true);
     expect(await exists(touched)).toBe(true);
     // Already gone (another purger won): nothing to do, no error.
-    expect(await purgeOrderIfAbandoned(db(), storage(), randomUUID(), clock)).toEqual({ purged: false, folderRemoved: true });
+    expect(await purgeOrderIfAbandoned(db(), createFsStorage(storage()), randomUUID(), clock)).toEqual({ purged: false, folderRemoved: true });
   });
 });
 

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@checkout/contract';
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import { dialectOf } from '../../db';
 import type { Database, Db } from '../../db';
+import type { FileStorage } from '../../infra/storage';
 import { removeOrderFiles } from '../documents';
 
 /*
@@ -118,7 +119,7 @@ export interface PurgeOrderResult {
  * touched or given a code since it was picked stays. Its folder (uploads and contract PDFs) goes after the
  * commit: a crash in between leaves files without rows (harmless), never rows without their files.
  */
-export async function purgeOrderIfAbandoned(db: Db, storageDir: string, orderId: string, clock: PurgeClock): Promise<PurgeOrderResult> {
+export async function purgeOrderIfAbandoned(db: Db, storage: FileStorage, orderId: string, clock: PurgeClock): Promise<PurgeOrderResult> {
   const purged = await db.transaction().execute(async (trx) => {
     if (!(await lockOrderRow(trx, orderId))) return false;
     // A statement after the lock: on PostgreSQL it sees every commit made before the lock was granted.
@@ -131,7 +132,7 @@ export async function purgeOrderIfAbandoned(db: Db, storageDir: string, orderId:
   });
   if (!purged) return { purged: false, folderRemoved: true };
   try {
-    await removeOrderFiles(storageDir, orderId);
+    await removeOrderFiles(storage, orderId);
     return { purged: true, folderRemoved: true };
   } catch {
     return { purged: true, folderRemoved: false };
@@ -163,7 +164,7 @@ export async function eraseUnsignedOrder(trx: Transaction<Database>, orderId: st
 }
 
 export interface PurgeOptions {
-  storageDir: string;
+  storage: FileStorage;
   retentionDays: number;
   now?: Date;
   /** Stops between two orders (server shutdown). */
@@ -211,7 +212,7 @@ export async function purgeAbandonedDrafts(db: Db, options: PurgeOptions): Promi
     const batch = await abandonedBatch(db, clock, after, options.batchSize ?? 100);
     for (const row of batch) {
       if (options.signal?.aborted) return result;
-      const one = await purgeOrderIfAbandoned(db, options.storageDir, row.id, clock);
+      const one = await purgeOrderIfAbandoned(db, options.storage, row.id, clock);
       if (one.purged) result.purged += 1;
       if (!one.folderRemoved) result.foldersLeft += 1;
     }

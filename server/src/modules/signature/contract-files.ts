@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import type { FileStorage } from '../../infra/storage';
 import { findEvidence, latestDocument } from './repository';
 import type { Conn, DocumentKind } from './repository';
 
@@ -18,10 +18,10 @@ export async function contractFilesOnRecord(db: Conn, orderId: string): Promise<
 }
 
 /** The newest file of a kind, verified against its recorded hash; null when there is none. */
-export async function readContractFile(db: Conn, orderId: string, kind: ContractFileKind): Promise<Buffer | null> {
+export async function readContractFile(db: Conn, storage: FileStorage, orderId: string, kind: ContractFileKind): Promise<Buffer | null> {
   const row = await latestDocument(db, orderId, kind);
   if (!row) return null;
-  const bytes = await readFile(row.path);
+  const bytes = await storage.readAll(storage.keyOf(row.path));
   if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) throw new Error(`stored ${kind} of order ${orderId} does not match its hash`);
   return bytes;
 }

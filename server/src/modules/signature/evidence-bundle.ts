@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
+import type { FileStorage } from '../../infra/storage';
 import { listOrderMedias } from '../documents';
 import type { MediaRow } from '../documents';
 import { consentHistory } from '../orders';
@@ -50,8 +50,8 @@ export class EvidenceIntegrityError extends Error {
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-async function readVerified(row: DocumentRow, name: string): Promise<Uint8Array> {
-  const bytes = await readFile(row.path);
+async function readVerified(storage: FileStorage, row: DocumentRow, name: string): Promise<Uint8Array> {
+  const bytes = await storage.readAll(storage.keyOf(row.path));
   const actual = sha256(bytes);
   if (actual !== row.sha256) throw new EvidenceIntegrityError(name, row.sha256, actual);
   return bytes;
@@ -125,7 +125,7 @@ Il documento d'identità non è incluso: il manifest ne riporta solo lo SHA-256.
 `;
 
 /** The signature evidence of a signed order as a ZIP, or null when the order was never signed. */
-export async function buildEvidenceBundle(db: Conn, order: OrderForSignature, provider: string, now: Date): Promise<EvidenceBundle | null> {
+export async function buildEvidenceBundle(db: Conn, storage: FileStorage, order: OrderForSignature, provider: string, now: Date): Promise<EvidenceBundle | null> {
   const evidence = await db.selectFrom('signature_evidence').selectAll().where('order_id', '=', order.id)
     .orderBy('signed_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (!evidence) return null;
@@ -141,10 +141,10 @@ export async function buildEvidenceBundle(db: Conn, order: OrderForSignature, pr
     : undefined;
 
   const files: Array<{ name: string; bytes: Uint8Array; description: string }> = [
-    { name: 'contratto-firmato.pdf', bytes: await readVerified(signedRow, 'contratto-firmato.pdf'), description: 'Contratto firmato con pagina delle evidenze, sintesi e sigillo elettronico' },
+    { name: 'contratto-firmato.pdf', bytes: await readVerified(storage, signedRow, 'contratto-firmato.pdf'), description: 'Contratto firmato con pagina delle evidenze, sintesi e sigillo elettronico' },
   ];
   if (summaryRow) {
-    files.push({ name: 'sintesi-contrattuale.pdf', bytes: await readVerified(summaryRow, 'sintesi-contrattuale.pdf'), description: 'Sintesi contrattuale letta prima della firma (Reg. UE 2019/2243)' });
+    files.push({ name: 'sintesi-contrattuale.pdf', bytes: await readVerified(storage, summaryRow, 'sintesi-contrattuale.pdf'), description: 'Sintesi contrattuale letta prima della firma (Reg. UE 2019/2243)' });
   }
   const medias = await listOrderMedias(db, order.id);
   const log = {

@@ -131,10 +131,11 @@ describeEachDialect('signature', (dialect) => {
       expect((again.body.data as { sha256: string }).sha256).toBe(data.sha256);
       const rows = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
       const summary = (res.body.data as { summary: { pdf_base64: string; sha256: string; filename: string } }).summary;
-      const summaryFile = path.join(t.config.storageDir, id, `contract-summary-${summary.sha256}.pdf`);
+      expect(readFileSync(path.join(t.config.storageDir, id, `contract-summary-${summary.sha256}.pdf`)).toString('base64')).toBe(summary.pdf_base64);
       expect(rows).toEqual([
-        expect.objectContaining({ kind: 'summary', sha256: summary.sha256, path: summaryFile }),
-        expect.objectContaining({ kind: 'preview', sha256: data.sha256, path: file }),
+        // The storage key is recorded (the file system driver keeps it at STORAGE_DIR/<key>).
+        expect.objectContaining({ kind: 'summary', sha256: summary.sha256, path: `${id}/contract-summary-${summary.sha256}.pdf` }),
+        expect.objectContaining({ kind: 'preview', sha256: data.sha256, path: `${id}/contract-preview-${data.sha256}.pdf` }),
       ]);
     });
 
@@ -374,7 +375,7 @@ describeEachDialect('signature', (dialect) => {
       expect(await t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', id).execute()).toHaveLength(1);
       const signedDocs = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).where('kind', '=', 'signed').execute();
       expect(signedDocs).toHaveLength(1);
-      expect(existsSync(signedDocs[0]!.path)).toBe(true);
+      expect(existsSync(path.join(t.config.storageDir, signedDocs[0]!.path))).toBe(true);
     });
 
     it('counts 50 parallel wrong guesses as exactly 5 attempts', async () => {

@@ -9,6 +9,7 @@ import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
 import { sendNotFound } from '../../http/error-handler';
 import { createPdfSealer, loadSeal } from '../../infra/pdf/pdf-seal';
+import { openStorage } from '../../infra/storage';
 import type { AppModule } from '../app-module';
 import { toItalianE164 } from './masking';
 import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } from './service';
@@ -62,7 +63,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     app.addHook('onClose', async () => channels.close());
     // The seal on every signed contract: the configured certificate, or the development one.
     const sealer = createPdfSealer(await loadSeal({
-      p12Path: config.sealP12Path, passphrase: config.sealP12Passphrase, storageDir: config.storageDir, name: config.sepaCreditorName,
+      p12Path: config.sealP12Path, passphrase: config.sealP12Passphrase, storage: openStorage(config, db), name: config.sepaCreditorName,
     }));
     const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
     const service = createSignatureService({ db, config, channels, sealer, now, limits });

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../../config';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
@@ -56,7 +54,7 @@ export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret'
 
 export interface SignatureDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl' | 'storageDir' | 'otpPepper'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl' | 'storageDir' | 'storageDriver' | 'otpPepper'>;
   channels: MessageChannels;
   /** The provider's seal over each signed contract (infra/pdf/pdf-seal). */
   sealer: PdfSealer;
@@ -107,13 +105,14 @@ export function createSignatureService(deps: SignatureDeps) {
   const { db, config, channels, limits } = deps;
   const pepper = config.otpPepper ?? DEVELOPMENT_OTP_PEPPER;
   // Contract PDFs sit under the order's key beside its documents, written by the same storage (one atomic
-  // write, one file mode). contract_documents.path records where the file system driver put each one.
-  const storage = openStorage(config.storageDir);
+  // write, one file mode). contract_documents.path records the key (older rows: an absolute path, see
+  // FileStorage.keyOf).
+  const storage = openStorage(config, db);
   const keyOf = (orderId: string, name: string): string => `${orderId}/${name}`;
-  const pathOf = (key: string): string => path.join(config.storageDir, ...key.split('/'));
+  const readDocument = (recorded: string): Promise<Buffer> => storage.readAll(storage.keyOf(recorded));
   const writeDocument = async (key: string, bytes: Uint8Array): Promise<string> => {
     await storage.write(key, bytes);
-    return pathOf(key);
+    return key;
   };
 
   function assertSignable(order: OrderForSignature): void {
@@ -135,7 +134,7 @@ export function createSignatureService(deps: SignatureDeps) {
   async function summaryFor(order: OrderForSignature, contentHash: string): Promise<{ row: DocumentRow; bytes: Buffer } | null> {
     const row = await latestDocument(db, order.id, 'summary');
     if (!row || row.content_hash !== contentHash) return null;
-    const bytes = await readFile(row.path);
+    const bytes = await readDocument(row.path);
     if (sha256(bytes) !== row.sha256) throw new Error(`stored summary of order ${order.id} does not match its hash`);
     return { row, bytes };
   }
@@ -288,7 +287,7 @@ export function createSignatureService(deps: SignatureDeps) {
       }
 
       // The signed file is built before the transaction (no slow work while holding locks) and removed if it loses.
-      const previewBytes = await readFile(preview.path);
+      const previewBytes = await readDocument(preview.path);
       if (sha256(previewBytes) !== preview.sha256) throw new Error(`stored preview of order ${order.id} does not match its hash`);
       const acceptances = parseAcceptances(otp.acceptances_json);
       // The summary travels with the signed contract, after its pages (the contract already names its hash).
@@ -362,13 +361,13 @@ export function createSignatureService(deps: SignatureDeps) {
       const evidence = await findEvidence(db, order.id);
       const doc = evidence ? await latestDocument(db, order.id, 'signed') : undefined;
       if (!evidence || !doc) throw notFound('Contratto firmato non disponibile');
-      return { bytes: await readFile(doc.path), filename: `contratto-${slug(config.brandName)}-firmato.pdf` };
+      return { bytes: await readDocument(doc.path), filename: `contratto-${slug(config.brandName)}-firmato.pdf` };
     },
 
     /** The evidence bundle (ZIP) of a signed order (404 otherwise, the same answer as an unknown order). */
     async evidenceBundle(hash: string): Promise<{ bytes: Buffer; filename: string }> {
       const order = await getOrderForSignature(db, hash);
-      const bundle = await buildEvidenceBundle(db, order, config.brandName, deps.now());
+      const bundle = await buildEvidenceBundle(db, storage, order, config.brandName, deps.now());
       if (!bundle) throw notFound('Evidenze della firma non disponibili');
       return { bytes: Buffer.from(bundle.zip), filename: `evidenze-firma-${slug(config.brandName)}-${order.order_number}.zip` };
     },

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
 import type { MessageChannels } from '../../infra/messaging/channels';
+import { openStorage } from '../../infra/storage';
 import { assertApiKey } from '../../http/api-key';
 import { registerEndpoint, stripClientFields } from '../../http/endpoint';
 import { parseOrThrow } from '../../http/errors';
@@ -39,7 +40,7 @@ export function createTrackingModule(options: TrackingModuleOptions = {}): AppMo
     const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
     app.addHook('onClose', async () => channels.close());
     const service = createTrackingService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
+      db, channels, brandName: config.brandName, storage: openStorage(config, db), pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
       now: options.now ?? deps.now, limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
       renderWithdrawalForm: options.renderWithdrawalForm ?? ((order) => orderWithdrawalFormPdf(config, {
         orderNumber: order.order_number, signedAt: new Date(order.signed_at), offerId: order.offer_id, customerType: order.customer_type,

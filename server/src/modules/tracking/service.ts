@@ -6,6 +6,7 @@ import {
 import type { TrackingDetails, TrackingDocument, TrackingStatusView } from '@checkout/contract';
 import { lockForTransaction } from '../../db';
 import { emitEvent } from '../../infra/outbox';
+import type { FileStorage } from '../../infra/storage';
 import { AppError } from '../../http/errors';
 import { appendTimeline, findOrderForSignatureByNumber } from '../orders';
 import type { OrderForSignature } from '../orders';
@@ -67,6 +68,8 @@ export type WithdrawalFormRenderer = (order: WithdrawalFormOrder) => Promise<Uin
 
 export interface TrackingDeps extends ChallengeDeps {
   brandName: string;
+  /** Where the contract PDFs are. */
+  storage: FileStorage;
   renderWithdrawalForm?: WithdrawalFormRenderer | undefined;
 }
 
@@ -223,7 +226,7 @@ export function createTrackingService(deps: TrackingDeps) {
           last_day: withdrawalLastDay(new Date(signedAt)),
         }), filename };
       }
-      const bytes = await readContractFile(db, order.id, document === 'signed_contract' ? 'signed' : 'summary');
+      const bytes = await readContractFile(db, deps.storage, order.id, document === 'signed_contract' ? 'signed' : 'summary');
       if (!bytes) throw trackingErrors.documentUnavailable();
       return { bytes, filename };
     },
