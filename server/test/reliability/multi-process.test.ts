@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +137,9 @@ describe.runIf(PG && REDIS)('[postgres] two server processes behind nginx on one
     expect(sign.upstream).not.toBe(sendOtp.upstream);
     expect(new Set(rec.served.map((s) => s.upstream))).toEqual(new Set([upstreamOf(0), upstreamOf(1)]));
 
-    // Each process serves the same signed contract: the bytes the signature's hash names.
+    // No process keeps a file of its own: with their local folders emptied, each still serves the signed
+    // contract, the bytes the signature's hash names.
+    for (const folder of folders) { rmSync(folder, { recursive: true, force: true }); mkdirSync(folder, { mode: 0o700 }); }
     for (const p of processes) {
       const res = await fetch(`${p.url}/api/orders/${hash}/signed-contract`, { headers: { 'x-forwarded-for': '10.88.0.1' } });
       expect(res.status).toBe(200);
