@@ -73,6 +73,8 @@ describeEachDialect('/metrics', (dialect) => {
     const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const families = new Map(parsePrometheusTextFormat(res.body).map((f) => [f.name, f]));
     const series = seriesOf(res.body);
     for (const [name, labels] of Object.entries(FAMILIES)) {
