@@ -10,12 +10,16 @@ import type { Db } from './db';
 import { registerDraining } from './http/draining';
 import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
+import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { fastifyTrustProxy } from './http/proxy-trust';
 import { registerPublicConfig } from './http/public-config';
 import { registerRateLimit } from './http/rate-limit';
+import { registerRequestId, requestIdOptions } from './http/request-id';
 import { clientErrorHandler, frameworkErrorHandler, registerSecurity } from './http/security';
 import { registerSpa } from './http/spa';
+import { createMetrics } from './infra/metrics';
+import { registerTracing } from './infra/tracing';
 import { modules as defaultModules } from './modules';
 import type { AppDeps, AppModule } from './modules/app-module';
 import './http/app-context';
@@ -59,6 +63,8 @@ function httpTimeouts(config: Config): { requestTimeout: number; connectionTimeo
 export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    // X-Request-Id in, out, in every log line and error envelope (http/request-id.ts).
+    ...requestIdOptions(),
     bodyLimit: JSON_BODY_LIMIT,
     // SPEC's paths mix trailing slashes (`/api/italy/provinces/`, `/api/utility/countries`): accept both.
     routerOptions: { ignoreTrailingSlash: true },
@@ -80,12 +86,16 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     await migrate(handle.db);
     db = handle.db;
   }
+  await registerTracing(app, config);
+  const metrics = createMetrics({ db, now: deps.now ?? (() => new Date()), onCollectError: (metric, err) => app.log.warn({ err, metric }, 'metric not collected') });
 
   app.decorate('config', config);
   // The API speaks JSON only: text/plain would otherwise reach handlers as a string (415 instead).
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
 
+  registerRequestId(app);
+  registerMetrics(app, config, metrics);
   await registerSecurity(app, config);
   registerDraining(app);
   if (config.corsOrigins.length > 0) {
@@ -98,7 +108,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   await registerOpenApi(app, config);
   await registerPublicConfig(app, config);
 
-  const appDeps: AppDeps = { config, db, now: deps.now ?? (() => new Date()) };
+  const appDeps: AppDeps = { config, db, now: deps.now ?? (() => new Date()), metrics };
   for (const mod of deps.modules ?? defaultModules) {
     await app.register(async (scope) => mod(scope, appDeps));
   }

@@ -115,6 +115,30 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('metrics and tracing', () => {
+    it('let only loopback read /metrics by default, with no token and no tracing', () => {
+      const config = loadConfig({});
+      expect(config.metrics).toEqual({ allow: ['loopback'], token: undefined });
+      expect(config.tracing).toEqual({ otlpEndpoint: undefined, serviceName: 'checkout' });
+    });
+
+    it('read the allowed addresses, none, a token and the OTLP endpoint', () => {
+      expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.10,::1' }).metrics.allow).toEqual(['10.0.0.0/8', '192.168.1.10', '::1']);
+      expect(loadConfig({ METRICS_ALLOW: 'none' }).metrics.allow).toEqual([]);
+      expect(loadConfig({ METRICS_TOKEN: 'a-scraper-token-123' }).metrics.token).toBe('a-scraper-token-123');
+      expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing.otlpEndpoint).toBe('http://collector:4318');
+    });
+
+    it.each([
+      ['METRICS_ALLOW', '0.0.0.0/0'],
+      ['METRICS_ALLOW', 'prometheus.local'],
+      ['METRICS_TOKEN', 'short'],
+      ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ])('refuse %s=%s', (name, value) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    });
+  });
+
   describe('TRUST_PROXY: a hop count or the proxies\' addresses, never "trust everything"', () => {
     it.each([
       ['1', 1],

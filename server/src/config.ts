@@ -102,6 +102,21 @@ const trustProxy = z
     return problems.length > 0 ? z.NEVER : entries;
   });
 
+/**
+ * `METRICS_ALLOW`: who may read `/metrics` without the token: addresses, CIDR networks and the named ranges of
+ * `TRUST_PROXY` (checked against the client's address as TRUST_PROXY makes it), or `none` (the token only).
+ */
+const metricsAllow = z
+  .string()
+  .max(1000)
+  .transform((raw, ctx): string[] => {
+    if (raw.trim().toLowerCase() === 'none') return [];
+    const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+    const problems = entries.map(proxyEntryProblem).filter((p): p is string => p !== null);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return problems.length > 0 ? z.NEVER : entries;
+  });
+
 /** Standard Webhooks secrets are 24-64 random bytes (standardwebhooks.com, "Signature scheme"). */
 export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 } as const;
 
@@ -197,6 +212,11 @@ const envSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(DEFAULT_TIMEOUTS.headersTimeoutMs),
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.keepAliveTimeoutMs),
     CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_TIMEOUTS.connectionTimeoutMs),
+    // Metrics (/metrics) and tracing: who may scrape, and where spans go (docs/operations.md, "Metrics").
+    METRICS_ALLOW: metricsAllow.prefault('loopback'),
+    METRICS_TOKEN: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).transform((v) => v.replace(/\/+$/, '')).optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).default('checkout'),
     // Retention: unsigned orders untouched this many days are purged with their files (docs/operations.md).
     DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     // Minutes between purge passes; 0 turns the job off. Unset: hourly in production, off in development and
@@ -362,6 +382,19 @@ const configSchema = envSchema.transform((e) => ({
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+  },
+  /**
+   * `/metrics`: answered to clients whose address (req.ip) is in `allow` (addresses, CIDR networks, `loopback`…)
+   * or who send `Authorization: Bearer <token>`; everyone else gets the 404 of an unknown address.
+   */
+  metrics: {
+    allow: e.METRICS_ALLOW,
+    token: e.METRICS_TOKEN,
+  },
+  /** OpenTelemetry tracing (@fastify/otel): spans go by OTLP/HTTP to `<otlpEndpoint>/v1/traces`; unset: nothing is loaded. */
+  tracing: {
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: e.OTEL_SERVICE_NAME,
   },
   /**
    * Abandoned drafts: unsigned orders with no activity for `draftDays` days are purged with their files, by a job

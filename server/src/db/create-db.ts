@@ -28,13 +28,33 @@ const pgTypes = {
     oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** A PostgreSQL pool's use at this moment (the metrics read it at each scrape). */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Connections one process opens to PostgreSQL at most. */
+const PG_POOL_MAX = 10;
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool behind a database made by `createDb`: null for SQLite (one connection, no pool). */
+export function poolStatsOf(db: Db): PoolStats | null {
+  const pool = pools.get(db);
+  return pool ? { max: PG_POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 /**
  * `sqlite:<absolute file>` | `sqlite::memory:` | `postgres://…` (a `?options=-c search_path=x` parameter is honoured by pg).
  */
 export function createDb(url: string): DbHandle {
   if (dialectOfUrl(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX, types: pgTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');

@@ -1,5 +1,5 @@
-export { createDb, dialectOf, dialectOfUrl } from './create-db';
-export type { Db, DbHandle, DialectName } from './create-db';
+export { createDb, dialectOf, dialectOfUrl, poolStatsOf } from './create-db';
+export type { Db, DbHandle, DialectName, PoolStats } from './create-db';
 export { migrate } from './migrate';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';

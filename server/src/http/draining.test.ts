@@ -77,5 +77,7 @@ describeEachDialect('requests that arrive while the server shuts down', (dialect
     expect(second?.headers.connection).toBe('close');
     const body = failureEnvelope.parse(JSON.parse(second?.body ?? ''));
     expect(body.error.code).toBe(ERROR_CODES.shuttingDown);
+    expect(body.error.request_id).toBe(second?.headers['x-request-id']);
+    expect(body.error.request_id).toBeTruthy();
   });
 });

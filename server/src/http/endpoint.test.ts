@@ -38,7 +38,7 @@ describeEachDialect('registerEndpoint', (dialect) => {
   ])('answers 401 when the api key is %s (before validating the body)', async (_label, body) => {
     const res = await post('/api/test/abc/echo/', body);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ result: false, error: { code: 'invalid_api_key', message: expect.any(String) } });
+    expect(res.json()).toEqual({ result: false, error: { code: 'invalid_api_key', message: expect.any(String), request_id: expect.any(String) } });
   });
 
   it.each([
@@ -59,6 +59,7 @@ describeEachDialect('registerEndpoint', (dialect) => {
       error: {
         code: 'validation_error', message: expect.any(String),
         fields: { name: 'Inserire al massimo 5 caratteri.', age: 'Il valore deve essere almeno 18.', email: 'Indirizzo email non valido.' },
+        request_id: expect.any(String),
       },
     });
     const missing = await post('/api/test/abc/echo/', { api_key: KEY });
@@ -68,7 +69,7 @@ describeEachDialect('registerEndpoint', (dialect) => {
   it('turns an unexpected throw into a generic 500 and logs it', async () => {
     const res = await post('/api/orders/secret-hash-123/boom', { api_key: KEY });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ result: false, error: { code: 'internal_error', message: 'Si è verificato un errore imprevisto. Riprova più tardi.' } });
+    expect(res.json()).toEqual({ result: false, error: { code: 'internal_error', message: 'Si è verificato un errore imprevisto. Riprova più tardi.', request_id: expect.any(String) } });
     expect(res.body).not.toContain(LEAKED_SECRET);
     const logged = logLines.map((l) => JSON.parse(l) as { level: number; err?: { message: string }; req?: { url: string } });
     const entry = logged.find((l) => l.err?.message === LEAKED_SECRET);

@@ -20,7 +20,7 @@ describeEachDialect('error envelope', (dialect) => {
   it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const)('unknown /api path with %s → 404 envelope', async (method) => {
     const res = await t.app.inject({ method, url: '/api/nope/nothing', ...(method === 'GET' ? {} : { payload: { api_key: KEY } }) });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: expect.any(String) } });
+    expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: expect.any(String), request_id: expect.any(String) } });
   });
 
   it('a known API path with the wrong method is a 404 envelope too', async () => {
@@ -44,14 +44,14 @@ describeEachDialect('error envelope', (dialect) => {
   ])('%s → %i', async (_label, payload, contentType, status, code) => {
     const res = await t.app.inject({ method: 'POST', url: ECHO, headers: { 'content-type': contentType }, payload });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ result: false, error: { code, message: expect.any(String) } });
+    expect(res.json()).toEqual({ result: false, error: { code, message: expect.any(String), request_id: expect.any(String) } });
   });
 
   it('a 10 MB body over a real socket → 413 envelope, and the server keeps serving', async () => {
     const big = JSON.stringify({ api_key: KEY, name: 'x'.repeat(10 * 1024 * 1024) });
     const res = await fetch(`${base}${ECHO}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ result: false, error: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(await res.json()).toEqual({ result: false, error: { code: 'payload_too_large', message: expect.any(String), request_id: expect.any(String) } });
     const after = await fetch(`${base}${ECHO}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: KEY, name: 'ok' }) });
     expect(after.status).toBe(200);
     expect(await after.json()).toMatchObject({ result: true });
@@ -82,7 +82,7 @@ describeEachDialect('rate limit', (dialect) => {
     for (let i = 0; i < 4; i++) statuses.push((await t.app.inject({ method: 'POST', url: ECHO, payload: { api_key: KEY, name: 'a' } })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await t.app.inject({ method: 'POST', url: ECHO, payload: { api_key: KEY, name: 'a' } });
-    expect(res.json()).toEqual({ result: false, error: { code: 'rate_limited', message: expect.any(String) } });
+    expect(res.json()).toEqual({ result: false, error: { code: 'rate_limited', message: expect.any(String), request_id: expect.any(String) } });
     expect(res.headers['retry-after']).toBeDefined();
     // Pages are not limited.
     expect((await t.app.inject({ method: 'GET', url: '/attiva/step-1' })).statusCode).not.toBe(429);

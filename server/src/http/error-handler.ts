@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@checkout/contract';
 import type { FailureEnvelope } from '@checkout/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from './errors';
+import { REQUEST_ID_HEADER } from './request-id';
 
 /** 4xx statuses Fastify or a plugin may raise → our code and Italian message. */
 const BY_STATUS: Record<number, { code: string; message: string }> = {
@@ -56,20 +57,24 @@ export function toFailure(error: unknown): { status: number; body: FailureEnvelo
  */
 export const DRAIN_REFUSED_BODY_BYTES = 16 * 1024 * 1024;
 
+/** The envelope with the request's id, which support looks up in the logs. */
+const withRequestId = (body: FailureEnvelope, requestId: string): FailureEnvelope => ({ ...body, error: { ...body.error, request_id: requestId } });
+
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body, unexpected } = toFailure(error);
+  void reply.header(REQUEST_ID_HEADER, request.id);
   if (status === 413 && Number(request.headers['content-length']) <= DRAIN_REFUSED_BODY_BYTES) reply.removeHeader('connection');
   if (unexpected) request.log.error({ err: error }, 'unexpected error');
   else request.log.debug({ code: body.error.code, status }, 'request failed');
   // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3), as the per-route limiter does.
   const seconds = error instanceof AppError ? error.extra.retry_after_seconds : undefined;
   if (typeof seconds === 'number') void reply.header('retry-after', String(seconds));
-  return reply.code(status).send(body);
+  return reply.code(status).send(withRequestId(body, request.id));
 }
 
 /** Any method on an unknown `/api/*` path (or a non-GET elsewhere): the 404 envelope. */
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  return reply.code(404).send(envelope(ERROR_CODES.notFound, MESSAGES.notFound));
+  return reply.code(404).send(withRequestId(envelope(ERROR_CODES.notFound, MESSAGES.notFound), reply.request.id));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -40,6 +40,9 @@ describeEachDialect('security headers on answers made before routing', (dialect)
     expect(body.error.code).toBe(code);
     // Italian, like every other refusal.
     expect(body.error.message).toMatch(/richiesta/i);
+    // Even with no Fastify request behind it, the answer has an id, in the header and in the envelope.
+    expect(body.error.request_id).toBeTruthy();
+    expect(res.headers['x-request-id']).toBe(body.error.request_id);
   });
 
   it('an API answer made before routing is not cached either', async () => {

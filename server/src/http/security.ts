@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -6,6 +7,7 @@ import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { errorHandler, toFailure } from './error-handler';
+import { REQUEST_ID_HEADER } from './request-id';
 
 const GTM = 'https://www.googletagmanager.com';
 const GA = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
@@ -118,12 +120,15 @@ export function clientErrorHandler(config: Config): (this: FastifyInstance, erro
     // A reset or an already closed socket: nobody to answer (https://nodejs.org/api/http.html#event-clienterror).
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-    this.log.debug({ code: error.code, status }, 'client error');
+    // No Fastify request exists here: the answer gets an id of its own, logged with it.
+    const requestId = randomUUID();
+    this.log.debug({ code: error.code, status, request_id: requestId }, 'client error');
     // Node's rule: write only when no answer of a request in flight has started on this socket.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
-      const body = JSON.stringify(toFailure({ statusCode: status }).body);
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headerLines}`
+      const failure = toFailure({ statusCode: status }).body;
+      const body = JSON.stringify({ ...failure, error: { ...failure.error, request_id: requestId } });
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headerLines}${REQUEST_ID_HEADER}: ${requestId}\r\n`
         + `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     }
     socket.destroy(error);

@@ -97,7 +97,7 @@ describeEachDialect('hostile input on every endpoint', (dialect) => {
     it('answers a media id holding NUL like any unknown media (PostgreSQL failed on it)', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/medias/a%00/delete', payload: { api_key: API_KEY, order_id: fx.orderHashes[0] } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: 'Documento non trovato' } });
+      expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: 'Documento non trovato', request_id: expect.any(String) } });
     });
 
     it('answers a truncated or boundary-less multipart upload with a 400, not a 500', async () => {

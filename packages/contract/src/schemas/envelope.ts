@@ -10,6 +10,8 @@ export const apiErrorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** For a refused option selection: field (`options.<id>`) → the rule it broke (contract SELECTION_RULES). */
   rules: z.record(z.string(), z.string()).optional(),
+  /** The request's id (also in the `X-Request-Id` header): support finds the failure in the server's logs by it. */
+  request_id: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 

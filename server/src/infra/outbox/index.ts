@@ -5,3 +5,5 @@
 export { emitEvent, newEventId } from './emit';
 export type { Conn as OutboxConn, EmittedEvent } from './emit';
 export type { DeliveryHandler, DeliveryHandlers, DeliveryOutcome, OutboxDelivery } from './delivery-handler';
+export { outboxBacklog } from './backlog';
+export type { OutboxBacklog } from './backlog';

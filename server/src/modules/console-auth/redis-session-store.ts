@@ -107,6 +107,19 @@ export function redisSessionStore(redis: Redis, db: Db, prefix: string): Session
       return endSessions(operatorId, await redis.smembers(operatorKey(operatorId)));
     },
 
+    async countActive(now: Date) {
+      // Expired sessions leave Redis by themselves; the idle expiry is in the value. Console operators are few:
+      // a SCAN over their sessions is cheap.
+      const at = now.toISOString();
+      let active = 0;
+      for await (const keys of redis.scanStream({ match: `${prefix}session:*`, count: 200 }) as AsyncIterable<string[]>) {
+        if (keys.length === 0) continue;
+        const values = await redis.mget(...keys);
+        active += values.filter((v) => { const s = parseStored(v); return s !== null && s.idle_expires_at > at && s.expires_at > at; }).length;
+      }
+      return active;
+    },
+
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

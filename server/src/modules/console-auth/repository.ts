@@ -121,6 +121,13 @@ export async function revokeOperatorSessions(db: Executor, operatorId: string, a
   return Number(result.numUpdatedRows);
 }
 
+/** Sessions not revoked and not expired, by either expiry, at `at`. */
+export async function countActiveSessions(db: Db, at: string): Promise<number> {
+  const row = await db.selectFrom('console_sessions').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('revoked_at', 'is', null).where('expires_at', '>', at).where('idle_expires_at', '>', at).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 // Failed sign-ins
 
 export async function insertSignInFailures(db: Executor, keys: string[], at: string, newId: () => string): Promise<void> {

@@ -20,6 +20,7 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
   const { db, config } = deps;
   const now = deps.now;
   const sessions = sessionStoreOf(app, deps);
+  deps.metrics.countConsoleSessionsWith(() => sessions.countActive(now()));
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.signIn, async ({ input, req, reply }) => {
     const { token, session } = await signIn(db, sessions, config, input, clientOf(req), now());

@@ -1,7 +1,7 @@
 import type { OperatorRole, OperatorStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db';
-import { findSessionWithOperator, insertSession, revokeOperatorSessions, revokeSessionRow, touchSession } from './repository';
+import { countActiveSessions, findSessionWithOperator, insertSession, revokeOperatorSessions, revokeSessionRow, touchSession } from './repository';
 
 /*
  * Where console sessions live: the database (table console_sessions) or, with REDIS_URL, Redis
@@ -51,6 +51,8 @@ export interface SessionStore {
    * failure in Redis rolls the caller's change back, and a failed commit ends sessions, never keeps them.
    */
   revokeAll(executor: SessionExecutor, operatorId: string, at: string): Promise<number>;
+  /** Sessions neither ended nor expired (absolute or idle) at `now` (the metrics read it at each scrape). */
+  countActive(now: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function databaseSessionStore(db: Db): SessionStore {
     touch: (s, lastSeenAt, idleExpiresAt) => touchSession(db, s.id, lastSeenAt, idleExpiresAt),
     revoke: (_operatorId, sessionId, at) => revokeSessionRow(db, sessionId, at),
     revokeAll: (executor, operatorId, at) => revokeOperatorSessions(executor, operatorId, at),
+    countActive: (now) => countActiveSessions(db, now.toISOString()),
     close: async () => {},
   };
 }

@@ -36,6 +36,26 @@ describeEachSessionStore('console sessions', (dialect, store) => {
     expect((await client.session()).idle_expires_at).toBe(new Date(nowMs + 30 * MIN).toISOString());
   });
 
+  it('are counted for the metrics while live: not once signed out or idle too long', async () => {
+    // Redis keeps the other tests' sessions under the suite's prefix: this test counts under a prefix of its own.
+    const consoleConfig = store.config.console && { ...store.config.console, redisKeyPrefix: `${store.config.console.redisKeyPrefix}metrics-${dialect.name}:` };
+    nowMs = START;
+    t = await buildTestApp(dialect, { now, config: { ...store.config, ...(consoleConfig ? { console: consoleConfig } : {}) } });
+    // The exposition's sample line, read at each scrape from this store (loopback may read /metrics).
+    const active = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(/^checkout_console_sessions_active (\S+)$/m.exec(text)?.[1]);
+    };
+    expect(await active()).toBe(0);
+    const a = await signInOperator(t.app, t.db, 'viewer', { now });
+    await signInOperator(t.app, t.db, 'admin', { now });
+    expect(await active()).toBe(2);
+    await a.client.signOut();
+    expect(await active()).toBe(1);
+    nowMs += 31 * MIN;
+    expect(await active()).toBe(0);
+  });
+
   it('ends 12 hours after sign-in however busy it is', async () => {
     await start();
     const { client } = await signInOperator(t.app, t.db, 'viewer', { now });

@@ -132,7 +132,7 @@ describeEachDialect('coverage calls', (dialect) => {
     expect(await api.getIdBuildingInfo({ id_building: 'FC058091000002' })).toMatchObject({ network: 'FiberCop', cluster: null });
     const notOf = await expectRefusal(api.getInfoFromIdBuildingOf({ id_building: 'FC058091000002' }), api);
     expect(notOf.status).toBe(404);
-    expect(notOf.body).toEqual({ result: false, error: { code: 'not_found', message: 'Edificio non trovato' } });
+    expect(notOf.body).toEqual({ result: false, error: { code: 'not_found', message: 'Edificio non trovato', request_id: expect.any(String) } });
   });
 
   it.each([
@@ -140,7 +140,7 @@ describeEachDialect('coverage calls', (dialect) => {
   ] as const)('%s: an unknown address is a 404 envelope', async (path) => {
     const { status, body } = await expectRefusal(callByPath(path, { id_egon_civico: 'NON-ESISTE' }), api);
     expect(status).toBe(404);
-    expect(body).toEqual({ result: false, error: { code: 'not_found', message: 'Indirizzo non trovato' } });
+    expect(body).toEqual({ result: false, error: { code: 'not_found', message: 'Indirizzo non trovato', request_id: expect.any(String) } });
   });
 
   it.each([

@@ -228,7 +228,7 @@ describeEachDialect('documents', (dialect) => {
     });
 
     it('answers 404 for an unknown order and 415 for a JSON body', async () => {
-      expect((await upload('AAAAAAAAAAAAAAAAAAAAAAAA', [{ filename: 'a.png', bytes: PNG }])).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
+      expect((await upload('AAAAAAAAAAAAAAAAAAAAAAAA', [{ filename: 'a.png', bytes: PNG }])).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato', request_id: expect.any(String) });
       const { hash } = await newOrder();
       const res = await t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, payload: { api_key: DEMO_PUBLIC_API_KEY } });
       expect(res.statusCode).toBe(415);
@@ -270,10 +270,10 @@ describeEachDialect('documents', (dialect) => {
       const refused = await upload(hash, [{ filename: 'retro.png', bytes: PNG }]);
       expect(refused.status).toBe(409);
       const message = "L'ordine è stato annullato: non si possono più caricare né eliminare documenti.";
-      expect(refused.body).toEqual({ result: false, error: { code: 'conflict', message, fields: { file: message } } });
+      expect(refused.body).toEqual({ result: false, error: { code: 'conflict', message, fields: { file: message }, request_id: expect.any(String) } });
       const refusedDelete = await del(kept, hash);
       expect(refusedDelete.status).toBe(409);
-      expect(refusedDelete.body.error).toEqual({ code: 'conflict', message });
+      expect(refusedDelete.body.error).toEqual({ code: 'conflict', message, request_id: expect.any(String) });
       expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(1);
       expect(await t.db.selectFrom('medias').select('id').where('order_id', '=', id).execute()).toEqual([{ id: kept }]);
     });
@@ -309,7 +309,7 @@ describeEachDialect('documents', (dialect) => {
       // Another order's hash, an unknown id, a malformed hash: 404, nothing removed.
       expect((await del(mediaA, b.hash)).status).toBe(404);
       expect((await del('00000000-0000-4000-8000-000000000000', a.hash)).status).toBe(404);
-      expect((await del(mediaA, 'not-a-hash')).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
+      expect((await del(mediaA, 'not-a-hash')).body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato', request_id: expect.any(String) });
       expect(filesUnder(path.join(t.config.storageDir, a.id))).toHaveLength(1);
 
       const ok = await del(mediaA, a.hash);

@@ -76,13 +76,16 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
         assertApiKey(app.config.publicApiKey, fields.api_key);
         const { kind } = parseOrThrow(uploadFields, { kind: fields.kind === '' ? undefined : fields.kind });
         if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
-        return await recordUpload(db, storage, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
+        const recorded = await recordUpload(db, storage, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
+        deps.metrics.uploads.inc({ outcome: 'accepted' });
+        return recorded;
       } finally {
         // Kept files were renamed already; anything else still under its temporary name goes.
         await file?.temp.discard();
       }
     } catch (err) {
       if (!req.raw.complete) discardRest(req.raw);
+      deps.metrics.uploads.inc({ outcome: err instanceof AppError && err.status < 500 ? 'refused' : 'failed' });
       throw err;
     }
   });

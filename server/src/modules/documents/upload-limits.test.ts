@@ -66,7 +66,7 @@ describeEachDialect('document-upload limits', (dialect) => {
       const res = await send('AAAAAAAAAAAAAAAAAAAAAAAA', [key, pdfPart(big)], 0);
       expect(res.response.status).toBe(404);
       expect(res.bodyBytesSentBeforeAnswer).toBe(0);
-      expect(JSON.parse(res.response.body)).toEqual({ result: false, error: { code: 'not_found', message: 'Ordine non trovato' } });
+      expect(JSON.parse(res.response.body)).toEqual({ result: false, error: { code: 'not_found', message: 'Ordine non trovato', request_id: expect.any(String) } });
     });
 
     it('answers 409 for a cancelled order from the headers alone', async () => {

@@ -154,7 +154,7 @@ describeEachDialect('orders', (dialect) => {
       for (const [url, send] of Object.entries(calls)) {
         const { status, body } = await settle(send(), api);
         expect(status, url).toBe(404);
-        expect(body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato' });
+        expect(body.error).toEqual({ code: 'not_found', message: 'Ordine non trovato', request_id: expect.any(String) });
       }
       expect(await findOrderByHash(t.db, hash)).toBeNull();
       await expect(getOrderForSignature(t.db, hash)).rejects.toMatchObject({ status: 404, code: 'not_found' });

@@ -7,6 +7,7 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { headersWithoutRequestId, withoutRequestId } from '../../../test/support/request-id';
 import { createPremadeOrder, findPremadeOrder, newPremadeCode, normalisePremadeCode } from './premade-order';
 import { createOrdersModule, markOrderStatus } from '../orders';
 import { DEFAULT_SEND_LIMITS } from '../signature';
@@ -196,8 +197,8 @@ describeEachDialect('fill-order', (dialect) => {
     };
     /** Everything but the date, which only says when. */
     const comparable = (r: { status: number; raw: string; headers: Record<string, unknown> }) => {
-      const { date: _date, ...headers } = r.headers;
-      return { status: r.status, raw: r.raw, headers };
+      const { date: _date, ...headers } = headersWithoutRequestId(r.headers);
+      return { status: r.status, raw: withoutRequestId(r.raw), headers };
     };
 
     it.each([

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
+import { countingCodeSends } from '../../infra/metrics';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../app-module';
@@ -24,8 +25,8 @@ const clientOf = (req: FastifyRequest): PremadeClient => ({ ip: req.ip, userAgen
 
 /** fill-order, and the one-time code that opens a pre-made order holding personal data (docs/side-flows.md). */
 export function createPremadeModule(options: PremadeModuleOptions = {}): AppModule {
-  return async (app, { config, db, now }) => {
-    const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
+  return async (app, { config, db, now, metrics }) => {
+    const channels = countingCodeSends(options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log), metrics);
     app.addHook('onClose', async () => channels.close());
     const service = createPremadeService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,

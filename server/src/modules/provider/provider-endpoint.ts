@@ -120,8 +120,8 @@ export function registerProviderEndpoint<Def extends ProviderEndpointDef>(
         return envelope;
       } catch (err) {
         if (err instanceof AppError) {
-          // A refusal is an answer: the same request with the same key gets it again.
-          if (claimed && key !== undefined) await finishKey(db, token.id, key, err.status, JSON.stringify({ result: false, error: err.toBody() }));
+          // A refusal is an answer: the same request with the same key gets it again, with the id of the request that made it.
+          if (claimed && key !== undefined) await finishKey(db, token.id, key, err.status, JSON.stringify({ result: false, error: { ...err.toBody(), request_id: req.id } }));
           await audit(req, 'provider_request_refused', { status: err.status, code: err.code }, token);
         } else if (claimed && key !== undefined) {
           // Our failure: the key is free for the retry.

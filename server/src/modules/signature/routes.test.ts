@@ -465,7 +465,7 @@ describeEachDialect('development outbox', (dialect) => {
   ])('answers %s with the 404 envelope', async (_name, address, headers) => {
     const res = await get(address, headers);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: 'Risorsa non trovata.' } });
+    expect(res.json()).toEqual({ result: false, error: { code: 'not_found', message: 'Risorsa non trovata.', request_id: expect.any(String) } });
   });
 });
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { ConfigError, signatureConfigProblems } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
+import { countingCodeSends } from '../../infra/metrics';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { listOutbox } from '../../infra/messaging/dev-outbox';
 import { registerEndpoint } from '../../http/endpoint';
@@ -59,7 +60,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     const problems = signatureConfigProblems(config);
     if (problems.length > 0) throw new ConfigError(problems);
 
-    const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
+    const channels = countingCodeSends(options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log), deps.metrics);
     app.addHook('onClose', async () => channels.close());
     // The seal on every signed contract: the configured certificate, or the development one.
     const sealer = createPdfSealer(await loadSeal({
@@ -89,8 +90,11 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
 
     registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash));
 
-    registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) =>
-      service.signWithOtp(params.order_hash, body.otp, clientOf(req)));
+    registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) => {
+      const signed = await service.signWithOtp(params.order_hash, body.otp, clientOf(req));
+      deps.metrics.signatures.inc();
+      return signed;
+    });
 
     const withdrawals = createWithdrawalService({
       db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,

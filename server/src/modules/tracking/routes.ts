@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
+import { countingCodeSends } from '../../infra/metrics';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { openStorage } from '../../infra/storage';
 import { assertApiKey } from '../../http/api-key';
@@ -37,7 +38,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 export function createTrackingModule(options: TrackingModuleOptions = {}): AppModule {
   return async (app, deps) => {
     const { config, db } = deps;
-    const channels = options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log);
+    const channels = countingCodeSends(options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log), deps.metrics);
     app.addHook('onClose', async () => channels.close());
     const service = createTrackingService({
       db, channels, brandName: config.brandName, storage: openStorage(config, db), pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
