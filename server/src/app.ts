@@ -11,6 +11,7 @@ import { registerDraining } from './http/draining';
 import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
+import { registerPressure } from './http/pressure';
 import { fastifyTrustProxy } from './http/proxy-trust';
 import { registerPublicConfig } from './http/public-config';
 import { registerRateLimit } from './http/rate-limit';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
 
   await registerSecurity(app, config);
   registerDraining(app);
+  await registerPressure(app, config);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });
   }
