@@ -15,6 +15,8 @@ export interface ServerProcess {
   output: () => string;
   /** Sends `signal` (default SIGTERM) and resolves once the process is gone. */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Resolves with the exit code once the process is gone (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 const MAIN = path.join(REPO_ROOT, 'server/src/main.ts');
@@ -49,7 +51,7 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
   const chunks: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => { gone = true; });
   // A failed test must not leave a server running after the test worker ends.
@@ -74,5 +76,5 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
     if (ok) break;
     await sleep(50);
   }
-  return { url, pid: child.pid ?? 0, output, stop };
+  return { url, pid: child.pid ?? 0, output, stop, exited };
 }
