@@ -31,7 +31,7 @@ export const ERROR_CODES = {
   /** 503: this server process is overloaded (event loop or memory past its limits); a retry shortly after is answered. */
   serverBusy: 'server_busy',
   /** 503 from the readiness probe: a check failed (`error.checks` says which); not for client requests. */
-  notReady: 'not_ready',
+  notReady: 'service_not_ready',
   internal: 'internal_error',
 } as const;
 

@@ -27,8 +27,8 @@ export const healthModule: AppModule = async (app, { db, config }) => {
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    // Its own connection: PING fails at once while Redis is away (no offline queue), never waits for it.
-    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    // Its own connection: a PING waits for a (re)connection at most once, then fails (the check's timeout bounds it).
+    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 0 });
     redis.on('error', () => undefined);
     app.addHook('onClose', async () => { await redis?.quit().catch(() => redis?.disconnect()); });
   }
