@@ -15,17 +15,20 @@ describe('processes starting together', () => {
   for (const { dialect, make } of serverDatabaseMakers(process.env.TEST_DATABASE_URL)) {
     describe(`[${dialect}] two servers on an empty database`, () => {
       let database: ServerDatabase;
-      const servers: ServerProcess[] = [];
+      let starting: Array<Promise<ServerProcess>> = [];
       beforeAll(async () => { database = await make(); });
       afterAll(async () => {
-        await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+        // Also the servers of a test that timed out while they were still starting.
+        const started = await Promise.allSettled(starting);
+        await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop('SIGKILL') : undefined)));
         await database?.destroy();
       });
 
       it('migrate it once and both become ready', { timeout: 180_000 }, async ({ expect }) => {
         const env = { DATABASE_URL: database.url, STORAGE_DIR: database.storageDir, LOG_LEVEL: 'info' };
-        const started = await Promise.allSettled([startServer(env), startServer(env)]);
-        for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+        starting = [startServer(env), startServer(env)];
+        const started = await Promise.allSettled(starting);
+        const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
         const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
         expect(failures).toEqual([]);
 
