@@ -12,6 +12,7 @@ import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
+import { registerPressure } from './http/pressure';
 import { fastifyTrustProxy } from './http/proxy-trust';
 import { registerPublicConfig } from './http/public-config';
 import { registerRateLimit } from './http/rate-limit';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   registerMetrics(app, config, metrics);
   await registerSecurity(app, config);
   registerDraining(app);
+  await registerPressure(app, config);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });
   }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 
@@ -222,6 +223,12 @@ const envSchema = z
     // Minutes between purge passes; 0 turns the job off. Unset: hourly in production, off in development and
     // test, whose demo data keeps an expired pre-made order on purpose.
     DRAFT_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).optional(),
+    // Shutdown: requests in flight at SIGTERM get this long to finish before their connections are cut.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+    // Back-pressure (503 server_busy): mean event-loop delay and V8 heap use past which new requests are
+    // refused; 0 turns a check off. Unset heap limit: 90% of the V8 heap limit (near it GC stalls everything).
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
   })
   .superRefine((env, ctx) => {
     // Node refuses a header timeout longer than the whole request's (http.createServer).
@@ -403,6 +410,13 @@ const configSchema = envSchema.transform((e) => ({
   retention: {
     draftDays: e.DRAFT_RETENTION_DAYS,
     purgeIntervalMs: (e.DRAFT_PURGE_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0)) * 60_000,
+  },
+  /** SIGTERM: how long requests in flight may take to finish before their connections are closed. */
+  shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  /** Back-pressure thresholds (0: that check is off); past one, requests answer 503 `server_busy`. */
+  pressure: {
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9),
   },
 }));
 

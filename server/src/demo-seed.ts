@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { getMeta, setMeta } from './db';
+import { getMeta } from './db';
 import type { Database, Db } from './db';
 import { seedPromoCodes } from './modules/catalog';
 import { demoCoverageSize, seedCoverage } from './modules/coverage';
@@ -27,9 +27,14 @@ const SEEDED_KEY = 'demo_seeded_at';
 /** Seeds the demo data once: a database that was seeded before (or that already holds data) is left alone. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   if ((await getMeta(db, SEEDED_KEY)) !== undefined) return false;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // The claim is the transaction's first statement, a write: of two processes starting together one
+    // takes it, the other waits for that commit (row lock; SQLite's write lock) and then finds it taken.
+    const at = new Date().toISOString();
+    const claimed = await trx.insertInto('app_meta').values({ key: SEEDED_KEY, value: at, updated_at: at })
+      .onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     for (const seed of seeders) await seed(trx);
-    await setMeta(trx, SEEDED_KEY, new Date().toISOString());
+    return true;
   });
-  return true;
 }

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { createDb, migrate } from './db';
 import { seedDemoData } from './demo-seed';
 
-/** config → database → migrations → demo seed (first start) → listen; SIGTERM/SIGINT close cleanly. */
+/** config → database → migrations (under a lock) → demo seed (first start) → listen; SIGTERM/SIGINT drain and close. */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -22,18 +22,32 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { db: handle.db });
   if (config.seedDemoData && (await seedDemoData(handle.db))) app.log.info('demo data seeded');
 
+  // Shutdown, in Fastify's order: preClose (readiness answers 503 from here, new requests on open
+  // connections get the draining envelope), the listening socket closes, requests in flight finish,
+  // then onClose (workers stop and hand back their leases, Redis clients quit); last the database pool.
+  app.addHook('preClose', (done) => { app.log.info('draining: readiness 503, no new connections'); done(); });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A second signal or a stuck connection must not keep the process alive forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.shutdownGraceMs;
+    app.log.info({ signal, grace_ms: graceMs }, 'shutting down');
+    let cut = false;
+    // Past the grace, requests still in flight lose their connections so the rest of the shutdown runs.
+    const grace = setTimeout(() => {
+      cut = true;
+      app.log.warn({ grace_ms: graceMs }, 'shutdown grace over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs);
+    grace.unref();
+    // A stuck worker or pool must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000);
     force.unref();
     try {
       await app.close();
       await handle.destroy();
-      process.exit(0);
+      clearTimeout(grace);
+      process.exit(cut ? 1 : 0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);

@@ -28,6 +28,10 @@ export const ERROR_CODES = {
   storageFull: 'storage_full',
   /** 503: this server process is shutting down; another one (or this one, restarted) answers a retry. */
   shuttingDown: 'shutting_down',
+  /** 503: this server process is overloaded (event loop or memory past its limits); a retry shortly after is answered. */
+  serverBusy: 'server_busy',
+  /** 503 from the readiness probe: a check failed (`error.checks` says which); not for client requests. */
+  notReady: 'service_not_ready',
   internal: 'internal_error',
 } as const;
 

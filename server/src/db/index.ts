@@ -1,6 +1,6 @@
 export { createDb, dialectOf, dialectOfUrl, poolStatsOf } from './create-db';
 export type { Db, DbHandle, DialectName, PoolStats } from './create-db';
-export { migrate } from './migrate';
+export { migrate, pendingMigrations } from './migrate';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';
 export type { DB as Database } from './types';

@@ -2,6 +2,17 @@ import { ERROR_CODES } from '@checkout/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, MESSAGES } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A health probe: answered even while the server drains or is under pressure (it reports those itself). */
+    healthProbe?: boolean;
+  }
+  interface FastifyInstance {
+    /** True from the moment close() begins (SIGTERM): readiness answers 503 from then on. */
+    isDraining: () => boolean;
+  }
+}
+
 /** Seconds a client is told to wait before retrying on a server that is shutting down. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
@@ -13,12 +24,13 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
  */
 export function registerDraining(app: FastifyInstance): void {
   let draining = false;
+  app.decorate('isDraining', () => draining);
   app.addHook('preClose', (done) => {
     draining = true;
     done();
   });
-  app.addHook('onRequest', (_req, reply, done) => {
-    if (!draining) { done(); return; }
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!draining || req.routeOptions.config.healthProbe) { done(); return; }
     void reply.header('connection', 'close');
     done(new AppError(ERROR_CODES.shuttingDown, 503, MESSAGES.shuttingDown, undefined, { retry_after_seconds: SHUTDOWN_RETRY_AFTER_SECONDS }));
   });

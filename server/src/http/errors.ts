@@ -46,6 +46,8 @@ export const MESSAGES = {
   unsupportedMediaType: 'Tipo di contenuto non supportato: usare application/json.',
   rateLimited: 'Troppe richieste: riprova tra qualche istante.',
   shuttingDown: 'Il servizio si sta riavviando: riprova tra qualche secondo.',
+  serverBusy: 'Il servizio è molto richiesto in questo momento: riprova tra pochi secondi.',
+  notReady: 'Servizio non pronto',
   internal: 'Si è verificato un errore imprevisto. Riprova più tardi.',
 } as const;
 

@@ -203,7 +203,7 @@ describe.runIf(PG && REDIS)('[postgres] two server processes behind nginx on one
       const t0 = performance.now();
       await processes[n]!.stop('SIGTERM');
       const drainedMs = Math.round(performance.now() - t0);
-      expect(processes[n]!.exitCode(), `process ${n} exit code after SIGTERM`).toBe(0);
+      expect(await processes[n]!.exited, `process ${n} exit code after SIGTERM`).toBe(0);
       await start(n);
       const servedSinceStart = rec.served.length;
       // nginx tries the restarted process again once its fail_timeout has passed: wait until it serves visitors.

@@ -12,12 +12,12 @@ export interface ServerProcess {
   readonly url: string;
   readonly port: number;
   readonly pid: number;
-  /** The exit code once the process has ended (null while it runs, or when a signal ended it). */
-  exitCode: () => number | null;
   /** Everything the process wrote so far, stdout and stderr interleaved as they arrived. */
   output: () => string;
   /** Sends `signal` (default SIGTERM) and resolves once the process is gone. */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Resolves with the exit code once the process is gone (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 const MAIN = path.join(REPO_ROOT, 'server/src/main.ts');
@@ -53,8 +53,7 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
   const chunks: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
-  let code: number | null = null;
-  const exited = new Promise<void>((resolve) => child.once('exit', (c) => { code = c; resolve(); }));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => { gone = true; });
   // A failed test must not leave a server running after the test worker ends.
@@ -79,5 +78,5 @@ export async function startServer(env: Record<string, string>, { readyTimeoutMs 
     if (ok) break;
     await sleep(50);
   }
-  return { url, port, pid: child.pid ?? 0, exitCode: () => code, output, stop };
+  return { url, port, pid: child.pid ?? 0, output, stop, exited };
 }
