@@ -153,6 +153,30 @@ describe('createApiClient on the wire', () => {
     expect(await (sent as Blob).text()).toBe('%PDF');
   });
 
+  it('sends again, after the time it is told, a request a draining or overloaded process refused before any work', async () => {
+    const refusals = [
+      { code: 'shutting_down', message: 'Il servizio si sta riavviando', retry_after_seconds: 0.05 },
+      { code: 'server_busy', message: 'Il servizio è molto richiesto', retry_after_seconds: 0.05 },
+    ];
+    handler = (_req, res) => {
+      const refusal = refusals.shift();
+      if (refusal) send(res, 503, { result: false, error: refusal });
+      else send(res, 200, { result: true, data: [] });
+    };
+    await expect(client().provinces()).resolves.toEqual([]);
+    expect(seen.map((r) => [r.url, r.json])).toEqual(Array(3).fill([expect.stringMatching(/provinces/), { api_key: 'pub-key' }]));
+  });
+
+  it('gives up after two refusals, and never sends again a 503 that is not such a refusal', async () => {
+    handler = answer(503, { result: false, error: { code: 'server_busy', message: 'Il servizio è molto richiesto', retry_after_seconds: 0 } });
+    await expect(client().ibanValidation({ iban: 'IT00' })).rejects.toMatchObject({ status: 503, code: 'server_busy' });
+    expect(seen).toHaveLength(3);
+    seen.length = 0;
+    handler = answer(503, { result: false, error: { code: 'otp_delivery_failed', message: 'Non è stato possibile inviare il codice' } });
+    await expect(client().ibanValidation({ iban: 'IT00' })).rejects.toMatchObject({ status: 503, code: 'otp_delivery_failed' });
+    expect(seen).toHaveLength(1);
+  });
+
   it('rejects a falsy result with an ApiError carrying code and fields', async () => {
     handler = answer(200, { result: false, error: { code: 'validation_error', message: 'Dati non validi', fields: { email: 'Email non valida' } } });
     const error = await rejection(client().createLead({} as never));

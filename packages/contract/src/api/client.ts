@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_TIMEOUT_MS, GENERIC_CLIENT_TIMEOUT_MS } from '../constants';
 import { endpoints, type EndpointName, type Endpoints } from './endpoints';
 import { fillPath, type EndpointDef, type PathParams } from './define';
-import { API_ERROR_CODES } from '../errors';
+import { API_ERROR_CODES, ERROR_CODES } from '../errors';
 import { cleanPayload, isPlainObject } from '../rules/clean-payload';
 import { convertDates } from '../rules/date-conversion';
 
@@ -91,9 +91,34 @@ const parseBody = (text: string): unknown => {
 const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 /**
+ * A server process that is shutting down or overloaded refuses a request before doing any of its work
+ * (503 shutting_down / server_busy, with retry_after_seconds), so sending it again is safe even for a
+ * POST: the client waits what it is told, within these bounds, instead of showing the visitor an error.
+ */
+const REFUSED_RETRIES = 2;
+const REFUSED_RETRY_MAX_MS = 10_000;
+const RETRYABLE_REFUSALS: ReadonlySet<string> = new Set([ERROR_CODES.shuttingDown, ERROR_CODES.serverBusy]);
+
+const refusedRetryMs = (body: unknown): number | undefined => {
+  const error = (body as { error?: { code?: unknown; retry_after_seconds?: unknown } } | null)?.error;
+  if (typeof error?.code !== 'string' || !RETRYABLE_REFUSALS.has(error.code)) return undefined;
+  const seconds = typeof error.retry_after_seconds === 'number' ? error.retry_after_seconds : 1;
+  return Math.min(Math.max(seconds, 0) * 1000, REFUSED_RETRY_MAX_MS);
+};
+
+/** Resolves after `ms`, or at once when `signal` aborts (the caller then says why). */
+const pause = (ms: number, signal: AbortSignal): Promise<void> => new Promise((resolve) => {
+  if (signal.aborted) { resolve(); return; }
+  const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+  const timer = setTimeout(done, ms);
+  signal.addEventListener('abort', done, { once: true });
+});
+
+/**
  * POST a JSON body (or a FormData as multipart) and read the answer. Resolves with the status
  * and parsed body for 2xx; rejects with an ApiError whose message is one of SPEC §8's
- * transport messages otherwise. The timeout covers the whole exchange, body included.
+ * transport messages otherwise. The timeout covers the whole exchange, body included, and any
+ * wait before sending again a request a process refused before any work (refusedRetryMs).
  */
 export const postJson = async (url: string, payload: unknown, options: PostOptions = {}): Promise<PostResult> => {
   const { fetch: fetchImpl = defaultFetch, timeoutMs = GENERIC_CLIENT_TIMEOUT_MS, signal, headers = {} } = options;
@@ -112,20 +137,27 @@ export const postJson = async (url: string, payload: unknown, options: PostOptio
   try {
     let status: number;
     let text: string;
-    try {
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        // FormData sets its own multipart boundary header.
-        headers: isForm ? { Accept: 'application/json', ...headers } : { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-        body: isForm ? payload : JSON.stringify(payload),
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (cause) {
-      if (timedOut) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout, cause });
+    for (let refused = 0; ; refused++) {
+      try {
+        const response = await fetchImpl(url, {
+          method: 'POST',
+          // FormData sets its own multipart boundary header.
+          headers: isForm ? { Accept: 'application/json', ...headers } : { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+          body: isForm ? payload : JSON.stringify(payload),
+          signal: controller.signal,
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (cause) {
+        if (timedOut) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout, cause });
+        if (signal?.aborted) throw aborted();
+        throw new ApiError('Network Error', { code: API_ERROR_CODES.network, cause });
+      }
+      const wait = status === 503 && refused < REFUSED_RETRIES ? refusedRetryMs(parseBody(text)) : undefined;
+      if (wait === undefined) break;
+      await pause(wait, controller.signal);
+      if (timedOut) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, { code: API_ERROR_CODES.timeout });
       if (signal?.aborted) throw aborted();
-      throw new ApiError('Network Error', { code: API_ERROR_CODES.network, cause });
     }
     const body = parseBody(text);
     if (status < 200 || status > 299) {
