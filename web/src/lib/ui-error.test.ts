@@ -18,6 +18,14 @@ describe('toUiError', () => {
     });
   });
 
+  it('a 5xx names its request for support; a refusal to retry later says the server\'s sentence', () => {
+    const failed = toUiError(refused(500, { code: 'internal_error', message: 'Boom', request_id: '3f2a9c41-7d0e-4b8a-9f1e-2c6d5a4b3e21' }), t);
+    expect(failed.message).toBe(t('apiErrors.genericWithReference', { reference: '3f2a9c41' }));
+    expect(failed.message).toContain('3f2a9c41');
+    const busy = toUiError(refused(503, { code: 'server_busy', message: 'Il servizio è molto richiesto in questo momento: riprova tra pochi secondi.', retry_after_seconds: 5 }), t);
+    expect(busy).toMatchObject({ message: 'Il servizio è molto richiesto in questo momento: riprova tra pochi secondi.', extra: { retry_after_seconds: 5 } });
+  });
+
   it('a 5xx and an answer without a sentence get the generic text', () => {
     expect(toUiError(refused(500, { code: 'internal_error', message: 'Boom' }), t).message).toBe(t('apiErrors.generic'));
     expect(toUiError(refused(404, { code: 'not_found', message: ' ' }), t).message).toBe(t('apiErrors.generic'));

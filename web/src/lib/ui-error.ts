@@ -83,11 +83,15 @@ export const toUiError = (error: unknown, t: TFunction): UiError => {
   const status = api ? api.status : null;
   const code = api ? api.code : typeof body?.code === 'string' ? body.code : null;
   const transport = api?.code === API_ERROR_CODES.network ? t('apiErrors.network') : api?.code === API_ERROR_CODES.timeout ? t('apiErrors.timeout') : null;
-  // An ApiError says the server's sentence only for a 4xx; the bodies some calls reject with always carry theirs.
-  const speaks = api ? status !== null && status >= 400 && status < 500 : true;
+  // An ApiError says the server's sentence only for a 4xx, or a refusal to retry later (busy, restarting); the
+  // bodies some calls reject with always carry theirs.
+  const speaks = api ? (status !== null && status >= 400 && status < 500) || typeof body?.retry_after_seconds === 'number' : true;
+  // A server failure names its request, so support can find it in the log (its first 8 characters suffice there).
+  const reference = status !== null && status >= 500 && typeof body?.request_id === 'string' ? body.request_id.slice(0, 8) : null;
+  const generic = reference ? t('apiErrors.genericWithReference', { reference }) : t('apiErrors.generic');
   return {
     code, status, serverMessage,
-    message: transport ?? (speaks && serverMessage !== null ? serverMessage : t('apiErrors.generic')),
+    message: transport ?? (speaks && serverMessage !== null ? serverMessage : generic),
     fields: api?.fields ?? stringRecord(body?.fields),
     extra: extraOf(body),
   };
