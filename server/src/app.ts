@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { createDb, migrate } from './db';
 import type { Db } from './db';
+import { keepSocketsAwaitingAnswers } from './http/busy-sockets';
 import { registerDraining } from './http/draining';
 import { errorHandler, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   registerMetrics(app, config, metrics);
   await registerSecurity(app, config);
   registerDraining(app);
+  keepSocketsAwaitingAnswers(app);
   await registerPressure(app, config);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });

@@ -15,6 +15,15 @@ import type { ServerProcess } from './server-process';
 const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS ?? 200);
 const makers = serverDatabaseMakers(process.env.TEST_DATABASE_URL).filter((m) => m.dialect === 'sqlite' || process.env.LOAD_DIALECTS !== 'sqlite');
 
+/** An error's message with the causes under it (a "Network Error" says little without the socket's own error). */
+function whyFailed(reason: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = reason; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
+    parts.push(e instanceof Error ? `${e.message}${'code' in e && typeof e.code === 'string' ? ` (${e.code})` : ''}` : JSON.stringify(e));
+  }
+  return parts.join(' ← ');
+}
+
 for (const { dialect, make } of makers) {
   describe(`[${dialect}] ${CHECKOUTS} concurrent checkouts on one server process`, () => {
     let database: ServerDatabase;
@@ -42,11 +51,12 @@ for (const { dialect, make } of makers) {
         return done;
       }));
       const wallMs = performance.now() - started;
-      const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`#${i}: ${String(r.reason instanceof Error ? r.reason.message : JSON.stringify(r.reason))}`] : []));
+      const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`#${i}: ${whyFailed(r.reason)}`] : []));
       durations.sort((a, b) => a - b);
       const pct = (p: number): number => Math.round(durations[Math.min(durations.length - 1, Math.floor(p * durations.length))] ?? 0);
       process.stdout.write(`[${dialect}] ${CHECKOUTS} concurrent checkouts: wall ${Math.round(wallMs)} ms, `
         + `per checkout p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms, failed ${failures.length}\n`);
+      if (failures.length > 0) process.stdout.write(`[${dialect}] the server's last words:\n${server.output().slice(-4000)}\n`);
       expect(failures.slice(0, 5), `${failures.length} checkouts failed`).toEqual([]);
 
       // The database agrees: that many distinct orders signed, each with its evidence.
