@@ -85,16 +85,19 @@ async function measureWeb(dist: string, opts: WebOptions): Promise<BenchRow[]> {
         const note = wrongPage ? `ended on ${m.finalPath}` : undefined;
         const perfTarget = preset === 'mobile' ? MOBILE_PERFORMANCE_BUDGET : null;
         const all = runs.map((r) => fmtScore(r.performance)).join('/');
+        // The budget holds on every run, not on the median: a page that scores under it one time in three misses it.
+        const worstScore = Math.min(...runs.map((r) => r.performance ?? 0));
+        const worstCls = Math.max(...runs.map((r) => r.cls ?? Number.POSITIVE_INFINITY));
         rows.push({
-          part: 'web', name: `Lighthouse ${page.name} ${preset} performance`, target: perfTarget === null ? '—' : `≥ ${perfTarget}`,
-          measured: `${fmtScore(m.performance)} (runs ${all}; FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms)`,
-          met: wrongPage || perfTarget === null ? null : (m.performance ?? 0) >= perfTarget,
+          part: 'web', name: `Lighthouse ${page.name} ${preset} performance`, target: perfTarget === null ? '—' : `≥ ${perfTarget} every run`,
+          measured: `${fmtScore(m.performance)} median (runs ${all}; FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms)`,
+          met: wrongPage || perfTarget === null ? null : worstScore >= perfTarget,
           ...(note ? { note } : {}),
           data: { median: m, runs },
         });
         rows.push({
-          part: 'web', name: `Lighthouse ${page.name} ${preset} CLS`, target: `≤ ${CLS_BUDGET}`,
-          measured: String(m.cls), met: wrongPage ? null : m.cls !== null && m.cls <= CLS_BUDGET, ...(note ? { note } : {}),
+          part: 'web', name: `Lighthouse ${page.name} ${preset} CLS`, target: `≤ ${CLS_BUDGET} every run`,
+          measured: `${m.cls} median, ${worstCls} worst`, met: wrongPage ? null : worstCls <= CLS_BUDGET, ...(note ? { note } : {}),
         });
         rows.push({
           part: 'web', name: `Lighthouse ${page.name} ${preset} accessibility / best practices`, target: '—',
