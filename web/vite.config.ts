@@ -66,10 +66,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod and src/app/zod-without-eval.ts in one chunk: a chunk runs before those importing it,
+          // zod and src/lib/zod-without-eval.ts in one chunk: a chunk runs before those importing it,
           // so zod is configured before any contract schema is built (an entry's own code would run
           // after its shared chunks, too late).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-without-eval/ }],
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ }],
         },
       },
       treeshake: {
