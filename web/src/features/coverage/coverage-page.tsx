@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
