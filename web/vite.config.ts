@@ -3,14 +3,36 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Top-level sections of the locale the first screen (layout, coverage check, consent banner, error
- * screens) renders. A page or dialog outside the coverage check waits for the rest (src/app/i18n.ts).
+ * The parts of the locale the first screen (layout, coverage check, consent banner, error screens)
+ * renders: a top-level section, or a `section.sub` path of it. A page or dialog outside the coverage
+ * check waits for the rest (src/app/i18n.ts), deep-merged into the same sections.
  */
-const FIRST_SCREEN_LOCALE_KEYS = ['app', 'footer', 'progress', 'consent', 'customizer', 'errors', 'apiErrors', 'pages', 'kit', 'coverageCheck'];
+const FIRST_SCREEN_LOCALE_KEYS = [
+  'app', 'footer', 'progress', 'consent', 'errors', 'apiErrors', 'coverageCheck', 'pages.coverage', 'customizer.open',
+  'kit.combobox', 'kit.coverage', 'kit.promo', 'kit.technology', 'kit.offer.promoBadge',
+];
+
+type LocaleTree = Record<string, unknown>;
+const isTree = (v: unknown): v is LocaleTree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The locale split at `paths`: what they name, and everything else (sections left empty are dropped). */
+function splitTree(tree: LocaleTree, paths: readonly string[]): [LocaleTree, LocaleTree] {
+  const picked: LocaleTree = {};
+  const rest: LocaleTree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (paths.includes(key)) { picked[key] = value; continue; }
+    const inner = paths.filter((p) => p.startsWith(`${key}.`)).map((p) => p.slice(key.length + 1));
+    if (inner.length === 0 || !isTree(value)) { rest[key] = value; continue; }
+    const [p, r] = splitTree(value, inner);
+    if (Object.keys(p).length > 0) picked[key] = p;
+    if (Object.keys(r).length > 0) rest[key] = r;
+  }
+  return [picked, rest];
+}
 
 /**
- * src/locales/it-first-screen.ts and it-rest.ts: the locale's top-level sections the first screen
- * uses, and all the others (loaded with the pages and dialogs that need them, src/app/i18n.ts).
+ * src/locales/it-first-screen.ts and it-rest.ts: the parts of the locale the first screen uses, and
+ * all the others (loaded with the pages and dialogs that need them, src/app/i18n.ts).
  * One file to edit (it.json); two chunks in the build. Without this plugin (Vitest) both modules
  * re-export the whole file.
  */
@@ -21,9 +43,9 @@ function splitLocale(): Plugin {
     async load(id) {
       const m = /^(.*[\\/]locales[\\/][a-z]+)-(first-screen|rest)\.ts$/.exec(id);
       if (!m) return null;
-      const all = JSON.parse(await readFile(`${m[1]}.json`, 'utf8')) as Record<string, unknown>;
-      const wanted = m[2] === 'first-screen';
-      const part = Object.fromEntries(Object.entries(all).filter(([key]) => FIRST_SCREEN_LOCALE_KEYS.includes(key) === wanted));
+      const all = JSON.parse(await readFile(`${m[1]}.json`, 'utf8')) as LocaleTree;
+      const [firstScreen, rest] = splitTree(all, FIRST_SCREEN_LOCALE_KEYS);
+      const part = m[2] === 'first-screen' ? firstScreen : rest;
       // JSON.parse of a string literal parses faster than the same object as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`;
     },
@@ -66,10 +88,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod and src/app/zod-without-eval.ts in one chunk: a chunk runs before those importing it,
+          // zod and src/lib/zod-without-eval.ts in one chunk: a chunk runs before those importing it,
           // so zod is configured before any contract schema is built (an entry's own code would run
           // after its shared chunks, too late).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-without-eval/ }],
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ }],
         },
       },
       treeshake: {

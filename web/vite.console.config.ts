@@ -26,7 +26,7 @@ export default defineConfig({
         assetFileNames: 'assets/console/[name]-[hash][extname]',
         codeSplitting: {
           // As in vite.config.ts: zod configured (jitless, for the CSP) before any schema is built.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-without-eval/ }],
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ }],
         },
       },
       treeshake: { moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },

@@ -5,7 +5,7 @@ import { CHECKOUT_STORE_KEY, COVERAGE_PATH, FIELDS_SCHEMA_VERSION, ROUTES } from
 import { CONSENT_COOKIE } from '../lib/analytics';
 import { deleteCookie, setCookie } from '../lib/cookies';
 import { refuseSameRouteNavigation } from '../lib/router-guards';
-import { useCheckoutStore } from '../state/checkout-store';
+import { hydrateCheckoutStore, useCheckoutStore } from '../state/checkout-store';
 import { AppProviders } from './app-providers';
 import { PAGES, buildRoutes } from './routes';
 
@@ -100,7 +100,7 @@ describe('resume link on the coverage page', () => {
     [5, '/attiva/firma'],
   ])('maxStep %i → %s', async (maxStep, href) => {
     localStorage.setItem(CHECKOUT_STORE_KEY, JSON.stringify({ state: { persistent: { maxStep } }, version: FIELDS_SCHEMA_VERSION }));
-    await useCheckoutStore.persist.rehydrate();
+    await hydrateCheckoutStore(true);
     renderApp(COVERAGE_PATH);
     await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' });
     const link = screen.queryByRole('link', { name: 'Riprendi il tuo ordine' });

@@ -1,5 +1,5 @@
 // First: configures zod before any module parses with it (the CSP has no 'unsafe-eval').
-import './zod-without-eval';
+import '../lib/zod-without-eval';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from '../features/console';
 import '../features/console/console.scss';

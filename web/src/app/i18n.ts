@@ -1,21 +1,11 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { translator } from '../lib/translation';
 import firstScreen from '../locales/it-first-screen';
 
-/** Italian first; another language is one more resources entry, components stay untouched. */
-export const i18n = i18next.createInstance();
+/** Italian only: the text every component reads through lib/translation's useTranslation. */
+export const i18n = translator;
 
-void i18n.use(initReactI18next).init({
-  lng: 'it',
-  fallbackLng: 'it',
-  // The first screen's text is bundled (FIRST_SCREEN_LOCALE_KEYS in vite.config.ts); the rest follows below.
-  resources: { it: { translation: firstScreen } },
-  // Initialise synchronously so the first render already has its text.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
+// The first screen's text is bundled (FIRST_SCREEN_LOCALE_KEYS in vite.config.ts), so the first render already has it; the rest follows below.
+i18n.addResources(firstScreen as Record<string, unknown>);
 
 let rest: Promise<void> | undefined;
 
@@ -25,7 +15,7 @@ let rest: Promise<void> | undefined;
  */
 export const loadAllTranslations = (): Promise<void> =>
   (rest ??= import('../locales/it-rest').then(
-    (m) => { i18n.addResourceBundle('it', 'translation', m.default, true, false); },
+    (m) => { i18n.addResources(m.default as Record<string, unknown>); },
     (error: unknown) => {
       // Offline or a new deploy: the next page or dialog tries again.
       rest = undefined;

@@ -1,5 +1,4 @@
-// First: configures zod before any module parses with it.
-import './zod-without-eval';
+// zod is configured by the modules that bring it (lib/api-client, state/stored-checkout): the first screen has none.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -15,6 +14,7 @@ import {
   CONSENT_BANNER_ATTR, PRERENDERED_ATTR, canHydrate, hasStoredCheckout, redirectTargetOf, resolveLazyMatches,
 } from './first-screen';
 import { buildRoutes } from './routes';
+import { hydrateCheckoutStore } from '../state/checkout-store';
 import { applyThemeToDocument, useThemeStore } from './theme/theme-store';
 import './styles.scss';
 
@@ -34,8 +34,9 @@ async function boot(container: HTMLElement): Promise<void> {
   if (prerendered === 'coverage' && redirectTargetOf(routes, location.pathname) === COVERAGE_PATH) {
     history.replaceState(history.state, '', `${COVERAGE_PATH}${location.search}${location.hash}`);
   }
-  // The page's chunk and the full CSS load in parallel; nothing renders with the critical CSS alone.
-  await Promise.all([resolveLazyMatches(routes, location.pathname), stylesApplied]);
+  // The page's chunk, the full CSS and the stored checkout load in parallel; nothing renders with the
+  // critical CSS alone, nor with the defaults over a checkout the visitor left.
+  await Promise.all([resolveLazyMatches(routes, location.pathname), stylesApplied, hydrateCheckoutStore(hasStoredCheckout())]);
   const router = refuseSameRouteNavigation(createBrowserRouter(routes));
   setLoadedLocation(router.state.location.key);
   const app = (

@@ -1,5 +1,5 @@
 import { Outlet, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { ConsentBanner } from '../components/consent-banner';
 import { ModalHost } from './modal-host';
 import { ErrorScreen } from '../features/errors/route-error-screen';

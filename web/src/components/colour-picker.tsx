@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { ADDITIONAL_VARIANT_CASH_CENTS, ROUTER_COLOURS, formatEuro, type RouterColour } from '@checkout/contract';
 import './checkout-kit.css';
 

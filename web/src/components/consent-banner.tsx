@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { create } from 'zustand';
 import { readConsentChoice, saveConsentChoice, type ConsentChoice } from '../lib/analytics';
 import { legalPageUrl } from '../lib/legal-links';

@@ -1,6 +1,6 @@
 import { formatSpeed } from '@checkout/contract';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import type { ServiceCoverage } from '@checkout/contract';
 import { InfoButton } from './info-button';
 import { openModal } from './modals/modal-store';

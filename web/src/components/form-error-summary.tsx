@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { fieldId } from './form-field';
 import './form-kit.css';
 

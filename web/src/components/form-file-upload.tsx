@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import type { z } from 'zod';
 import type { attachmentRefSchema } from '@checkout/contract';
 import './form-kit.css';

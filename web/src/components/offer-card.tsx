@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import {
   commitmentWording, exitCostWording, expectedSpeed, formatEuro, formatSpeed, isVoucherOffer, lineFor, priceOrder, speedFiguresWording, speedsAt,
   technologyWording, type Offer, type Promo, type ServiceCoverage,

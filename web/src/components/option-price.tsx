@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { formatEuro } from '@checkout/contract';
 import './checkout-kit.css';
 

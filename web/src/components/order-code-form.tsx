@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { FormOtpInput, OTP_LENGTH } from './form-otp-input';
 import { toUiError } from '../lib/ui-error';
 import './form-kit.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { CATALOG_ERROR_CODES, type ModalId } from '@checkout/contract';
 import { toUiError } from '../lib/ui-error';
 import { usePromo } from '../lib/promo-queries';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import './scroll-to-top-button.css';
 
 const SHOW_AFTER_PX = 300;

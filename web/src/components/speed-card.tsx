@@ -1,5 +1,5 @@
 import { formatSpeed } from '@checkout/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { ChoiceCard } from './choice-card';
 import { OptionPrice } from './option-price';
 import './checkout-kit.css';

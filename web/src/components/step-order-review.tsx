@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { formatEuro, priceOrder, toItalianDate, type FormFields, type Offer, type Promo } from '@checkout/contract';
 import { PriceLines } from './price-lines';
 import './form-kit.css';

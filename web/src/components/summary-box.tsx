@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { formatEuro, priceOrder, type Offer, type OptionsState, type Promo } from '@checkout/contract';
 import { PriceLines } from './price-lines';
 import './checkout-kit.css';

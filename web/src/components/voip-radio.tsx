@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import type { Option } from '@checkout/contract';
 import { ChoiceCard } from './choice-card';
 import { openModal } from './modals/modal-store';

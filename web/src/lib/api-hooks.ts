@@ -1,5 +1,5 @@
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { toUiError, type UiError } from './ui-error';
 
 /*

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getApiClient } from './api-client';
+import { loadApiClient } from './lazy-api-client';
 
 /** Shortest text worth a search: one letter matches half of Italy. */
 export const MIN_SEARCH_CHARS = 2;
@@ -10,7 +10,7 @@ const searchable = (text: string) => text.trim().length >= MIN_SEARCH_CHARS;
 export const useComuniSearch = (term: string) =>
   useQuery({
     queryKey: ['search-comuni', term.trim().toLowerCase()],
-    queryFn: ({ signal }) => getApiClient().searchComuni({ search: term.trim() }, { signal }),
+    queryFn: async ({ signal }) => (await loadApiClient()).searchComuni({ search: term.trim() }, { signal }),
     enabled: searchable(term),
     placeholderData: keepPreviousData,
   });
@@ -19,8 +19,8 @@ export const useComuniSearch = (term: string) =>
 export const useAddressSearch = (term: string, idComune: string | null) =>
   useQuery({
     queryKey: ['list-address-advanced', idComune, term.trim().toLowerCase()],
-    queryFn: ({ signal }) =>
-      getApiClient().listAddressAdvanced({ address: term.trim(), id_comune: idComune ?? '', third_party_coverage: true }, { signal }),
+    queryFn: async ({ signal }) =>
+      (await loadApiClient()).listAddressAdvanced({ address: term.trim(), id_comune: idComune ?? '', third_party_coverage: true }, { signal }),
     enabled: idComune !== null && searchable(term),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { promoClusterOf, type CustomerType, type Promo } from '@checkout/contract';
-import { getApiClient } from './api-client';
+import { loadApiClient } from './lazy-api-client';
 import { useCheckoutStore } from '../state/checkout-store';
 
 export interface PromoState {
@@ -22,7 +22,7 @@ export function usePromo(): PromoState {
   })));
   const query = useQuery({
     queryKey: ['promo', code.toUpperCase(), customerType, cluster],
-    queryFn: ({ signal }) => getApiClient().getPromo(
+    queryFn: async ({ signal }) => (await loadApiClient()).getPromo(
       { promo_code: code, customer_type: customerType, ...(cluster ? { cluster } : {}) }, { signal },
     ),
     enabled: code !== '',

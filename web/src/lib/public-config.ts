@@ -1,4 +1,4 @@
-import { DEFAULT_LEGAL_PAGES_URL, publicConfigSchema } from '@checkout/contract';
+import { DEFAULT_LEGAL_PAGES_URL, type ServerPublicConfig } from '@checkout/contract';
 
 /**
  * Public runtime configuration: what the server wrote into the page (`publicConfigSchema`, read from
@@ -18,11 +18,36 @@ export interface PublicConfig {
   legalPagesUrl: string;
 }
 
+const filled = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
+const isHttpUrl = (v: unknown): boolean => {
+  if (typeof v !== 'string' || v.length > 500) return false;
+  try {
+    return /^https?:$/.test(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The rules of the contract's publicConfigSchema, field by field (an absent field passes), by hand:
+ * every page reads this tag before its first render, and zod would be most of the first screen's
+ * JavaScript (DESIGN §5). public-config.test.ts holds the two to the same answers.
+ */
+const PUBLIC_CONFIG_RULES: { [K in keyof ServerPublicConfig]-?: (v: unknown) => boolean } = {
+  apiKey: filled,
+  brandName: filled,
+  brandKey: (v) => typeof v === 'string' && /^[a-z][a-z0-9]{0,29}$/.test(v),
+  productName: filled,
+  gtmId: (v) => v === null || typeof v === 'string',
+  legalPagesUrl: isHttpUrl,
+};
+
 /** The fields the tag gives; null when it is not an object or any given field is malformed. */
 export const parsePublicConfig = (value: unknown): Partial<PublicConfig> | null => {
-  const parsed = publicConfigSchema.partial().safeParse(value);
-  if (!parsed.success) return null;
-  const { apiKey, brandName, brandKey, productName, gtmId, legalPagesUrl } = parsed.data;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const tag = value as Record<string, unknown>;
+  for (const [key, valid] of Object.entries(PUBLIC_CONFIG_RULES)) if (tag[key] !== undefined && !valid(tag[key])) return null;
+  const { apiKey, brandName, brandKey, productName, gtmId, legalPagesUrl } = tag as Partial<ServerPublicConfig>;
   const given: Partial<PublicConfig> = { apiKey, brand: brandName, brandKey, product: productName, gtmId, legalPagesUrl: legalPagesUrl?.replace(/\/+$/, '') };
   return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<PublicConfig>;
 };

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translation';
 import type { ApiError } from '@checkout/contract/api/client';
 import { API_ERROR_CODES, type ErrorCode } from '@checkout/contract/errors';
 

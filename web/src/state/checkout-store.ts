@@ -1,24 +1,21 @@
 import { create } from 'zustand';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
   CHECKOUT_STORE_KEY,
   FIELDS_SCHEMA_VERSION,
   defaultFormFields,
   defaultPersistentState,
-  offerSchema,
-  orderRefSchema,
-  rehydrate,
   resetCoverage,
   resetOptions,
   startNewOrder,
-  addedOptionSchema,
   emptyOptionsState,
   type AddedOption,
   type FormFields,
   type OptionsState,
   type Offer,
   type PersistentState,
+  type orderRefSchema,
 } from '@checkout/contract';
 
 export type OrderRef = z.infer<typeof orderRefSchema>;
@@ -78,50 +75,18 @@ export const initialCheckoutData = (): CheckoutData => ({
   order: null,
 });
 
-/**
- * Parses what the browser kept (DESIGN §6.2). Fields and persistent state follow the contract's
- * rehydrate rule (anything that does not parse resets both); offer and order fall back to null
- * on their own. Only called at the current version: `migrate` has already reset older data.
- */
-export const parseStoredCheckout = (stored: unknown): CheckoutData => {
-  const s = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
-  const { fields, state } = rehydrate(FIELDS_SCHEMA_VERSION, { fields: s.fields ?? {}, state: s.persistent ?? {} });
-  const offer = s.offer == null ? null : offerSchema.safeParse(s.offer);
-  const order = s.order == null ? null : orderRefSchema.safeParse(s.order);
-  return {
-    fields,
-    persistent: state,
-    offer: offer?.success ? offer.data : null,
-    order: order?.success ? order.data : null,
-  };
-};
-
 export const initialOfferSelection = (): OfferSelectionData => {
   const { options: _options, ...optionExtras } = emptyOptionsState();
   return { availableOfferIds: [], optionExtras };
 };
 
-const offerSelectionSchema = z.object({
-  availableOfferIds: z.array(z.number().int().positive()),
-  optionExtras: z.object({
-    speedUpgrade: addedOptionSchema.nullable(),
-    additionalVariants: z.array(z.string()),
-    analyticsItems: z.array(z.object({ item_id: z.string() })),
-  }),
-});
+export const initialCustomerAnswer = (): CustomerAnswerData => ({ brandCustomerAnswered: false });
 
-/** The offer selection kept in the browser; anything malformed starts from an empty selection. */
-export const parseStoredOfferSelection = (stored: unknown): OfferSelectionData => {
-  const parsed = offerSelectionSchema.safeParse(stored);
-  return parsed.success ? parsed.data : initialOfferSelection();
-};
+/** Everything the store keeps in the browser (CHECKOUT_STORE_KEY). */
+export type StoredCheckout = CheckoutData & OfferSelectionData & CustomerAnswerData;
 
-const initialCustomerAnswer = (): CustomerAnswerData => ({ brandCustomerAnswered: false });
-
-/** The answer marker kept in the browser; anything but `true` means not answered. */
-export const parseStoredCustomerAnswer = (stored: unknown): CustomerAnswerData => ({
-  brandCustomerAnswered: typeof stored === 'object' && stored !== null && (stored as Record<string, unknown>).brandCustomerAnswered === true,
-});
+/** Reads what the browser kept into the store's data (state/stored-checkout.ts). */
+export type StoredCheckoutParser = (stored: unknown) => StoredCheckout;
 
 /** The contract's OptionsState of a store snapshot (select `fields.options` and `optionExtras` with useShallow). */
 export const optionsStateOf = (s: { fields: Pick<FormFields, 'options'>; optionExtras: OfferSelectionData['optionExtras'] }): OptionsState => ({
@@ -136,7 +101,16 @@ const splitOptionsState = ({ options, ...optionExtras }: OptionsState): { option
 
 const clampStep = (step: number): number => Math.max(0, Math.min(5, Math.trunc(step)));
 
-export const createCheckoutStore = (storage: () => StateStorage = () => localStorage) =>
+/**
+ * `parse` reads what the browser kept (state/stored-checkout.ts: the contract's schemas, so zod);
+ * it answers undefined while it cannot yet, and the store keeps its defaults. `skipHydration`: the
+ * store reads the browser only when hydrateCheckoutStore says so.
+ */
+export const createCheckoutStore = (
+  storage: () => StateStorage = () => localStorage,
+  parse: (stored: unknown) => StoredCheckout | undefined = () => undefined,
+  { skipHydration = false }: { skipHydration?: boolean } = {},
+) =>
   create<CheckoutState>()(
     persist(
       (set) => ({
@@ -184,11 +158,30 @@ export const createCheckoutStore = (storage: () => StateStorage = () => localSto
         }),
         // SPEC §4: a stored field-schema version other than 29 resets everything.
         migrate: () => ({ ...initialCheckoutData(), ...initialOfferSelection(), ...initialCustomerAnswer() }),
-        merge: (stored, current) => ({
-          ...current, ...parseStoredCheckout(stored), ...parseStoredOfferSelection(stored), ...parseStoredCustomerAnswer(stored),
-        }),
+        // Nothing stored: the defaults the store started with.
+        merge: (stored, current) => {
+          const data = stored === undefined ? undefined : parse(stored);
+          return data ? { ...current, ...data } : current;
+        },
+        skipHydration,
       },
     ),
   );
 
-export const useCheckoutStore = createCheckoutStore();
+let storedParser: StoredCheckoutParser | undefined;
+
+/**
+ * The page's store. It reads the browser when the app starts (hydrateCheckoutStore), not when this
+ * module loads, so the first screen of a first visit carries no zod (DESIGN §5).
+ */
+export const useCheckoutStore = createCheckoutStore(() => localStorage, (stored) => storedParser?.(stored), { skipHydration: true });
+
+/**
+ * Reads what the browser kept into the page's store, loading the parser only when something is
+ * stored. The app awaits it before its first render; a parser that does not load rejects, as the
+ * app's own code not loading would (rendering the defaults would overwrite the visitor's checkout).
+ */
+export const hydrateCheckoutStore = async (hasStored: boolean): Promise<void> => {
+  if (hasStored && !storedParser) storedParser = (await import('./stored-checkout')).parseStored;
+  await useCheckoutStore.persist.rehydrate();
+};

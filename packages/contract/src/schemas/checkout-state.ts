@@ -17,4 +17,5 @@ export const persistentStateSchema = z.object({
   alreadySentOtp: z.boolean().default(false),
 });
 export type PersistentState = z.infer<typeof persistentStateSchema>;
-export const defaultPersistentState = (): PersistentState => persistentStateSchema.parse({});
+// A plain value, so a page can start without zod; checkout-defaults.test.ts holds it to `persistentStateSchema.parse({})`.
+export { defaultPersistentState } from './checkout-defaults';

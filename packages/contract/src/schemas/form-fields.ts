@@ -166,5 +166,6 @@ export const formFieldsSchema = z.object({
 });
 export type FormFields = z.infer<typeof formFieldsSchema>;
 
-export const defaultFormFields = (): FormFields => formFieldsSchema.parse({});
+// A plain value, so a page can start a form without zod; checkout-defaults.test.ts holds it to `formFieldsSchema.parse({})`.
+export { defaultFormFields } from './checkout-defaults';
 export const FORM_FIELDS_VERSION = FIELDS_SCHEMA_VERSION;

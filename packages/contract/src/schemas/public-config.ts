@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/**
- * Where the brand's legal pages live (LEGAL_PAGES_URL): the footer and the privacy checkboxes link to
- * `<url>/privacy`, `/cookie-policy`, `/condizioni-generali`, `/carta-dei-servizi`, `/trasparenza-tariffaria`.
- */
-export const DEFAULT_LEGAL_PAGES_URL = 'https://www.fibraviva.it/legale';
+// Without zod, for the pages' first screen; re-exported here where they were always found.
+export { DEFAULT_LEGAL_PAGES_URL, brandCustomerField } from './brand-config';
 
 /**
  * What the server tells the browser about itself: the public api key (SPEC §6), branding, the GTM
@@ -22,5 +19,3 @@ export const publicConfigSchema = z.object({
 });
 export type ServerPublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** SPEC §3/§7 `is_{brand}_customer`: the already-a-customer flag under the brand's own name. */
-export const brandCustomerField = (brandKey: string): string => `is_${brandKey}_customer`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { ScrollToTopButton } from '../../components/scroll-to-top-button';
 import { usePublicConfig } from '../../lib/public-config';
 import { useThemeStore } from '../theme/theme-store';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link } from 'react-router';
 import { openConsentPreferences } from '../../components/consent-banner';
 import { openModal } from '../../components/modals/modal-store';

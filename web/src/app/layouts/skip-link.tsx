@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 
 export function SkipLink() {
   const { t } = useTranslation();

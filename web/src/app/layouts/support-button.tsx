@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { openModal } from '../../components/modals/modal-store';
 
 /** "Assistenza": the support dialog, above every page of both layouts. */

@@ -1,5 +1,5 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import {
   CONTENT_WIDTHS, FOOTER_TYPES, NAVBAR_TYPES, SKINS, TRANSITIONS, themeConfig,
 } from './theme-config';

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { loadWithTimeout } from '../../lib/lazy-with-timeout';
 import { withAllTranslations } from '../i18n';
 import { themeConfig } from './theme-config';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translation';
 import { MODAL_IDS, type ModalId } from '@checkout/contract';
 
 /** Extra data a caller can pass; option-description shows the option it was opened for. */

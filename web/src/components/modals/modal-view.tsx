@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { MODAL_REGISTRY } from './modal-registry';
 import type { OpenModal } from './modal-store';
 import './modal.scss';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { Comune } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
 import { useComuniSearch } from '../../lib/coverage-queries';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import {
   COVERAGE_PATH, hasInternetFttcPortability, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
 } from '@checkout/contract';

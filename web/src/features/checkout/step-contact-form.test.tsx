@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { CHECKOUT_STORE_KEY } from '@checkout/contract';
 import { AppProviders } from '../../app/app-providers';
 import { createCheckoutStore, useCheckoutStore } from '../../state/checkout-store';
+import { parseStored } from '../../state/stored-checkout';
 import { StepContactForm } from './step-contact-form';
 import { answer } from '../../testing/api-answers';
 
@@ -182,7 +183,7 @@ describe('step 1: "Sei già cliente?"', () => {
     expect(Object.keys(useCheckoutStore.getState().fields)).not.toContain('_already_customer');
     const saved = JSON.parse(localStorage.getItem(CHECKOUT_STORE_KEY) ?? 'null') as unknown;
     localStorage.setItem(CHECKOUT_STORE_KEY, JSON.stringify(saved));
-    const reloaded = createCheckoutStore().getState();
+    const reloaded = createCheckoutStore(() => localStorage, parseStored).getState();
     expect(reloaded.persistent.isBrandCustomer).toBe(true);
     expect(reloaded.brandCustomerAnswered).toBe(true);
     useCheckoutStore.setState({ persistent: reloaded.persistent, brandCustomerAnswered: reloaded.brandCustomerAnswered });

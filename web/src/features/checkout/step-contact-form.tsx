@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { z } from 'zod';
 import { stepContactSchema } from '@checkout/contract';
 import { FormCheckbox, FormField, FormRadioGroup } from '../../components/form-field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { DOCUMENT_TYPES, stepDocumentSchema, type BodyOf, type Comune } from '@checkout/contract';
 import { FormComuneField } from '../../components/form-comune-field';

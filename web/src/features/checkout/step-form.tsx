@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { FormErrorSummary } from '../../components/form-error-summary';
 import { StepNav } from '../../components/step-nav';
 import type { useStepForm } from './use-step-form';

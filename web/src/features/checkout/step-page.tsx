@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { SummaryBox } from '../../components/summary-box';
 import { usePromo } from '../../lib/promo-queries';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { SEPA_HOLDER_TYPES, stepPaymentSchema } from '@checkout/contract';
 import { FormField, FormRadioGroup } from '../../components/form-field';
 import { track } from '../../lib/analytics';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { stepPersonalPrivatoSchema, toItalianDate, type Comune } from '@checkout/contract';
 import { FormComuneField } from '../../components/form-comune-field';
 import { FormDateField, FormField, FormRadioGroup, FormSelect } from '../../components/form-field';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { z } from 'zod';
 import { ERROR_CODES, type FormFields } from '@checkout/contract';
 import type { SummaryError } from '../../components/form-error-summary';

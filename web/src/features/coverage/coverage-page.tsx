@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
@@ -9,6 +9,7 @@ import { PromoBanner } from '../../components/promo-banner';
 import { toUiError } from '../../lib/ui-error';
 import { useAddressSearch, useComuniSearch } from '../../lib/coverage-queries';
 import { useCoverageCheck } from './api/coverage-api';
+import { preloadApiClient } from '../../lib/lazy-api-client';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -45,6 +46,9 @@ export default function CoveragePage() {
   })));
   const promo = promoParam ?? f.promo;
   const clusterKnown = useCheckoutStore((s) => promoClusterOf(s.fields) !== null);
+
+  // The client that answers the searches loads after the page is up, not before (lib/lazy-api-client).
+  useEffect(preloadApiClient, []);
 
   useEffect(() => {
     if (promoParam && promoParam !== f.promo) setFields({ promo: promoParam });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { CUSTOMER_TYPES, type CustomerType } from '@checkout/contract';
 
 /** Privato or business, as two pill-shaped radio buttons in a labelled group. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';

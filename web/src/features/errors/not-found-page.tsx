@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useRouteError } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { isChunkLoadError } from '../../lib/lazy-with-timeout';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { FEA_CONDITIONS_VERSION } from '@checkout/contract';
 import { usePublicConfig } from '../../lib/public-config';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { mnpCorrectionFormSchema, type MnpCorrectionForm, type MnpCorrectionFormInput } from '@checkout/contract';
 import { FormErrorSummary, type SummaryError } from '../../components/form-error-summary';
 import { FormField, FormSelect } from '../../components/form-field';

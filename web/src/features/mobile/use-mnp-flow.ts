@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { toUiError } from '../../lib/ui-error';
 import { mobileOrderKey, useConfirmMnpOrder, useMobileOperators, useMobileOrder, type MobileOrder } from './api/mobile-api';
 

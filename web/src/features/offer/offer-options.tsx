@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import {
   addOption, cleanVoipOptions, isOwnModem, publicOptions, removeOption, routerCostWording, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
   speedFiguresWording, type Offer, type Option, type OptionsState, type SpeedsAtAddress,

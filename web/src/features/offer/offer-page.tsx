@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { COVERAGE_PATH, lineFor, promoClusterOf, speedsAt, type Offer, type OptionsState, type RouterColour, formatSpeed } from '@checkout/contract';
 import { OfferCard } from '../../components/offer-card';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../components/form-field';
 import { looksLikeOrderHash } from '../../lib/order-hash';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
 import { FormErrorSummary } from '../../components/form-error-summary';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { checkoutMigrationOutcome, parseMigrationCodeFormat, portabilityFormSchema } from '@checkout/contract';
 import type { SummaryError } from '../../components/form-error-summary';
 import { statusOf, toUiError } from '../../lib/ui-error';

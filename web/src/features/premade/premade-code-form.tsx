@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { FormOtpInput, OTP_LENGTH } from '../../components/form-otp-input';
 import { toUiError } from '../../lib/ui-error';
 import { useFillOrderSendCode, useFillOrderVerify } from './api/premade-api';

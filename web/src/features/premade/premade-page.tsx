@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
 import { PriceLines } from '../../components/price-lines';

@@ -1,5 +1,5 @@
 import { useRef, useState, type JSX, type MouseEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/translation';
 import { Link } from 'react-router';
 import { FEA_CONDITIONS_VERSION, FEA_INFO_PATH, requiredAcceptances, type ContractAcceptance } from '@checkout/contract';
 import { usePublicConfig } from '../../lib/public-config';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 
 /** Show the PDF inside the page (the CSP allows `frame-src blob:`); the download link stays either way. */
 export const EMBED_PDF_PREVIEW = true;

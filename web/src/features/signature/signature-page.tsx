@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { COVERAGE_PATH, resumeUrl } from '@checkout/contract';
 import { StepOrderReview } from '../../components/step-order-review';

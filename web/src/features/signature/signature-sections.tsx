@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { FormOtpInput } from '../../components/form-otp-input';
 import { ContractAcceptances } from './contract-acceptances';
 import { ContractPreview, usePdfUrl } from './contract-preview';

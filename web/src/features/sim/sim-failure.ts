@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translation';
 import { ERROR_CODES, SIM_ACTIVATION_ERROR_CODES } from '@checkout/contract';
 import { asApiError, toUiError } from '../../lib/ui-error';
 

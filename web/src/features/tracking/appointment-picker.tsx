@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { appointmentDay, appointmentTime, appointmentWindowText, type TrackingDetails } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
 import { toUiError } from '../../lib/ui-error';

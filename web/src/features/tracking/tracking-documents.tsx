@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { TrackingDetails, TrackingDocument } from '@checkout/contract';
 import { toUiError } from '../../lib/ui-error';
 import { downloadTrackingDocument } from './api/tracking-api';

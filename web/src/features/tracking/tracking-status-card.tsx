@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { TRACKING_STAGES, TRACKING_STATUS_TEXTS, type TrackingStatusView } from '@checkout/contract';
 import { dayText } from './tracking-format';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { TrackingTimelineEntry } from '@checkout/contract';
 import { dayTimeText } from './tracking-format';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH, toItalianDate } from '@checkout/contract';
 import { OrderCodeForm } from '../../components/order-code-form';
