@@ -54,7 +54,7 @@ interface Load {
  * Linux's USER_HZ). Steadier than req/s on a shared machine: it does not count the time the server
  * waits for a core, only the work it does per request. null off Linux.
  */
-function processCpuUs(pid: number | undefined): number | null {
+export function processCpuUs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];

@@ -2,7 +2,8 @@
  * Child process of the API bench: `api-server.ts bare` or `api-server.ts app`.
  * Listens on 127.0.0.1:<random> and sends `{ port }` to the parent over IPC; SIGTERM closes and cleans up.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
@@ -66,7 +67,30 @@ async function main(): Promise<void> {
       process.exit(0);
     })();
   });
+  process.on('message', (msg: { profile?: 'start' | 'stop'; file?: string }) => { void profileCommand(msg); });
   process.send?.({ port });
+}
+
+/**
+ * CPU profiling on the parent's word (api/profile.ts): `{ profile: 'start' }` after its warm-up,
+ * `{ profile: 'stop', file }` after the measured load, so start-up and module loading stay out of it.
+ */
+let profiler: Session | undefined;
+async function profileCommand(msg: { profile?: 'start' | 'stop'; file?: string }): Promise<void> {
+  if (msg.profile === 'start') {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.post('Profiler.start');
+    process.send?.({ profiling: true });
+  } else if (msg.profile === 'stop' && profiler && msg.file) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(msg.file, JSON.stringify(profile));
+    profiler.disconnect();
+    profiler = undefined;
+    process.send?.({ profiled: msg.file });
+  }
 }
 
 main().catch((err: unknown) => {

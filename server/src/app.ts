@@ -10,7 +10,7 @@ import type { Db } from './db';
 import { keepSocketsAwaitingAnswers } from './http/busy-sockets';
 import { registerDraining } from './http/draining';
 import { errorHandler, sendNotFound } from './http/error-handler';
-import { loggerOptions } from './http/logger';
+import { childLoggerFactory, loggerOptions } from './http/logger';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerPressure } from './http/pressure';
@@ -65,6 +65,7 @@ function httpTimeouts(config: Config): { requestTimeout: number; connectionTimeo
 export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    childLoggerFactory,
     // X-Request-Id in, out, in every log line and error envelope (http/request-id.ts).
     ...requestIdOptions(),
     bodyLimit: JSON_BODY_LIMIT,

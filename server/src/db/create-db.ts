@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { registerDriverHandle } from './prepared';
 import { withStatementCache } from './statement-cache';
 import type { DB as Database } from './types';
 
@@ -55,6 +56,7 @@ export function createDb(url: string): DbHandle {
     const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX, types: pgTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
+    registerDriverHandle(db, { pool });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
@@ -69,5 +71,6 @@ export function createDb(url: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerDriverHandle(db, { sqlite });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

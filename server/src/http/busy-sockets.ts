@@ -12,14 +12,11 @@ import type { FastifyInstance } from 'fastify';
  * REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS on the way in, as before.
  */
 export function keepSocketsAwaitingAnswers(app: FastifyInstance): void {
-  const current = new WeakMap<Socket, ServerResponse>();
-  app.addHook('onRequest', (req, reply, done) => {
-    current.set(req.raw.socket, reply.raw);
-    done();
-  });
-  // With a 'timeout' listener on the server, Node leaves the socket to it.
+  // With a 'timeout' listener on the server, Node leaves the socket to it. Node itself tracks the answer
+  // in progress on a socket (`_httpMessage`, set while a response owns the socket, cleared when it is
+  // done; Node's own timeout handler reads it too), so no per-request bookkeeping is needed.
   app.server.on('timeout', (socket: Socket) => {
-    const res = current.get(socket);
+    const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (res && !res.headersSent && !res.writableEnded && !socket.destroyed) return;
     socket.destroy();
   });

@@ -17,6 +17,25 @@ describe('logs', () => {
     expect(out).toContain('[redacted]');
   });
 
+  it('leave the logged objects as they were, and errors readable', () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(c, _e, cb) { lines.push(String(c)); cb(); } });
+    const log = pino(loggerOptions(testConfig({ logLevel: 'info' })) as pino.LoggerOptions, stream);
+    const body = { email: 'a@b.it' };
+    const items = [{ iban: 'IT60X0542811101000000123456' }];
+    const err = Object.assign(new Error('boom'), { details: { cf: 'RSSMRA80A01H501U' } });
+    log.info({ body, items, err, headers: { authorization: 'Bearer s3cret', 'set-cookie': 'sid=s3cret' } }, 'x');
+    const line = JSON.parse(lines.join('')) as { body: { email: string }; items: Array<{ iban: string }>; err: { message: string; details: { cf: string } }; headers: Record<string, string> };
+    expect(line.body.email).toBe('[redacted]');
+    expect(line.items[0]?.iban).toBe('[redacted]');
+    expect(line.err.message).toBe('boom');
+    expect(line.err.details.cf).toBe('[redacted]');
+    expect(line.headers).toEqual({ authorization: '[redacted]', 'set-cookie': '[redacted]' });
+    expect(body.email).toBe('a@b.it');
+    expect(items[0]?.iban).toBe('IT60X0542811101000000123456');
+    expect(err.details.cf).toBe('RSSMRA80A01H501U');
+  });
+
   it.each([
     ['/api/orders/AbCdEf123/send-otp', '/api/orders/:ref/send-otp'],
     ['/api/orders/new', '/api/orders/new'],

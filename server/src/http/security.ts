@@ -69,21 +69,28 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
   return Object.freeze(headers);
 }
 
+/** The three header sets an answer gets, each built once: anything else, an API call, an order call. */
+interface HeaderSets { other: Readonly<Record<string, string>>; api: Readonly<Record<string, string>>; sensitiveApi: Readonly<Record<string, string>> }
+
+function headerSets(config: Config): HeaderSets {
+  const other = securityHeaders(config);
+  // On the API no caching, and on order calls no referrer either.
+  const api = Object.freeze({ ...other, 'cache-control': 'no-store' });
+  return { other, api, sensitiveApi: Object.freeze({ ...api, 'referrer-policy': 'no-referrer' }) };
+}
+
 /** One answer's security headers: helmet's, and on the API no caching (and no referrer on order calls). */
-function applySecurityHeaders(reply: FastifyReply, headers: Readonly<Record<string, string>>, url: string): void {
-  reply.headers(headers);
-  if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-    reply.header('Cache-Control', 'no-store');
-    if (SENSITIVE_API.test(url)) reply.header('Referrer-Policy', 'no-referrer');
-  }
+function applySecurityHeaders(reply: FastifyReply, sets: HeaderSets, url: string): void {
+  const isApi = url.startsWith('/api/') && !url.startsWith('/api/docs');
+  reply.headers(!isApi ? sets.other : SENSITIVE_API.test(url) ? sets.sensitiveApi : sets.api);
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(config);
+  const sets = headerSets(config);
   // Synchronous (callback) hook: no promise per request. Registered before every route, so it also runs
   // for errors, the 404 handler, pages and assets, as helmet's hook did.
   app.addHook('onRequest', (req, reply, done) => {
-    applySecurityHeaders(reply, headers, req.url);
+    applySecurityHeaders(reply, sets, req.url);
     done();
   });
 }
@@ -94,9 +101,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
  * these, so the headers are set here; the answer is the usual envelope.
  */
 export function frameworkErrorHandler(config: Config): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const headers = securityHeaders(config);
+  const sets = headerSets(config);
   return (error, req, reply) => {
-    applySecurityHeaders(reply, headers, req.url);
+    applySecurityHeaders(reply, sets, req.url);
     errorHandler(error, req, reply);
   };
 }

@@ -20,7 +20,10 @@ type HttpLabels = 'method' | 'route' | 'status';
  */
 export interface AppMetrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<HttpLabels>;
+  /**
+   * One observation per answer, by method, route pattern and status; `checkout_http_requests_total` is
+   * read from its counts at each scrape, so an answer costs one metric update, not two.
+   */
   readonly httpDuration: Histogram<HttpLabels>;
   /** One-time codes handed to a channel (signing, withdrawal, consent, pre-made, tracking, number change). */
   readonly codesSent: Counter<'channel'>;
@@ -108,13 +111,23 @@ export function createMetrics({ db, now, onCollectError }: MetricsDeps): AppMetr
   for (const channel of ['email', 'sms']) { codesSent.inc({ channel }, 0); codesFailed.inc({ channel }, 0); }
   for (const outcome of ['accepted', 'refused', 'failed'] satisfies UploadOutcome[]) uploads.inc({ outcome }, 0);
 
+  const durationName = 'checkout_http_request_duration_seconds';
+  const httpDuration = new Histogram({
+    name: durationName, help: 'Time to answer HTTP requests, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'], buckets: DURATION_BUCKETS, registers,
+  });
+  const durationCount = `${durationName}_count`;
+  new Counter({
+    name: 'checkout_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers,
+    async collect() {
+      this.reset();
+      for (const v of (await httpDuration.get()).values) if (v.metricName === durationCount) this.inc(v.labels, v.value);
+    },
+  });
+
   return {
     registry,
-    httpRequests: new Counter({ name: 'checkout_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers }),
-    httpDuration: new Histogram({
-      name: 'checkout_http_request_duration_seconds', help: 'Time to answer HTTP requests, by method, route pattern and status.',
-      labelNames: ['method', 'route', 'status'], buckets: DURATION_BUCKETS, registers,
-    }),
+    httpDuration,
     codesSent,
     codesFailed,
     signatures: new Counter({ name: 'checkout_signatures_total', help: 'Contracts signed with a one-time code.', registers }),

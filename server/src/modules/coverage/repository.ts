@@ -1,5 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db';
+import { isDeepStrictEqual } from 'node:util';
+import type { CompiledQuery, Insertable, Selectable } from 'kysely';
+import { preparedArrays } from '../../db';
+import type { Db, PreparedArrays } from '../../db';
 import type { Addresses as AddressesTable, AddressServices as AddressServicesTable, Buildings as BuildingsTable } from '../../db/types';
 
 /*
@@ -64,7 +66,54 @@ export function addressSearchQuery(db: Db, s: AddressSearch) {
   return q.limit(s.limit);
 }
 
-export const searchAddressRows = (db: Db, s: AddressSearch): Promise<AddressHitRow[]> => addressSearchQuery(db, s).execute();
+/*
+ * The search has four shapes (which key × with or without a civic number), and its SQL depends on nothing
+ * else: each shape is compiled once per database and prepared on the driver, answering rows as arrays
+ * (preparedArrays), so neither the query builder nor the driver's object per row is on the request path.
+ * Building the hit from an array costs less than the driver's generic row object (measured with
+ * better-sqlite3), and that cost grows with the number of hits, which grows with the data.
+ */
+type SearchShape = `${SearchColumn}|${'civic' | 'street'}`;
+interface PreparedSearch { compiled: CompiledQuery<AddressHitRow>; run: PreparedArrays | null }
+const preparedSearches = new WeakMap<Db, Map<SearchShape, PreparedSearch>>();
+
+/** Stand-ins that mark where each value lands among the compiled parameters. */
+const SLOT = { comune: '\u0000comune', prefix: '\u0000prefix', number: '\u0000number', limit: -1 } as const;
+
+/** The search's parameters in the order of its SQL: id_comune, the key's range, the civic's range, limit. */
+const searchParameters = (s: Pick<AddressSearch, 'id_comune' | 'prefix' | 'number' | 'limit'>): unknown[] =>
+  s.number === null
+    ? [s.id_comune, s.prefix, prefixUpperBound(s.prefix), s.limit]
+    : [s.id_comune, s.prefix, prefixUpperBound(s.prefix), s.number, prefixUpperBound(s.number), s.limit];
+
+function preparedSearch(db: Db, column: SearchColumn, withNumber: boolean): PreparedSearch {
+  let shapes = preparedSearches.get(db);
+  if (!shapes) preparedSearches.set(db, (shapes = new Map()));
+  const shape: SearchShape = `${column}|${withNumber ? 'civic' : 'street'}`;
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    const slots = { id_comune: SLOT.comune, column, prefix: SLOT.prefix, number: withNumber ? SLOT.number : null, limit: SLOT.limit };
+    const compiled = addressSearchQuery(db, slots).compile();
+    // The parameter order above must be the builder's: checked once per shape, not trusted.
+    if (!isDeepStrictEqual(compiled.parameters, searchParameters(slots))) throw new Error(`address search ${shape}: unexpected parameter order`);
+    prepared = { compiled, run: preparedArrays(db, `address_search_${column}_${withNumber ? 'civic' : 'street'}`, compiled.sql) };
+    shapes.set(shape, prepared);
+  }
+  return prepared;
+}
+
+/** A row of the prepared search: the columns of ADDRESS_HIT_COLUMNS, in that order. */
+const hitRowOf = (r: unknown[]): AddressHitRow => ({
+  id_egon_civico: r[0] as string, id_building: r[1] as string | null, street_type: r[2] as string, street_name: r[3] as string,
+  number: r[4] as string, zip_code: r[5] as string, id_comune: r[6] as string, city: r[7] as string, province: r[8] as string,
+});
+
+export async function searchAddressRows(db: Db, s: AddressSearch): Promise<AddressHitRow[]> {
+  const { compiled, run } = preparedSearch(db, s.column, s.number !== null);
+  const parameters = searchParameters(s);
+  if (run) return (await run(parameters)).map(hitRowOf);
+  return (await db.executeQuery<AddressHitRow>({ ...compiled, parameters })).rows;
+}
 
 export const findAddress = (db: Db, id: string): Promise<AddressRow | undefined> =>
   db.selectFrom('addresses').selectAll().where('id_egon_civico', '=', id).executeTakeFirst();

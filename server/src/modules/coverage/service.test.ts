@@ -2,7 +2,8 @@ import { CompiledQuery } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { describeEachDialect } from '../../../test/support/dialects';
-import { addressSearchQuery, upsertAddresses } from './repository';
+import { preparedArrays } from '../../db';
+import { addressSearchQuery, searchAddressRows, upsertAddresses } from './repository';
 import type { NewAddress } from './repository';
 import { searchAddresses } from './service';
 import { canonicalCivic, streetKeys } from './street-search';
@@ -93,6 +94,21 @@ describeEachDialect('coverage address search', (dialect) => {
     expect(await labels(db, 'nessuna via')).toEqual([]);
     expect(await labels(db, '   ')).toEqual([]);
     expect(await labels(db, 'roma', '000000')).toEqual([]);
+  });
+
+  it('answers the same rows prepared on the driver as through the query builder, for every shape', async () => {
+    const { db } = await dialect.createDb();
+    await fixture(db);
+    // The driver's prepared statement serves the database itself; a transaction goes through Kysely.
+    expect(preparedArrays(db, 'probe', 'SELECT 1')).not.toBeNull();
+    for (const column of ['street_search', 'street_name_search'] as const) {
+      for (const [prefix, number] of [['via roma', '1'], ['roma', null], ['via', '3'], ['lunga', null]] as const) {
+        const s = { id_comune: ROMA, column, prefix, number, limit: 20 };
+        const expected = await addressSearchQuery(db, s).execute();
+        expect(await searchAddressRows(db, s)).toEqual(expected);
+        expect(await db.transaction().execute((trx) => searchAddressRows(trx, s))).toEqual(expected);
+      }
+    }
   });
 
   it('answers hits with a readable label', async () => {

@@ -66,11 +66,15 @@ export interface AddressSearchInput { address: string; id_comune: string }
 export async function searchAddresses(db: Db, input: AddressSearchInput): Promise<AddressHit[]> {
   const query = parseAddressQuery(input.address);
   if (query.street === '') return [];
-  const run = (column: SearchColumn, prefix: string) =>
-    searchAddressRows(db, { id_comune: input.id_comune, column, prefix, number: query.number, limit: ADDRESS_SEARCH_LIMIT });
-  let rows = await run(query.typed_type ? 'street_search' : 'street_name_search', query.street);
+  const search = {
+    id_comune: input.id_comune, column: query.typed_type ? 'street_search' : 'street_name_search' as SearchColumn,
+    prefix: query.street, number: query.number, limit: ADDRESS_SEARCH_LIMIT,
+  };
+  let rows = await searchAddressRows(db, search);
   // `via garibaldi` when the street is Corso Garibaldi: the typed type word was wrong, the name is right.
-  if (rows.length === 0 && query.typed_type && query.name_only !== '') rows = await run('street_name_search', query.name_only);
+  if (rows.length === 0 && query.typed_type && query.name_only !== '') {
+    rows = await searchAddressRows(db, { ...search, column: 'street_name_search', prefix: query.name_only });
+  }
   return rows.map(toAddressHit);
 }
 

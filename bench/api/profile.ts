@@ -1,0 +1,92 @@
+/*
+ * CPU profile of the API server under the API bench's load: `npx tsx api/profile.ts [seconds] [outDir]`
+ * (from bench/). For each endpoint below, an app server (api-server.ts) is warmed up, then profiled (V8's
+ * sampling profiler through node:inspector, start-up left out) while autocannon loads it (50 connections)
+ * for the given seconds; its .cpuprofile lands in outDir and the top functions by self time, idle time
+ * left out, are printed as a Markdown table.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { forkServer } from '../lib/child-process';
+import { BENCH_API_KEY, BENCH_DIR } from '../lib/paths';
+import { CONNECTIONS, processCpuUs } from './api-bench';
+
+const TARGETS = [
+  { name: 'bare', mode: 'bare', path: '/bare', body: { search: 'rom' } },
+  { name: 'search-comuni', mode: 'app', path: '/api/utility/check-copertura/search-comuni/', body: { search: 'rom' } },
+  { name: 'list-address-advanced', mode: 'app', path: '/api/utility/check-copertura/list-address-advanced/', body: { address: 'via roma 1', id_comune: '058091', third_party_coverage: true } },
+];
+
+interface CallFrame { functionName: string; url: string; lineNumber: number }
+interface ProfileNode { id: number; callFrame: CallFrame }
+interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per function (name, file, line), largest first, as shares of all samples. */
+export function topSelfTime(profile: CpuProfile, top = 25): { rows: Array<{ fn: string; file: string; selfPct: number }> } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)') return;
+    const file = frame.url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*\/(server|bench|packages)\//, '$1/');
+    // TypeScript run by tsx has no useful line numbers (the source is transpiled, the profile does not map it).
+    const line = file && !file.endsWith('.ts') ? `:${frame.lineNumber + 1}` : '';
+    const key = `${frame.functionName || '(anonymous)'}\u0000${file}${line}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([key, t]) => {
+    const [fn = '', file = ''] = key.split('\u0000');
+    return { fn, file, selfPct: Math.round((1000 * t) / total) / 10 };
+  });
+  return { rows };
+}
+
+/** Sends a message to the server and waits for its answer carrying `key`. */
+const ask = (child: ChildProcess, msg: object, key: string): Promise<void> => new Promise((resolve) => {
+  const onMessage = (answer: Record<string, unknown>) => { if (key in answer) { child.off('message', onMessage); resolve(); } };
+  child.on('message', onMessage);
+  child.send(msg);
+});
+
+async function profileTarget(t: (typeof TARGETS)[number], seconds: number, outDir: string): Promise<string> {
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${t.name}.cpuprofile`);
+  const server = await forkServer(path.join(BENCH_DIR, 'api', 'api-server.ts'), [t.mode]);
+  const run = (duration: number) => autocannon({
+    url: `http://127.0.0.1:${server.port}${t.path}`, connections: CONNECTIONS, duration, method: 'POST',
+    headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: BENCH_API_KEY, ...t.body }),
+  });
+  try {
+    await run(3);
+    await ask(server.child, { profile: 'start' }, 'profiling');
+    const cpuBefore = processCpuUs(server.child.pid);
+    const r = await run(seconds);
+    const cpuAfter = processCpuUs(server.child.pid);
+    const cpuPerRequest = cpuBefore === null || cpuAfter === null ? '?' : Math.round((cpuAfter - cpuBefore) / r.requests.total);
+    await ask(server.child, { profile: 'stop', file }, 'profiled');
+    const { rows } = topSelfTime(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+    return [
+      `### ${t.name}: ${cpuPerRequest} µs of server CPU per request under the profiler`
+        + ` (${Math.round(r.requests.average)} req/s, ${r.non2xx} non-2xx)`, '',
+      '| function | self % | file |', '|---|---:|---|',
+      ...rows.map((row) => `| ${row.fn.replace(/\|/g, '\\|')} | ${row.selfPct} | ${row.file} |`), '',
+    ].join('\n');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.argv[2] ?? 10);
+  const outDir = path.resolve(process.argv[3] ?? path.join(BENCH_DIR, 'results', 'profiles'));
+  for (const t of TARGETS) process.stdout.write(`${await profileTarget(t, seconds, outDir)}\n`);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((err: unknown) => { process.stderr.write(`${String(err)}\n`); process.exit(1); });
+}
