@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB as Database, Orders as OrdersTable } from '../../db/types';
-import { searchColumnsOfJson } from './order-search';
+import { orderSearchColumns, searchColumnsOfJson } from './order-search';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -18,9 +18,15 @@ export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefi
 export const orderNumberTaken = async (db: Conn, orderNumber: string): Promise<boolean> =>
   (await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()) !== undefined;
 
-/** The console's search columns travel with the fields they are made of (order-search.ts). */
-export async function insertOrder(db: Conn, row: Insertable<OrdersTable>): Promise<void> {
-  await db.insertInto('orders').values({ ...row, ...searchColumnsOfJson(row.fields_json) }).execute();
+/**
+ * Inserts the order unless its number is taken, in one statement: the unique index answers (false: draw
+ * another number), where a lookup first would cost a statement for a clash that almost never happens.
+ * The console's search columns travel with the fields they are made of (order-search.ts).
+ */
+export async function insertOrderUnlessNumberTaken(db: Conn, row: Insertable<OrdersTable>, fields: Record<string, unknown>): Promise<boolean> {
+  const result = await db.insertInto('orders').values({ ...row, ...orderSearchColumns(fields) })
+    .onConflict((oc) => oc.column('order_number').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function updateOrderRow(db: Conn, id: string, patch: Partial<Omit<OrderRow, 'id' | 'hash'>>): Promise<void> {
