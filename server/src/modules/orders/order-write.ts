@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
+import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
 import { priceOrderContent, storedContent } from './order-pricing';
-import { deleteStep, insertOrderUnlessNumberTaken, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
+import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
 import type { OrderFields } from './service';
@@ -80,10 +81,10 @@ export async function createOrder(
     monthly_cents: content.priced.totals.monthly,
     one_off_cents: content.priced.totals.oneOff,
   };
-  // One statement, no transaction: the insert is the order's only write.
+  // One statement, no transaction: the insert is the order's only write (shared with others on SQLite).
   for (;;) {
     const orderNumber = drawNumber(numberPrefix, now);
-    if (await insertOrderUnlessNumberTaken(db, { ...row, order_number: orderNumber }, fields)) {
+    if (await insertNewOrder(db, { ...row, order_number: orderNumber }, fields)) {
       return toOrderRef({ hash, status: 'draft', order_number: orderNumber });
     }
   }

@@ -19,14 +19,17 @@ export const orderNumberTaken = async (db: Conn, orderNumber: string): Promise<b
   (await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()) !== undefined;
 
 /**
- * Inserts the order unless its number is taken, in one statement: the unique index answers (false: draw
- * another number), where a lookup first would cost a statement for a clash that almost never happens.
- * The console's search columns travel with the fields they are made of (order-search.ts).
+ * Inserts the orders whose number is free, in one statement, and answers the hashes of those inserted:
+ * the unique index answers a taken number (draw another), where a lookup first would cost a statement for
+ * a clash that almost never happens. The console's search columns travel with the fields they are made
+ * of (order-search.ts).
  */
-export async function insertOrderUnlessNumberTaken(db: Conn, row: Insertable<OrdersTable>, fields: Record<string, unknown>): Promise<boolean> {
-  const result = await db.insertInto('orders').values({ ...row, ...orderSearchColumns(fields) })
-    .onConflict((oc) => oc.column('order_number').doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+export async function insertOrdersUnlessNumberTaken(
+  db: Conn, orders: readonly { row: Insertable<OrdersTable>; fields: Record<string, unknown> }[],
+): Promise<Set<string>> {
+  const inserted = await db.insertInto('orders').values(orders.map(({ row, fields }) => ({ ...row, ...orderSearchColumns(fields) })))
+    .onConflict((oc) => oc.column('order_number').doNothing()).returning('hash').execute();
+  return new Set(inserted.map((r) => r.hash));
 }
 
 export async function updateOrderRow(db: Conn, id: string, patch: Partial<Omit<OrderRow, 'id' | 'hash'>>): Promise<void> {
