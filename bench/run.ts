@@ -65,7 +65,10 @@ async function main(): Promise<void> {
     }
   };
 
-  await run('api', () => runApiBench({ durationS: quick ? 3 : 10, warmupS: quick ? 1 : 2, log }));
+  await run('api', () => runApiBench({
+    durationS: quick ? 3 : 10, warmupS: quick ? 1 : 2, log,
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+  }));
   await run('scale', () => runScaleBench({
     sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000],
     postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,

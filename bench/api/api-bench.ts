@@ -24,6 +24,8 @@ interface Target {
   body: Record<string, unknown>;
   /** Minimum throughput as a fraction of the bare route. */
   ratio: number | null;
+  /** Measured on the app running on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), not SQLite. */
+  postgres?: true;
 }
 
 const TARGETS: readonly Target[] = [
@@ -37,9 +39,17 @@ const TARGETS: readonly Target[] = [
     name: 'orders/new', path: '/api/orders/new',
     body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false }, ratio: 0.2,
   },
+  {
+    name: 'orders/new on PostgreSQL', path: '/api/orders/new',
+    body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false }, ratio: 0.2, postgres: true,
+  },
 ];
 
-export interface ApiOptions { durationS: number; warmupS: number; log: (line: string) => void }
+export interface ApiOptions {
+  durationS: number; warmupS: number; log: (line: string) => void;
+  /** The PostgreSQL database the app runs on for the `postgres` targets (a fresh schema); none: they are skipped. */
+  postgresUrl?: string | undefined;
+}
 
 interface Load {
   reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; total: number; statuses: Record<string, number>;
@@ -88,8 +98,8 @@ async function load(url: string, body: Record<string, unknown>, duration: number
 
 const serverModule = path.join(BENCH_DIR, 'api', 'api-server.ts');
 
-async function startServer(mode: 'bare' | 'app'): Promise<{ base: string; server: RunningChild }> {
-  const server = await forkServer(serverModule, [mode]);
+async function startServer(mode: 'bare' | 'app', postgresUrl?: string): Promise<{ base: string; server: RunningChild }> {
+  const server = await forkServer(serverModule, postgresUrl ? [mode, postgresUrl] : [mode]);
   return { base: `http://127.0.0.1:${server.port}`, server };
 }
 
@@ -118,10 +128,18 @@ export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const bare = await startServer('bare');
   const app = await startServer('app').catch(async (err: unknown) => { await bare.server.stop(); throw err; });
+  let appPg: { base: string; server: RunningChild } | null = null;
   const measured: Array<{ t: Target; bare: Load | null; load: Load | null; probe: { status: number; text: string } }> = [];
   try {
+    if (opts.postgresUrl && TARGETS.some((t) => t.postgres)) appPg = await startServer('app', opts.postgresUrl);
     for (const t of TARGETS) {
-      const p = await probe(app.base, t);
+      const server = t.postgres ? appPg : app;
+      if (!server) {
+        opts.log(`  ${t.name}: skipped (no BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+        measured.push({ t, bare: null, load: null, probe: { status: 0, text: 'no PostgreSQL URL' } });
+        continue;
+      }
+      const p = await probe(server.base, t);
       if (p.status === 404) {
         opts.log(`  ${t.name}: not available (404: ${p.text})`);
         measured.push({ t, bare: null, load: null, probe: p });
@@ -129,11 +147,12 @@ export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
       }
       opts.log(`api: bare route, then ${t.name} (${opts.durationS} s each, ${CONNECTIONS} connections)…`);
       const b = await measure(`${bare.base}/bare`, t.body, opts, bare.server.child.pid);
-      const l = await measure(app.base + t.path, t.body, opts, app.server.child.pid);
+      const l = await measure(server.base + t.path, t.body, opts, server.server.child.pid);
       opts.log(`  bare ${fmtLoad(b)} | ${t.name} ${fmtLoad(l)}, non-2xx ${l.non2xx}`);
       measured.push({ t, bare: b, load: l, probe: p });
     }
   } finally {
+    await appPg?.server.stop();
     await app.server.stop();
     await bare.server.stop();
   }
@@ -148,7 +167,8 @@ export async function runApiBench(opts: ApiOptions): Promise<BenchRow[]> {
 
   for (const { t, bare: b, load: l, probe: p } of measured) {
     if (!l || !b) {
-      rows.push({ part: 'api', name: `${t.name} throughput`, target: t.ratio === null ? '—' : `≥ ${t.ratio}× bare`, measured: '—', met: null, note: 'not available: route not registered', data: { probe: p } });
+      const why = p.status === 0 ? 'not measured: no PostgreSQL URL' : 'not available: route not registered';
+      rows.push({ part: 'api', name: `${t.name} throughput`, target: t.ratio === null ? '—' : `≥ ${t.ratio}× bare`, measured: '—', met: null, note: why, data: { probe: p } });
       continue;
     }
     const ratio = l.reqPerSec / b.reqPerSec;

@@ -1,5 +1,6 @@
 /*
- * Child process of the API bench: `api-server.ts bare` or `api-server.ts app`.
+ * Child process of the API bench: `api-server.ts bare`, `api-server.ts app` (SQLite) or
+ * `api-server.ts app <postgres://…>` (the app on a fresh schema of that database).
  * Listens on 127.0.0.1:<random> and sends `{ port }` to the parent over IPC; SIGTERM closes and cleans up.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,9 +9,11 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { createDb, migrate } from '../../server/src/db';
 import { seedDemoData } from '../../server/src/demo-seed';
+import { createDb, migrate } from '../../server/src/db';
 import { BENCH_API_KEY, removeSqliteFiles, tempPath } from '../lib/paths';
+import { postgresScaleDb } from '../scale/scale-db';
+import type { ScaleDb } from '../scale/scale-db';
 
 const BARE_PATH = '/bare';
 
@@ -21,29 +24,36 @@ async function bareServer(): Promise<{ app: FastifyInstance; cleanup: () => Prom
   return { app, cleanup: async () => {} };
 }
 
-async function realServer(): Promise<{ app: FastifyInstance; cleanup: () => Promise<void> }> {
-  const file = tempPath('checkout-bench-api', '.db');
+async function sqliteDb(file: string): Promise<ScaleDb> {
+  const handle = createDb(`sqlite:${file}`);
+  const destroy = async () => { await handle.destroy(); removeSqliteFiles(file); };
+  try { await migrate(handle.db); } catch (err) { await destroy(); throw err; }
+  return { dialect: 'sqlite', handle, destroy };
+}
+
+async function realServer(postgresUrl: string | undefined): Promise<{ app: FastifyInstance; cleanup: () => Promise<void> }> {
   const storage = tempPath('checkout-bench-storage');
   mkdirSync(storage, { recursive: true });
+  const file = tempPath('checkout-bench-api', '.db');
+  // A fresh migrated database: a temp SQLite file, or a new schema dropped at the end.
+  const fresh = postgresUrl ? await postgresScaleDb(postgresUrl) : await sqliteDb(file);
+  const handle = fresh.handle;
   const config = loadConfig({
     // development, not production: production demands real mail/SMS channels and secrets the bench has no
     // use for; per-request work is the same (only `test` adds response checks).
     NODE_ENV: 'development',
     PUBLIC_API_KEY: BENCH_API_KEY,
-    DATABASE_URL: `sqlite:${file}`,
+    DATABASE_URL: postgresUrl ?? `sqlite:${file}`,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '1000000000',
     STORAGE_DIR: storage,
     WEB_DIST_DIR: tempPath('checkout-bench-no-web'),
   });
-  const handle = createDb(config.databaseUrl);
   const cleanup = async () => {
-    await handle.destroy();
-    removeSqliteFiles(file);
+    await fresh.destroy();
     rmSync(storage, { recursive: true, force: true });
   };
   try {
-    await migrate(handle.db);
     await seedDemoData(handle.db);
     return { app: await buildApp(config, { db: handle.db }), cleanup };
   } catch (err) {
@@ -55,8 +65,8 @@ async function realServer(): Promise<{ app: FastifyInstance; cleanup: () => Prom
 
 async function main(): Promise<void> {
   const mode = process.argv[2];
-  if (mode !== 'bare' && mode !== 'app') throw new Error('usage: api-server.ts bare|app');
-  const { app, cleanup } = mode === 'bare' ? await bareServer() : await realServer();
+  if (mode !== 'bare' && mode !== 'app') throw new Error('usage: api-server.ts bare|app [postgres://…]');
+  const { app, cleanup } = mode === 'bare' ? await bareServer() : await realServer(process.argv[3]);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -36,15 +36,16 @@ export async function currentConsents(db: Conn, orderId: string): Promise<Consen
   });
 }
 
-/** Records the consents `values` answers (booleans only) whose answer differs from the ledger's latest. */
+/** Records the consents `values` answers (booleans only) whose answer differs from the ledger's latest, in one insert. */
 export async function recordConsents(trx: Conn, orderId: string, values: Record<string, unknown>, at: string, channel = 'checkout'): Promise<void> {
   const current = new Map((await currentConsents(trx, orderId)).map((c) => [c.consent, c.granted]));
-  for (const consent of CONSENT_NAMES) {
+  const rows = CONSENT_NAMES.flatMap((consent) => {
     const value = values[consent];
-    if (typeof value !== 'boolean' || current.get(consent) === value) continue;
-    await trx.insertInto('consent_events').values({
+    if (typeof value !== 'boolean' || current.get(consent) === value) return [];
+    return [{
       id: randomUUID(), order_id: orderId, consent, granted: value ? 1 : 0,
       text_version: CONSENT_TEXT_VERSION, text_sha256: textSha256(consent), channel, recorded_at: at,
-    }).execute();
-  }
+    }];
+  });
+  if (rows.length > 0) await trx.insertInto('consent_events').values(rows).execute();
 }

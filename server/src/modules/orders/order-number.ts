@@ -14,9 +14,12 @@ const LENGTH = 6;
 export const brandInitials = (brandName: string): string =>
   brandName.split(/\s+/).map((w) => w.replace(/[^A-Za-z]/g, '').charAt(0)).join('').toUpperCase().slice(0, 4) || 'FV';
 
+// Made once: building an Intl.DateTimeFormat costs about 100 µs, formatting with one about 1 µs.
+const ITALIAN_YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' });
+
 /** `FV-2026-K7M4Q9`; the year is the Italian calendar year of `now`. */
 export function newOrderNumber(prefix: string, now: Date): string {
-  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(now);
+  const year = ITALIAN_YEAR.format(now);
   let tail = '';
   for (let i = 0; i < LENGTH; i++) tail += ALPHABET.charAt(randomInt(ALPHABET.length));
   return `${prefix}-${year}-${tail}`;

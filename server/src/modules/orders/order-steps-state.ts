@@ -3,19 +3,17 @@ import type { OrderStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { DB as Database } from '../../db/types';
 import { looksLikeOrderHash } from './order-hash';
-import { selectOrderByHash } from './repository';
 import type { OrderRow } from './repository';
 
 /**
- * Inside a transaction: touch the order first, then read it. The write takes the row lock on
- * PostgreSQL (and the write lock on SQLite) before the read, so two concurrent submissions of the
- * same order run one after the other instead of both merging into the same stale fields.
+ * Inside a transaction: touch the order and read it back in the same statement (UPDATE … RETURNING).
+ * The write takes the row lock on PostgreSQL (and the write lock on SQLite) before the read, so two
+ * concurrent submissions of the same order run one after the other instead of both merging into the
+ * same stale fields.
  */
 export async function lockOrder(trx: Transaction<Database>, hash: string, now: Date): Promise<OrderRow | undefined> {
   if (!looksLikeOrderHash(hash)) return undefined;
-  const touched = await trx.updateTable('orders').set({ updated_at: now.toISOString() }).where('hash', '=', hash).executeTakeFirst();
-  if (Number(touched.numUpdatedRows) === 0) return undefined;
-  return selectOrderByHash(trx, hash);
+  return trx.updateTable('orders').set({ updated_at: now.toISOString() }).where('hash', '=', hash).returningAll().executeTakeFirst();
 }
 
 /**

@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
+import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
 import { priceOrderContent, storedContent } from './order-pricing';
-import { deleteStep, insertOrder, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
+import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
 import type { OrderFields } from './service';
@@ -43,6 +44,8 @@ export interface WriteOptions {
   now?: Date;
   /** The order number's letters: the brand's initials (`FV`). */
   numberPrefix?: string;
+  /** Draws an order number (tests force a clash). */
+  drawNumber?: typeof newOrderNumber;
 }
 
 /**
@@ -51,7 +54,7 @@ export interface WriteOptions {
  * error (SPEC §7, §8).
  */
 export async function createOrder(
-  db: Db, body: OrderWrite, { now = new Date(), numberPrefix = DEFAULT_NUMBER_PREFIX }: WriteOptions = {},
+  db: Db, body: OrderWrite, { now = new Date(), numberPrefix = DEFAULT_NUMBER_PREFIX, drawNumber = newOrderNumber }: WriteOptions = {},
 ): Promise<OrderRef | RefererCodeError> {
   const customerType = body.customer_type ?? 'privato';
   const content = await priceOrderContent(db, body.offer_id, customerType, toStoredFields(body), now);
@@ -61,9 +64,8 @@ export async function createOrder(
   }
   const iso = now.toISOString();
   const hash = newOrderHash();
-  const orderNumber = await unusedOrderNumber(db, numberPrefix, now);
   const fields = storedContent({ ...toStoredFields(body), customer_type: customerType, referer_code: referer }, content);
-  await insertOrder(db, {
+  const row = {
     id: newOrderId(),
     hash,
     status: 'draft',
@@ -78,9 +80,14 @@ export async function createOrder(
     premade_code: null,
     monthly_cents: content.priced.totals.monthly,
     one_off_cents: content.priced.totals.oneOff,
-    order_number: orderNumber,
-  });
-  return toOrderRef({ hash, status: 'draft', order_number: orderNumber });
+  };
+  // One statement, no transaction: the insert is the order's only write (shared with others on SQLite).
+  for (;;) {
+    const orderNumber = drawNumber(numberPrefix, now);
+    if (await insertNewOrder(db, { ...row, order_number: orderNumber }, fields)) {
+      return toOrderRef({ hash, status: 'draft', order_number: orderNumber });
+    }
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB as Database, Orders as OrdersTable } from '../../db/types';
-import { searchColumnsOfJson } from './order-search';
+import { orderSearchColumns, searchColumnsOfJson } from './order-search';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrdersTable>;
@@ -18,9 +18,18 @@ export const selectOrderById = (db: Conn, id: string): Promise<OrderRow | undefi
 export const orderNumberTaken = async (db: Conn, orderNumber: string): Promise<boolean> =>
   (await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()) !== undefined;
 
-/** The console's search columns travel with the fields they are made of (order-search.ts). */
-export async function insertOrder(db: Conn, row: Insertable<OrdersTable>): Promise<void> {
-  await db.insertInto('orders').values({ ...row, ...searchColumnsOfJson(row.fields_json) }).execute();
+/**
+ * Inserts the orders whose number is free, in one statement, and answers the hashes of those inserted:
+ * the unique index answers a taken number (draw another), where a lookup first would cost a statement for
+ * a clash that almost never happens. The console's search columns travel with the fields they are made
+ * of (order-search.ts).
+ */
+export async function insertOrdersUnlessNumberTaken(
+  db: Conn, orders: readonly { row: Insertable<OrdersTable>; fields: Record<string, unknown> }[],
+): Promise<Set<string>> {
+  const inserted = await db.insertInto('orders').values(orders.map(({ row, fields }) => ({ ...row, ...orderSearchColumns(fields) })))
+    .onConflict((oc) => oc.column('order_number').doNothing()).returning('hash').execute();
+  return new Set(inserted.map((r) => r.hash));
 }
 
 export async function updateOrderRow(db: Conn, id: string, patch: Partial<Omit<OrderRow, 'id' | 'hash'>>): Promise<void> {

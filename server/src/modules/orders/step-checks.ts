@@ -145,6 +145,8 @@ export async function checkStep(
   }
 }
 
+// Made once: building an Intl.DateTimeFormat costs about 100 µs, formatting with one about 1 µs.
+const ITALIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date in Italy (yyyy-mm-dd): ages and document dates are judged by the Italian calendar day. */
-export const italianToday = (now: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const italianToday = (now: Date): string => ITALIAN_DAY.format(now);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { InsertQueryNode } from 'kysely';
+import type { DbHandle } from '../../db';
+import { describeEachDialect } from '../../../test/support/dialects';
+import { insertNewOrder } from './order-insert-group';
+import { createOrder } from './order-write';
+import type { OrderRef } from './order-write';
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+const BODY = { offer_id: 101, customer_type: 'privato' as const, is_brand_customer: false };
+
+/** Counts the INSERT statements sent through it. */
+class InsertCounter implements KyselyPlugin {
+  inserts = 0;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (InsertQueryNode.is(node)) this.inserts++;
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> { return result; }
+}
+
+const row = (hash: string, orderNumber: string) => ({
+  id: `id-${hash}`, hash, status: 'draft', offer_id: 101, customer_type: 'privato' as const, is_brand_customer: 0, referer_code: null,
+  fields_json: '{}', step_data_json: '{}', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), premade_code: null,
+  monthly_cents: 0, one_off_cents: 0, order_number: orderNumber,
+});
+
+describeEachDialect('orders/new: the insert', (dialect) => {
+  let handle: DbHandle;
+  beforeAll(async () => { handle = await dialect.createDb(); });
+  afterAll(async () => handle.destroy());
+
+  it(dialect.name === 'sqlite'
+    ? 'writes the orders created together in one statement, and draws again a number taken within the group'
+    : 'writes each order on its own, and draws again a number taken', async () => {
+    const counter = new InsertCounter();
+    const db = handle.db.withPlugin(counter);
+    // Two requests draw the same number: one gets it, the other draws again.
+    const draws = ['FV-2026-DDDDDD', 'FV-2026-DDDDDD', 'FV-2026-EEEEEE', 'FV-2026-FFFFFF', 'FV-2026-GGGGGG'];
+    const drawNumber = (): string => draws.shift() ?? 'FV-2026-HHHHHH';
+    const refs = await Promise.all([1, 2, 3, 4].map(() => createOrder(db, BODY, { now: NOW, drawNumber }))) as OrderRef[];
+    expect(refs.map((r) => r.order_number).sort()).toEqual(['FV-2026-DDDDDD', 'FV-2026-EEEEEE', 'FV-2026-FFFFFF', 'FV-2026-GGGGGG']);
+    const stored = await handle.db.selectFrom('orders').select(['hash', 'order_number']).where('order_number', 'in', refs.map((r) => r.order_number)).execute();
+    expect(new Map(stored.map((s) => [s.hash, s.order_number]))).toEqual(new Map(refs.map((r) => [r.hash, r.order_number])));
+    // SQLite: the four in one statement, then the one whose number was taken. PostgreSQL: 4 + 1.
+    expect(counter.inserts).toBe(dialect.name === 'sqlite' ? 2 : 5);
+  });
+
+  it('fails only the request whose row is refused, not the others of its group', async () => {
+    await insertNewOrder(handle.db, row('hash-taken-already-00001', 'FV-2026-JJJJJJ'), {});
+    const results = await Promise.allSettled([
+      insertNewOrder(handle.db, row('hash-fresh-000000000001', 'FV-2026-KKKKKK'), {}),
+      // The same hash again: refused by the hash's unique index, which no number clash explains.
+      insertNewOrder(handle.db, { ...row('hash-taken-already-00001', 'FV-2026-MMMMMM'), id: 'another-id' }, {}),
+      insertNewOrder(handle.db, row('hash-fresh-000000000002', 'FV-2026-NNNNNN'), {}),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([true, true]);
+    const numbers = await handle.db.selectFrom('orders').select('order_number').where('hash', 'like', 'hash-%').orderBy('order_number').execute();
+    expect(numbers.map((n) => n.order_number)).toEqual(['FV-2026-JJJJJJ', 'FV-2026-KKKKKK', 'FV-2026-NNNNNN']);
+  });
+});

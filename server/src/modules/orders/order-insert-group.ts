@@ -1,0 +1,62 @@
+import type { Insertable } from 'kysely';
+import { dialectOf } from '../../db';
+import type { Db } from '../../db';
+import type { Orders as OrdersTable } from '../../db/types';
+import { insertOrdersUnlessNumberTaken } from './repository';
+
+/*
+ * New orders on SQLite are written in groups: the orders/new requests that reach the insert in the same
+ * turn of the event loop share one multi-row INSERT, so one commit. Each commit writes every page it
+ * changed to the WAL, and the orders table's ~20 indexes make ~16 pages for a single order, mostly the
+ * same tail pages for every order (created_at, status, the empty search columns): shared, they are written
+ * once per group. Durability is unchanged: each request answers only after the commit holding its order
+ * returned (docs/decisions.md). PostgreSQL inserts each order on its own: its pool runs them side by side
+ * and its WAL flush already groups concurrent commits.
+ */
+
+interface Pending {
+  row: Insertable<OrdersTable>;
+  fields: Record<string, unknown>;
+  resolve: (inserted: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Rows per INSERT: few statement shapes to keep prepared, far below SQLite's bound-parameter limit. */
+const MAX_GROUP = 32;
+
+const queues = new WeakMap<Db, Pending[]>();
+
+async function insertGroup(db: Db, group: Pending[]): Promise<void> {
+  try {
+    const inserted = await insertOrdersUnlessNumberTaken(db, group);
+    for (const p of group) p.resolve(inserted.has(p.row.hash));
+  } catch (err) {
+    if (group.length === 1) { group[0]!.reject(err); return; }
+    // One bad row must not fail the others: each is tried alone, and only its own request sees its error.
+    await Promise.all(group.map((p) => insertGroup(db, [p])));
+  }
+}
+
+async function flush(db: Db): Promise<void> {
+  const queue = queues.get(db) ?? [];
+  queues.delete(db);
+  for (let i = 0; i < queue.length; i += MAX_GROUP) await insertGroup(db, queue.slice(i, i + MAX_GROUP));
+}
+
+/**
+ * Inserts the order unless its number is taken (false: draw another number); on SQLite, together with
+ * the other orders created in the same turn of the event loop.
+ */
+export function insertNewOrder(db: Db, row: Insertable<OrdersTable>, fields: Record<string, unknown>): Promise<boolean> {
+  if (dialectOf(db) !== 'sqlite') return insertOrdersUnlessNumberTaken(db, [{ row, fields }]).then((inserted) => inserted.has(row.hash));
+  return new Promise((resolve, reject) => {
+    let queue = queues.get(db);
+    if (!queue) {
+      queue = [];
+      queues.set(db, queue);
+      // After the poll phase: every request whose body arrived in this turn has queued its order by then.
+      setImmediate(() => { void flush(db); });
+    }
+    queue.push({ row, fields, resolve, reject });
+  });
+}
