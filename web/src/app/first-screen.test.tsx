@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
-import { act } from '@testing-library/react';
+import { encodeTrustedAmounts, offerWireSchema } from '@checkout/contract';
+import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_STORE_KEY, COVERAGE_PATH } from '@checkout/contract';
 import { useCheckoutStore } from '../state/checkout-store';
 import { AppProviders } from './app-providers';
 import { canHydrate, hasStoredCheckout, redirectTargetOf, resolveLazyMatches, showsPrerenderedCoverage, type FirstScreenFacts } from './first-screen';
 import { renderPage } from './render-page';
 import { buildRoutes } from './routes';
+import { renderPrerendered } from './prerender-entry';
+import { fixtureOffer } from '../features/offer/offer-fixture';
+import { answer } from '../testing/api-answers';
 
 describe('which URLs show the prerendered coverage screen', () => {
   it.each([
@@ -31,13 +35,25 @@ describe('which URLs show the prerendered coverage screen', () => {
 
 describe('canHydrate', () => {
   const firstVisit: FirstScreenFacts = { prerendered: 'coverage', bannerPrerendered: true, pathname: COVERAGE_PATH, hasStoredCheckout: false, consentDecided: false };
+  const offerVisit: FirstScreenFacts = { ...firstVisit, prerendered: 'shell', pathname: '/attiva/offerta', hasStoredCheckout: true };
   it('hydrates a first visit to the coverage check', () => {
     expect(canHydrate(firstVisit)).toBe(true);
     expect(canHydrate({ ...firstVisit, bannerPrerendered: false, consentDecided: true })).toBe(true);
   });
+  it('hydrates the checkout frame whatever the browser stored, the page being rendered after it', () => {
+    expect(canHydrate(offerVisit)).toBe(true);
+    expect(canHydrate({ ...offerVisit, pathname: `${COVERAGE_PATH}/PROMO10` })).toBe(true);
+    expect(canHydrate({ ...offerVisit, bannerPrerendered: false, consentDecided: true })).toBe(true);
+  });
+  it.each<[string, Partial<FirstScreenFacts>]>([
+    ['the frame of a step, which adds the progress pills', { ...offerVisit, pathname: '/attiva/step-2' }],
+    ['the frame with a banner the visitor has already answered', { ...offerVisit, consentDecided: true }],
+  ])('renders from scratch over %s', (_label, facts) => {
+    expect(canHydrate({ ...firstVisit, ...facts })).toBe(false);
+  });
   it.each<[string, Partial<FirstScreenFacts>]>([
     ['an empty root', { prerendered: null }],
-    ['the checkout frame', { prerendered: 'shell' }],
+    ['an unknown prerendered screen', { prerendered: 'other' }],
     ['a promo URL', { pathname: `${COVERAGE_PATH}/PROMO10` }],
     ['a stored checkout', { hasStoredCheckout: true }],
     ['a banner the visitor has already answered', { consentDecided: true }],
@@ -89,5 +105,50 @@ describe('the prerendered coverage screen', () => {
     const business = container.querySelector<HTMLInputElement>('input[value="business"]');
     await act(async () => { business?.click(); });
     expect(useCheckoutStore.getState().fields.customer_type).toBe('business');
+  });
+});
+
+describe('the prerendered checkout frame', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    useCheckoutStore.setState(useCheckoutStore.getInitialState());
+  });
+
+  // vitest.setup.ts fails the test on any console.error: React reports every hydration mismatch there.
+  it('hydrates in place with the consent banner, without a mismatch, then renders the offer page in it', async () => {
+    const offer = fixtureOffer();
+    const markup = await renderPrerendered('shell', 'http://localhost');
+    expect(markup).toContain('data-testid="consent-banner"');
+    expect(markup).not.toContain('offer-title');
+    // The empty page keeps the footer below the fold until the page arrives (CLS).
+    expect(markup).toContain('page-pending');
+    const container = document.createElement('div');
+    container.innerHTML = markup;
+    document.body.appendChild(container);
+    const bannerText = container.querySelector('.consent-banner p');
+    const navbar = container.querySelector('header');
+    expect(bannerText).not.toBeNull();
+
+    // What the coverage check left in the browser: the offer page depends on it, the frame does not.
+    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { result: true, data: encodeTrustedAmounts(offerWireSchema, offer) })));
+    useCheckoutStore.setState((s) => ({ availableOfferIds: [offer.id], fields: { ...s.fields, address: 'Via Roma', number: '1', city: 'Roma' } }));
+    const routes = buildRoutes();
+    await resolveLazyMatches(routes, '/attiva/offerta');
+    const router = createMemoryRouter(routes, { initialEntries: ['/attiva/offerta'] });
+    await act(async () => {
+      root = hydrateRoot(container, <StrictMode><AppProviders><RouterProvider router={router} /></AppProviders></StrictMode>);
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'La tua offerta' })).toBeTruthy();
+    // The same nodes: hydrated, not re-rendered.
+    expect(container.querySelector('.consent-banner p')).toBe(bannerText);
+    expect(container.querySelector('header')).toBe(navbar);
+    expect(await screen.findByTestId(`offer-card-${offer.id}`)).toBeTruthy();
+    expect(container.querySelector('.page-pending')).toBeNull();
   });
 });

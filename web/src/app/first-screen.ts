@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { CHECKOUT_STORE_KEY, COVERAGE_PATH, ROUTES, matchRoute } from '@checkout/contract';
+import { showsProgressPills } from '../components/progress-pills';
 
 /**
  * The served HTML may already hold a first screen rendered at build time (scripts/prerender.ts,
@@ -42,12 +43,17 @@ export interface FirstScreenFacts {
 }
 
 /**
- * Hydrate only when the client's first render is exactly the prerendered markup: a first visit
- * (nothing stored) to the coverage check, with the banner shown iff no choice was made. Anything
- * else renders from scratch over the prerendered HTML, which React replaces in one commit.
+ * Hydrate only when the client's first render is exactly the prerendered markup, with the banner shown
+ * iff no choice was made: a first visit (nothing stored) to the coverage check, or the checkout frame,
+ * whose page the client renders after hydrating (layouts/page-after-hydration.ts), so what the
+ * browser stored does not matter; but not on a step, where the frame adds the progress pills.
+ * Anything else renders from scratch over the prerendered HTML, which React replaces in one commit.
  */
-export const canHydrate = (f: FirstScreenFacts): boolean =>
-  f.prerendered === 'coverage' && showsPrerenderedCoverage(f.pathname) && !f.hasStoredCheckout && f.bannerPrerendered === !f.consentDecided;
+export const canHydrate = (f: FirstScreenFacts): boolean => {
+  if (f.bannerPrerendered !== !f.consentDecided) return false;
+  if (f.prerendered === 'coverage') return showsPrerenderedCoverage(f.pathname) && !f.hasStoredCheckout;
+  return f.prerendered === 'shell' && !showsProgressPills(f.pathname);
+};
 
 export const hasStoredCheckout = (storage: () => Storage = () => localStorage): boolean => {
   try {

@@ -13,6 +13,9 @@ export const PROGRESS_STEPS = [
   { step: 6, path: '/attiva/firma', key: 'firma' },
 ] as const;
 
+/** The checkout frame shows the pills on the steps only (app/layouts/checkout-layout.tsx). */
+export const showsProgressPills = (pathname: string): boolean => PROGRESS_STEPS.some((p) => p.path === pathname);
+
 export interface PillState { step: number; path: string; key: string; active: boolean; current: boolean; done: boolean }
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ProgressPills, PROGRESS_STEPS } from '../../components/progress-pills';
+import { ProgressPills, showsProgressPills } from '../../components/progress-pills';
 import { ScrollToTopButton } from '../../components/scroll-to-top-button';
 import { useThemeStore } from '../theme/theme-store';
 import { RouteTransition } from './route-transition';
@@ -11,7 +11,7 @@ import { SkipLink } from './skip-link';
 export function CheckoutLayout() {
   const { pathname } = useLocation();
   const s = useThemeStore();
-  const onStep = PROGRESS_STEPS.some((p) => p.path === pathname);
+  const onStep = showsProgressPills(pathname);
   const classes = [
     'app-layout', 'layout-checkout',
     `navbar-type-${s.navbar.type}`, `footer-type-${s.footer.type}`, `content-${s.contentWidth}`,

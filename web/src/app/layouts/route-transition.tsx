@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { useThemeStore } from '../theme/theme-store';
+import { usePageRendered } from './page-after-hydration';
 
 /** The history entry the document was loaded with (set once per load by main.tsx and render-page.tsx). */
 let loadedLocationKey: string | null = null;
@@ -16,9 +17,11 @@ export function RouteTransition() {
   const { pathname, key } = useLocation();
   const transition = useThemeStore((s) => s.routerTransition);
   const animated = key !== loadedLocationKey;
+  const pageRendered = usePageRendered(pathname);
+  const classes = ['route-transition', animated && `route-transition-${transition}`, !pageRendered && 'page-pending'].filter(Boolean).join(' ');
   return (
-    <div key={pathname} className={animated ? `route-transition route-transition-${transition}` : 'route-transition'}>
-      <Outlet />
+    <div key={pathname} className={classes}>
+      {pageRendered && <Outlet />}
     </div>
   );
 }
