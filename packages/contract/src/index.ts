@@ -5,6 +5,8 @@ export * from './schemas/envelope';
 export * from './schemas/offer';
 export * from './schemas/form-fields';
 export * from './schemas/checkout-state';
+// Plain values, so a page can start a form without zod; checkout-defaults.test.ts holds them to the schemas.
+export * from './schemas/checkout-defaults';
 export * from './schemas/lead';
 export * from './schemas/reference';
 export * from './schemas/coverage';

@@ -1,12 +1,13 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
-import type { Db } from './create-db';
+import type { Kysely } from 'kysely';
+import type { DB as Database } from './types';
 
 /** What `createDb` opened behind a Kysely instance: the driver's own handle, for the few hot statements. */
 type DriverHandle = { sqlite: SqliteDatabase.Database } | { pool: pg.Pool };
-const handles = new WeakMap<Db, DriverHandle>();
+const handles = new WeakMap<Kysely<Database>, DriverHandle>();
 
-export const registerDriverHandle = (db: Db, handle: DriverHandle): void => { handles.set(db, handle); };
+export const registerDriverHandle = (db: Kysely<Database>, handle: DriverHandle): void => { handles.set(db, handle); };
 
 /** Runs one statement with its parameters and answers its rows as arrays, columns in the SELECT's order. */
 export type PreparedArrays = (parameters: readonly unknown[]) => Promise<unknown[][]>;
@@ -18,7 +19,7 @@ export type PreparedArrays = (parameters: readonly unknown[]) => Promise<unknown
  * once per connection) in array row mode. `name` must be unique per SQL text. Null for a database not
  * opened by createDb (a transaction): the caller runs its Kysely query instead.
  */
-export function preparedArrays(db: Db, name: string, sql: string): PreparedArrays | null {
+export function preparedArrays(db: Kysely<Database>, name: string, sql: string): PreparedArrays | null {
   const handle = handles.get(db);
   if (!handle) return null;
   if ('sqlite' in handle) {

@@ -1,52 +1,24 @@
 import { create } from 'zustand';
-import type { z } from 'zod';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import {
   CHECKOUT_STORE_KEY,
   FIELDS_SCHEMA_VERSION,
-  defaultFormFields,
-  defaultPersistentState,
   resetCoverage,
   resetOptions,
   startNewOrder,
-  emptyOptionsState,
   type AddedOption,
   type FormFields,
   type OptionsState,
   type Offer,
   type PersistentState,
-  type orderRefSchema,
 } from '@checkout/contract';
 
-export type OrderRef = z.infer<typeof orderRefSchema>;
+import {
+  initialCheckoutData, initialCustomerAnswer, initialOfferSelection,
+  type CheckoutData, type CustomerAnswerData, type OfferSelectionData, type OrderRef, type StoredCheckout, type StoredCheckoutParser,
+} from './checkout-data';
 
-/** What is persisted under CHECKOUT_STORE_KEY (SPEC §4: fields, persistent state, offer, order). */
-export interface CheckoutData {
-  fields: FormFields;
-  persistent: PersistentState;
-  offer: Offer | null;
-  order: OrderRef | null;
-}
-
-/**
- * The offer page's selection, persisted beside CheckoutData (added by the coverage and offer
- * features). The added options themselves live in `fields.options` (they are sent with the
- * order); the rest of the contract's OptionsState lives here.
- */
-export interface OfferSelectionData {
-  /** Offers sellable at the checked address (coverage result `offer_ids`, best first). */
-  availableOfferIds: number[];
-  optionExtras: Omit<OptionsState, 'options'>;
-}
-
-/**
- * Whether step 1's "Sei già cliente?" has been answered. The contract's persistent state keeps the
- * answer (`isBrandCustomer`) as a plain boolean whose default is `false`, which cannot tell "No" from
- * "not asked yet"; the question is required, so the web keeps this bit beside it (persisted too).
- */
-export interface CustomerAnswerData {
-  brandCustomerAnswered: boolean;
-}
+export * from './checkout-data';
 
 export interface CheckoutActions {
   setFields: (patch: Partial<FormFields>) => void;
@@ -67,26 +39,6 @@ export interface CheckoutActions {
 }
 
 export type CheckoutState = CheckoutData & OfferSelectionData & CustomerAnswerData & CheckoutActions;
-
-export const initialCheckoutData = (): CheckoutData => ({
-  fields: defaultFormFields(),
-  persistent: defaultPersistentState(),
-  offer: null,
-  order: null,
-});
-
-export const initialOfferSelection = (): OfferSelectionData => {
-  const { options: _options, ...optionExtras } = emptyOptionsState();
-  return { availableOfferIds: [], optionExtras };
-};
-
-export const initialCustomerAnswer = (): CustomerAnswerData => ({ brandCustomerAnswered: false });
-
-/** Everything the store keeps in the browser (CHECKOUT_STORE_KEY). */
-export type StoredCheckout = CheckoutData & OfferSelectionData & CustomerAnswerData;
-
-/** Reads what the browser kept into the store's data (state/stored-checkout.ts). */
-export type StoredCheckoutParser = (stored: unknown) => StoredCheckout;
 
 /** The contract's OptionsState of a store snapshot (select `fields.options` and `optionExtras` with useShallow). */
 export const optionsStateOf = (s: { fields: Pick<FormFields, 'options'>; optionExtras: OfferSelectionData['optionExtras'] }): OptionsState => ({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FIELDS_SCHEMA_VERSION, addedOptionSchema, offerSchema, orderRefSchema, rehydrate } from '@checkout/contract';
 import {
   initialOfferSelection, type CheckoutData, type CustomerAnswerData, type OfferSelectionData, type StoredCheckout,
-} from './checkout-store';
+} from './checkout-data';
 
 /*
  * What the browser kept under CHECKOUT_STORE_KEY, parsed with the contract's schemas (DESIGN §6.2).

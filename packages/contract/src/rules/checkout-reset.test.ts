@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FIELDS_SCHEMA_VERSION } from '../constants';
-import { defaultPersistentState, type PersistentState } from '../schemas/checkout-state';
-import { defaultFormFields, type FormFields } from '../schemas/form-fields';
+import { defaultFormFields, defaultPersistentState } from '../schemas/checkout-defaults';
+import type { PersistentState } from '../schemas/checkout-state';
+import type { FormFields } from '../schemas/form-fields';
 import { FIELDS_KEPT_ON_NEW_ORDER, rehydrate, rehydrateFields, resetCoverage, startNewOrder } from './checkout-reset';
 
 const coverage = [{ technology: 'FTTH' as const, network: 'OF', max_download: 2500, max_upload: 500, cabinet_distance: null, available: true }];

@@ -1,6 +1,7 @@
 import { FIELDS_SCHEMA_VERSION } from '../constants';
-import { defaultPersistentState, persistentStateSchema } from '../schemas/checkout-state';
-import { defaultFormFields, formFieldsSchema, type FormFields } from '../schemas/form-fields';
+import { defaultFormFields, defaultPersistentState } from '../schemas/checkout-defaults';
+import { persistentStateSchema } from '../schemas/checkout-state';
+import { formFieldsSchema, type FormFields } from '../schemas/form-fields';
 import type { CheckoutSnapshot } from './new-order';
 import { z } from 'zod';
 

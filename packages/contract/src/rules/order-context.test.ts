@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormFields } from '../schemas/form-fields';
+import { defaultFormFields } from '../schemas/checkout-defaults';
 import { customerOriginOf, hasInternetFttcPortability, isBrandPop, isFromWholesale, telephoneRequestOf } from './order-context';
 
 describe('order context (SPEC §3 flags and fields, meanings in docs/decisions.md)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormFields, formFieldsSchema } from '../schemas/form-fields';
+import { defaultFormFields } from '../schemas/checkout-defaults';
+import { formFieldsSchema } from '../schemas/form-fields';
 import { PREMADE_PREPARED_FIELDS, holdsPersonalData, premadePreparedFields } from './premade-fields';
 
 describe('pre-made fields', () => {

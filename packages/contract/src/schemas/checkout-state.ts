@@ -17,5 +17,3 @@ export const persistentStateSchema = z.object({
   alreadySentOtp: z.boolean().default(false),
 });
 export type PersistentState = z.infer<typeof persistentStateSchema>;
-// A plain value, so a page can start without zod; checkout-defaults.test.ts holds it to `persistentStateSchema.parse({})`.
-export { defaultPersistentState } from './checkout-defaults';

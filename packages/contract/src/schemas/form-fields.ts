@@ -166,6 +166,4 @@ export const formFieldsSchema = z.object({
 });
 export type FormFields = z.infer<typeof formFieldsSchema>;
 
-// A plain value, so a page can start a form without zod; checkout-defaults.test.ts holds it to `formFieldsSchema.parse({})`.
-export { defaultFormFields } from './checkout-defaults';
 export const FORM_FIELDS_VERSION = FIELDS_SCHEMA_VERSION;
