@@ -63,11 +63,10 @@ describeEachDialect('a body over the limit', (dialect) => {
 
   it('closes the connection of a body declared beyond what it drains, reading none of it', async () => {
     const declared = DRAIN_REFUSED_BODY_BYTES + 1;
-    // Only the first megabyte is sent: a server that read on would wait for the rest until its timeout.
-    const started = Date.now();
+    // Only the first megabyte is sent: a server that read on would wait for the rest, and this client with
+    // it, until the test's own timeout.
     const outcome = await post(port, 1024 * 1024, declared);
     if ('status' in outcome) expect(outcome.status).toBe(413);
     else expect(['EPIPE', 'ECONNRESET']).toContain(outcome.error);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

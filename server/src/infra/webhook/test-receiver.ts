@@ -18,6 +18,8 @@ export type Responder = (req: { headers: IncomingMessage['headers']; rawBody: st
  */
 export class TestReceiver {
   readonly requests: ReceivedRequest[] = [];
+  /** Answers fully written: a test can tell whether the other side waited for one. */
+  answered = 0;
   private server: Server | undefined;
   port = 0;
 
@@ -52,5 +54,6 @@ export class TestReceiver {
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(answer.body);
+    this.answered++;
   }
 }

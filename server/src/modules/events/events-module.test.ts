@@ -26,10 +26,9 @@ describeEachDialect('events module', (dialect) => {
     await app.ready();
     const id = await db.transaction().execute((trx) => emitEvent(trx, { type: 'lead.created', subjectId: 'lead-1', data: { lead_id: 'lead-1' }, at: new Date() }));
     await expect.poll(() => slow.requests.length, { timeout: 3000 }).toBe(1);
-    const started = Date.now();
     await app.close();
-    // Closing did not wait for the receiver's answer.
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Closing did not wait for the receiver's answer: it is still being held back when the app is down.
+    expect(slow.answered).toBe(0);
     expect(await db.selectFrom('outbox_deliveries').select(['status', 'attempts', 'lease_until']).execute()).toEqual([{ status: 'pending', attempts: 0, lease_until: null }]);
     expect(await db.selectFrom('outbox_attempts').selectAll().execute()).toHaveLength(0);
 
