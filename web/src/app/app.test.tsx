@@ -1,19 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { CHECKOUT_STORE_KEY, COVERAGE_PATH, FIELDS_SCHEMA_VERSION, ROUTES } from '@checkout/contract';
 import { CONSENT_COOKIE } from '../lib/analytics';
 import { deleteCookie, setCookie } from '../lib/cookies';
 import { refuseSameRouteNavigation } from '../lib/router-guards';
 import { hydrateCheckoutStore, useCheckoutStore } from '../state/checkout-store';
 import { AppProviders } from './app-providers';
+import { AppRouter } from './app-router';
+import { loadMatchedPages } from './first-screen';
 import { PAGES, buildRoutes } from './routes';
 
 // A generous chunk timeout: a real page's first load under vitest can take a few hundred ms.
-const renderApp = (path: string, pages = PAGES, chunkTimeoutMs = 10_000) => {
-  const router = refuseSameRouteNavigation(createMemoryRouter(buildRoutes(pages, chunkTimeoutMs), { initialEntries: [path] }));
-  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
-  return router;
+// As main.tsx does, the page's chunk is loaded before the first render.
+const renderApp = async (path: string, pages = PAGES, chunkTimeoutMs = 10_000) => {
+  const history = refuseSameRouteNavigation(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  const routes = buildRoutes(pages, chunkTimeoutMs);
+  await loadMatchedPages(routes, history.location.pathname, history.location.key);
+  // Awaited: a redirect (<Navigate>) is a navigation, which suspends until the target's chunk is loaded.
+  await act(async () => { render(<AppProviders><AppRouter history={history} routes={routes} /></AppProviders>); });
+  return history;
 };
 
 beforeEach(() => {
@@ -35,14 +41,14 @@ describe('routes', () => {
   });
 
   it.each(['/qualcosa/che/non/esiste', '/attiva', '/attiva/sconosciuta'])('%s redirects to the coverage check', async (path) => {
-    const router = renderApp(path);
+    const history = await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(COVERAGE_PATH);
+    expect(history.location.pathname).toBe(COVERAGE_PATH);
     expect(document.title).toBe('Verifica copertura - Fibra Viva Casa');
   });
 
   it('the 404 page uses the full layout', async () => {
-    renderApp('/error-404');
+    await renderApp('/error-404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeTruthy();
     // The full layout: no navbar, but the footer (legal links, cookie preferences) and "Assistenza".
     expect(document.querySelector('.layout-full')).not.toBeNull();
@@ -53,17 +59,18 @@ describe('routes', () => {
   it('a step page shows its title and the progress pills', async () => {
     // Step 2 opens only for an order that reached it (the step guard redirects otherwise).
     useCheckoutStore.setState((s) => ({ persistent: { ...s.persistent, maxStep: 2, currentOrderData: { id: 'h', hash: 'h' } } }));
-    renderApp('/attiva/step-2');
+    await renderApp('/attiva/step-2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dati personali' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Avanzamento dell’ordine' })).toBeTruthy();
     expect(document.title).toBe('Dati personali - Fibra Viva Casa');
   });
 
   it('navigating updates the title, scrolls to the top and focuses the heading', async () => {
-    const router = renderApp('/attiva/step-1');
+    const history = await renderApp('/attiva/step-1');
     await screen.findByRole('heading', { level: 1, name: 'Dati di contatto' });
     window.scrollTo(0, 500);
-    await act(() => router.navigate('/error-404'));
+    // The 404 page's chunk loads first (the navigation suspends meanwhile).
+    await act(async () => history.push('/error-404'));
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' });
     expect(document.title).toBe('Pagina non trovata');
     expect(window.scrollY).toBe(0);
@@ -71,15 +78,19 @@ describe('routes', () => {
   });
 
   it('refuses to navigate to the page it is on', async () => {
-    const router = renderApp('/attiva/step-1');
+    const history = await renderApp('/attiva/step-1');
     await screen.findByRole('heading', { level: 1, name: 'Dati di contatto' });
-    const key = router.state.location.key;
-    await act(() => router.navigate('/attiva/step-1'));
-    expect(router.state.location.key).toBe(key);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Dati di contatto' });
+    const key = history.location.key;
+    act(() => history.push('/attiva/step-1'));
+    expect(history.location.key).toBe(key);
+    expect(history.index).toBe(0);
+    // The same page, not a re-mounted one.
+    expect(screen.getByRole('heading', { level: 1, name: 'Dati di contatto' })).toBe(heading);
   });
 
   it('keeps the origin of a /from/ link in a cookie and in the fields', async () => {
-    renderApp('/attiva/verifica-copertura/from/volantino?referer_code=AMICO10');
+    await renderApp('/attiva/verifica-copertura/from/volantino?referer_code=AMICO10');
     await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' });
     expect(document.cookie).toContain('provenienza=volantino');
     expect(useCheckoutStore.getState().fields).toMatchObject({ provenienza: 'volantino', referer_code: 'AMICO10' });
@@ -87,7 +98,7 @@ describe('routes', () => {
 
   it('shows a chunk-load error screen with a retry button when a page chunk fails', async () => {
     const failing = { ...PAGES, '/attiva/offerta/:promo?': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) };
-    renderApp('/attiva/offerta', failing);
+    await renderApp('/attiva/offerta', failing);
     expect(await screen.findByRole('heading', { level: 1, name: 'Impossibile caricare la pagina' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Riprova' })).toBeTruthy();
   });
@@ -101,7 +112,7 @@ describe('resume link on the coverage page', () => {
   ])('maxStep %i → %s', async (maxStep, href) => {
     localStorage.setItem(CHECKOUT_STORE_KEY, JSON.stringify({ state: { persistent: { maxStep } }, version: FIELDS_SCHEMA_VERSION }));
     await hydrateCheckoutStore(true);
-    renderApp(COVERAGE_PATH);
+    await renderApp(COVERAGE_PATH);
     await screen.findByRole('heading', { level: 1, name: 'Verifica la copertura' });
     const link = screen.queryByRole('link', { name: 'Riprendi il tuo ordine' });
     expect(link?.getAttribute('href') ?? null).toBe(href);

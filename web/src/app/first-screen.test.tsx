@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { encodeTrustedAmounts, offerWireSchema } from '@checkout/contract';
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_STORE_KEY, COVERAGE_PATH } from '@checkout/contract';
 import { useCheckoutStore } from '../state/checkout-store';
 import { AppProviders } from './app-providers';
-import { canHydrate, hasStoredCheckout, redirectTargetOf, resolveLazyMatches, showsPrerenderedCoverage, type FirstScreenFacts } from './first-screen';
+import { AppRouter } from './app-router';
+import { canHydrate, hasStoredCheckout, redirectTargetOf, loadMatchedPages, showsPrerenderedCoverage, type FirstScreenFacts } from './first-screen';
 import { renderPage } from './render-page';
 import { buildRoutes } from './routes';
 import { renderPrerendered } from './prerender-entry';
@@ -92,10 +93,10 @@ describe('the prerendered coverage screen', () => {
     const privato = container.querySelector<HTMLInputElement>('input[value="privato"]');
 
     const routes = buildRoutes();
-    await resolveLazyMatches(routes, COVERAGE_PATH);
-    const router = createMemoryRouter(routes, { initialEntries: [COVERAGE_PATH] });
+    const history = createMemoryHistory({ initialEntries: [COVERAGE_PATH], v5Compat: true });
+    await loadMatchedPages(routes, COVERAGE_PATH, history.location.key);
     await act(async () => {
-      root = hydrateRoot(container, <StrictMode><AppProviders><RouterProvider router={router} /></AppProviders></StrictMode>);
+      root = hydrateRoot(container, <StrictMode><AppProviders><AppRouter history={history} routes={routes} /></AppProviders></StrictMode>);
     });
 
     // The same nodes: hydrated, not re-rendered.
@@ -138,10 +139,10 @@ describe('the prerendered checkout frame', () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(200, { result: true, data: encodeTrustedAmounts(offerWireSchema, offer) })));
     useCheckoutStore.setState((s) => ({ availableOfferIds: [offer.id], fields: { ...s.fields, address: 'Via Roma', number: '1', city: 'Roma' } }));
     const routes = buildRoutes();
-    await resolveLazyMatches(routes, '/attiva/offerta');
-    const router = createMemoryRouter(routes, { initialEntries: ['/attiva/offerta'] });
+    const history = createMemoryHistory({ initialEntries: ['/attiva/offerta'], v5Compat: true });
+    await loadMatchedPages(routes, '/attiva/offerta', history.location.key);
     await act(async () => {
-      root = hydrateRoot(container, <StrictMode><AppProviders><RouterProvider router={router} /></AppProviders></StrictMode>);
+      root = hydrateRoot(container, <StrictMode><AppProviders><AppRouter history={history} routes={routes} /></AppProviders></StrictMode>);
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'La tua offerta' })).toBeTruthy();

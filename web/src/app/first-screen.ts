@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { CHECKOUT_STORE_KEY, COVERAGE_PATH, ROUTES, matchRoute } from '@checkout/contract';
 import { showsProgressPills } from '../components/progress-pills';
+import type { LazyPage } from '../lib/lazy-with-timeout';
 
 /**
  * The served HTML may already hold a first screen rendered at build time (scripts/prerender.ts,
@@ -10,6 +11,15 @@ export const PRERENDERED_ATTR = 'data-prerendered';
 export const CONSENT_BANNER_ATTR = 'data-consent-banner';
 
 export type PrerenderedPage = 'coverage' | 'shell';
+
+/**
+ * What the boot code reads of a route (src/app/routes.tsx) before rendering: where a route that
+ * only redirects sends the visitor, and a page route's chunk, loaded before the first render.
+ */
+export interface RouteHandle {
+  redirectTo?: string;
+  page?: LazyPage;
+}
 
 /** The coverage check's two routes; the promo one shows a badge the prerendered screen lacks. */
 const COVERAGE_ROUTES = ROUTES.filter((r) => r.path.startsWith(`${COVERAGE_PATH}/`)).map((r) => r.path);
@@ -27,8 +37,7 @@ export const showsPrerenderedCoverage = (pathname: string): boolean => {
 /** Where a route that only redirects would send `pathname` (`/`, `/attiva`, unknown paths), or null. */
 export const redirectTargetOf = (routes: RouteObject[], pathname: string): string | null => {
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const target = (leaf?.handle as { redirectTo?: unknown } | undefined)?.redirectTo;
-  return typeof target === 'string' ? target : null;
+  return (leaf?.handle as RouteHandle | undefined)?.redirectTo ?? null;
 };
 
 export interface FirstScreenFacts {
@@ -65,21 +74,11 @@ export const hasStoredCheckout = (storage: () => Storage = () => localStorage): 
 };
 
 /**
- * Loads the lazy route modules the location matches before the router starts, so its first render
- * is the page itself (what hydration needs), not the HydrateFallback. A chunk that fails is left
- * lazy: the router loads it again and shows its error boundary.
- * https://reactrouter.com/how-to/spa#hydration (lazy routes with SSR)
+ * Loads the chunks of the pages the location matches before the first render, so that render is the
+ * page itself (what hydration needs), not the loading screen. `attempt` is the location's key: a
+ * chunk that fails shows its error screen in that first render, and the next navigation loads it again.
  */
-export async function resolveLazyMatches(routes: RouteObject[], pathname: string): Promise<void> {
+export async function loadMatchedPages(routes: RouteObject[], pathname: string, attempt: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map(async ({ route }) => {
-    const lazy = route.lazy;
-    if (typeof lazy !== 'function') return;
-    try {
-      const loaded = await lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    } catch {
-      // The router reports it (route error boundary), with its own retry on navigation.
-    }
-  }));
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.page?.load(attempt)));
 }

@@ -1,17 +1,17 @@
 // zod is configured by the modules that bring it (lib/api-client, state/stored-checkout): the first screen has none.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
 import { initAnalytics, readConsentChoice } from '../lib/analytics';
 import { getPublicConfig } from '../lib/public-config';
 import { refuseSameRouteNavigation } from '../lib/router-guards';
 import { AppProviders } from './app-providers';
+import { AppRouter } from './app-router';
 import { applyDeferredStyles } from './deferred-styles';
 import { setLoadedLocation } from './layouts/route-transition';
 import {
-  CONSENT_BANNER_ATTR, PRERENDERED_ATTR, canHydrate, hasStoredCheckout, redirectTargetOf, resolveLazyMatches,
+  CONSENT_BANNER_ATTR, PRERENDERED_ATTR, canHydrate, hasStoredCheckout, loadMatchedPages, redirectTargetOf,
 } from './first-screen';
 import { buildRoutes } from './routes';
 import { hydrateCheckoutStore } from '../state/checkout-store';
@@ -34,15 +34,17 @@ async function boot(container: HTMLElement): Promise<void> {
   if (prerendered === 'coverage' && redirectTargetOf(routes, location.pathname) === COVERAGE_PATH) {
     history.replaceState(history.state, '', `${COVERAGE_PATH}${location.search}${location.hash}`);
   }
+  const appHistory = refuseSameRouteNavigation(createBrowserHistory({ v5Compat: true }));
   // The page's chunk, the full CSS and the stored checkout load in parallel; nothing renders with the
   // critical CSS alone, nor with the defaults over a checkout the visitor left.
-  await Promise.all([resolveLazyMatches(routes, location.pathname), stylesApplied, hydrateCheckoutStore(hasStoredCheckout())]);
-  const router = refuseSameRouteNavigation(createBrowserRouter(routes));
-  setLoadedLocation(router.state.location.key);
+  await Promise.all([
+    loadMatchedPages(routes, location.pathname, appHistory.location.key), stylesApplied, hydrateCheckoutStore(hasStoredCheckout()),
+  ]);
+  setLoadedLocation(appHistory.location.key);
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <AppRouter history={appHistory} routes={routes} />
       </AppProviders>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import { Outlet, useRouteError } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from '../lib/translation';
 import { ConsentBanner } from '../components/consent-banner';
 import { ModalHost } from './modal-host';
@@ -19,7 +19,7 @@ export function RootShell() {
   );
 }
 
-/** Shown while the first page's chunk arrives. */
+/** Shown while the first page's chunk arrives (a render that started before it was loaded). */
 export function AppLoading() {
   const { t } = useTranslation();
   return (
@@ -30,8 +30,7 @@ export function AppLoading() {
 }
 
 /** Last-resort boundary when a layout itself fails. */
-export function RootErrorScreen() {
-  const error = useRouteError();
+export function RootErrorScreen({ error }: { error: unknown }) {
   return (
     <main id="main-content" className="app-content">
       <ErrorScreen error={error} />

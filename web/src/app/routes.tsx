@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { COVERAGE_PATH, ROUTES, type RouteMeta } from '@checkout/contract';
-import { RouteErrorScreen } from '../features/errors/route-error-screen';
+import { ErrorScreen } from '../features/errors/route-error-screen';
 import { lazyPage } from '../lib/lazy-with-timeout';
+import type { RouteHandle } from './first-screen';
 import { withAllTranslations } from './i18n';
 import { CheckoutLayout } from './layouts/checkout-layout';
 import { FullLayout } from './layouts/full-layout';
+import { LazyRoutePage } from './lazy-route-page';
 import { AppLoading, RootErrorScreen, RootShell } from './root-shell';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -46,8 +50,8 @@ export const PAGES: Record<string, PageModule> = withText({
 
 const CHECKOUT_PARENT = '/attiva';
 
-/** Routes that only send the visitor to the coverage check; `handle` lets the boot code see it before rendering. */
-export const COVERAGE_REDIRECT_HANDLE = { redirectTo: COVERAGE_PATH } as const;
+/** Routes that only send the visitor to the coverage check. */
+export const COVERAGE_REDIRECT_HANDLE: RouteHandle = { redirectTo: COVERAGE_PATH };
 const toCoverage = (): Pick<RouteObject, 'element' | 'handle'> => ({
   element: <Navigate to={COVERAGE_PATH} replace />,
   handle: COVERAGE_REDIRECT_HANDLE,
@@ -57,37 +61,50 @@ const childRoutes = (layout: RouteMeta['layout'], pages: Record<string, PageModu
   ROUTES.filter((r) => r.layout === layout).map((r) => {
     const page = pages[r.path];
     if (!page) throw new Error(`No page for route ${r.path}`);
+    const lazy = lazyPage(page, chunkTimeoutMs);
+    const handle: RouteHandle = { page: lazy };
     return {
       path: layout === 'checkout' ? r.path.slice(CHECKOUT_PARENT.length + 1) : r.path,
-      lazy: lazyPage(page, chunkTimeoutMs),
+      element: <LazyRoutePage page={lazy} />,
+      handle,
     };
   });
 
-/** The whole route tree; `pages` and the timeout are parameters for the tests. */
+const showError = (error: unknown) => <ErrorScreen error={error} />;
+/** Pathless: what a page throws while rendering shows the error screen inside the layout. */
+const pageErrors = (children: RouteObject[]): RouteObject => ({
+  element: <RouteErrorBoundary fallback={showError}><Outlet /></RouteErrorBoundary>,
+  children,
+});
+
+/**
+ * The whole route tree, rendered by useRoutes (src/app/app-router.tsx); `pages` and the timeout are
+ * parameters for the tests. AppLoading shows while a first render waits for its page's chunk (the
+ * boot code loads it first, so only a render that did not wait sees it).
+ */
 export const buildRoutes = (pages: Record<string, PageModule> = PAGES, chunkTimeoutMs?: number): RouteObject[] => [
   {
-    id: 'root',
-    element: <RootShell />,
-    errorElement: <RootErrorScreen />,
-    HydrateFallback: AppLoading,
+    element: (
+      <RouteErrorBoundary fallback={(error) => <RootErrorScreen error={error} />}>
+        <Suspense fallback={<AppLoading />}>
+          <RootShell />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         path: CHECKOUT_PARENT,
         element: <CheckoutLayout />,
         children: [
-          {
-            // Pathless: errors (a chunk that did not load) render inside the layout.
-            errorElement: <RouteErrorScreen />,
-            children: [
-              { index: true, ...toCoverage() },
-              ...childRoutes('checkout', pages, chunkTimeoutMs),
-            ],
-          },
+          pageErrors([
+            { index: true, ...toCoverage() },
+            ...childRoutes('checkout', pages, chunkTimeoutMs),
+          ]),
         ],
       },
       {
         element: <FullLayout />,
-        children: [{ errorElement: <RouteErrorScreen />, children: childRoutes('full', pages, chunkTimeoutMs) }],
+        children: [pageErrors(childRoutes('full', pages, chunkTimeoutMs))],
       },
       { path: '*', ...toCoverage() },
     ],

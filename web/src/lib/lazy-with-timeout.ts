@@ -25,10 +25,48 @@ export const loadWithTimeout = <T>(loader: () => Promise<T>, ms: number = CHUNK_
     );
   });
 
+/** A page module as the route renders it: its component, or why its chunk did not arrive. */
+export type PageLoad = { Component: ComponentType; error?: undefined } | { Component?: undefined; error: unknown };
+
 /**
- * A data-router `lazy` function for a page module with a default export. The router waits for the
- * chunk before it commits the navigation and sends a failure to the nearest route error boundary.
+ * A page's chunk, loaded once. `load(attempt)` answers with the same promise until a load fails; a
+ * failed load is kept for the attempt that made it (every render of that page shows the same error)
+ * and tried again by the next attempt (the next navigation). The promise never rejects.
  */
-export const lazyPage =
-  (loader: () => Promise<{ default: ComponentType }>, ms?: number) =>
-  async (): Promise<{ Component: ComponentType }> => ({ Component: (await loadWithTimeout(loader, ms)).default });
+export interface LazyPage {
+  load: (attempt: string) => Promise<PageLoad>;
+}
+
+/**
+ * React's `use` returns a promise's value without suspending when the promise says it is fulfilled
+ * (https://react.dev/reference/react/use): a page loaded before the first render renders in it,
+ * which hydrating the prerendered screen needs.
+ */
+const markFulfilled = <T>(promise: Promise<T>): Promise<T> => {
+  const readable = promise as Promise<T> & { status?: string; value?: T };
+  void promise.then((value) => {
+    readable.status = 'fulfilled';
+    readable.value = value;
+  });
+  return promise;
+};
+
+/** A page module with a default export, loaded on demand with the chunk timeout (SPEC §8). */
+export const lazyPage = (loader: () => Promise<{ default: ComponentType }>, ms?: number): LazyPage => {
+  let current: { attempt: string; failed: boolean; promise: Promise<PageLoad> } | undefined;
+  return {
+    load(attempt) {
+      if (current && (!current.failed || current.attempt === attempt)) return current.promise;
+      const entry = { attempt, failed: false, promise: Promise.resolve<PageLoad>({ error: null }) };
+      entry.promise = markFulfilled(loadWithTimeout(loader, ms).then(
+        (m): PageLoad => ({ Component: m.default }),
+        (error: unknown): PageLoad => {
+          entry.failed = true;
+          return { error };
+        },
+      ));
+      current = entry;
+      return entry.promise;
+    },
+  };
+};

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { refuseSameRouteNavigation } from './router-guards';
 
-const makeRouter = () =>
-  refuseSameRouteNavigation(createMemoryRouter([{ path: '/attiva/:page', element: null }], { initialEntries: ['/attiva/step-1'] }));
+const makeHistory = () => refuseSameRouteNavigation(createMemoryHistory({ initialEntries: ['/attiva/step-1'], v5Compat: true }));
 
 describe('same-route navigation', () => {
-  it('is refused: no new history entry, same location key', async () => {
-    const router = makeRouter();
-    const before = router.state.location.key;
-    await router.navigate('/attiva/step-1');
-    expect(router.state.location.key).toBe(before);
-    expect(router.state.historyAction).toBe('POP');
+  it.each(['push', 'replace'] as const)('is refused by %s: no new history entry, same location key', (method) => {
+    const history = makeHistory();
+    const before = history.location.key;
+    history[method]('/attiva/step-1');
+    history[method]({ pathname: '/attiva/step-1/' });
+    expect(history.location.key).toBe(before);
+    expect(history.action).toBe('POP');
+    expect(history.index).toBe(0);
   });
 
-  it('goes ahead to a different route', async () => {
-    const router = makeRouter();
-    await router.navigate('/attiva/step-2');
-    expect(router.state.location.pathname).toBe('/attiva/step-2');
-    expect(router.state.historyAction).toBe('PUSH');
-    await router.navigate(-1);
-    expect(router.state.location.pathname).toBe('/attiva/step-1');
+  it('goes ahead to a different route, or the same one with another query', () => {
+    const history = makeHistory();
+    history.push('/attiva/step-2');
+    expect(history.location.pathname).toBe('/attiva/step-2');
+    expect(history.action).toBe('PUSH');
+    history.push('/attiva/step-2?promo=X');
+    expect(history.index).toBe(2);
+    history.go(-2);
+    expect(history.location.pathname).toBe('/attiva/step-1');
   });
 });

@@ -1,21 +1,23 @@
-import type { createBrowserRouter } from 'react-router';
-import { isSameLocation } from './same-location';
+import type { To } from 'react-router';
+import { isSameLocation, type LocationLike } from './same-location';
 
-type DataRouter = ReturnType<typeof createBrowserRouter>;
+/** What the guard needs of a history (react-router's browser and memory histories). */
+interface NavigableHistory {
+  readonly location: LocationLike;
+  push: (to: To, state?: unknown) => void;
+  replace: (to: To, state?: unknown) => void;
+}
 
 /**
  * SPEC §2: navigating to the route you are on is refused. Every Link, useNavigate and <Navigate>
- * of a data router goes through `router.navigate`, so one wrapper covers them all and no
- * duplicate history entry is ever pushed.
+ * of a router goes through its history's `push` or `replace` (its `navigator`), so one wrapper
+ * covers them all and no duplicate history entry is ever pushed.
  */
-export const refuseSameRouteNavigation = <R extends Pick<DataRouter, 'navigate' | 'state'>>(router: R): R => {
-  const original = router.navigate.bind(router) as (to: unknown, opts?: unknown) => Promise<void>;
-  const guarded = (to: unknown, opts?: unknown): Promise<void> => {
-    if (typeof to !== 'number' && isSameLocation(router.state.location, to as Parameters<typeof isSameLocation>[1])) {
-      return Promise.resolve();
-    }
-    return original(to, opts);
+export const refuseSameRouteNavigation = <H extends NavigableHistory>(history: H): H => {
+  const guard = (method: (to: To, state?: unknown) => void) => (to: To, state?: unknown): void => {
+    if (!isSameLocation(history.location, to)) method(to, state);
   };
-  router.navigate = guarded as R['navigate'];
-  return router;
+  history.push = guard(history.push.bind(history));
+  history.replace = guard(history.replace.bind(history));
+  return history;
 };

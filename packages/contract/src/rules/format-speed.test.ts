@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpeed } from './offer-transparency';
+import { formatSpeed } from './format-speed';
 
 describe('formatSpeed', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { OPTION_IDS } from '../constants';
 import type { ServiceCoverage } from '../schemas/form-fields';
 import type { Offer, Option, SpeedFigures } from '../schemas/offer';
+import { formatSpeed } from './format-speed';
 import { formatEuro } from './totals';
 
 /*
@@ -9,12 +10,6 @@ import { formatEuro } from './totals';
  * (156/23/CONS), the commitment and the exit cost (307/23/CONS, 487/18/CONS), and the router's cost
  * broken down, with the customer's own modem always possible at no cost (348/18/CONS).
  */
-
-const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
-
-/** A speed in Mbit/s as the checkout writes it: 300 → '300 Mbit/s', 2500 → '2,5 Gbit/s' (a plain space). */
-export const formatSpeed = (mbps: number): string =>
-  mbps >= 1000 ? `${decimal.format(mbps / 1000)} Gbit/s` : `${decimal.format(mbps)} Mbit/s`;
 
 export interface SpeedsAtAddress {
   technology: ServiceCoverage['technology'];

@@ -54,10 +54,6 @@ export interface PricingInput {
   routerVariant?: string;
 }
 
-/** The cluster a promo is judged by: the order's `cluster`, else its Open Fiber cluster; null when neither. */
-export const promoClusterOf = (fields: { cluster?: unknown; openfiber_cluster?: unknown }): string | null =>
-  [fields.cluster, fields.openfiber_cluster].find((c): c is string => typeof c === 'string' && c.trim() !== '') ?? null;
-
 /** The promo applies to this offer: a promo for every offer, or for this one. */
 export const promoAppliesTo = (promo: Pick<Promo, 'offer_id'>, offer: Pick<Offer, 'id'>): boolean =>
   promo.offer_id === null || promo.offer_id === offer.id;

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
 import { isBrandPop, isFromWholesale, promoClusterOf, resumeUrl, type AddressHit, type Comune, type CustomerType } from '@checkout/contract';
 import { Combobox } from '../../components/combobox';
 import { CoverageSummary } from '../../components/coverage-summary';
-import { PromoBanner } from '../../components/promo-banner';
 import { toUiError } from '../../lib/ui-error';
+import { loadWithTimeout } from '../../lib/lazy-with-timeout';
 import { useAddressSearch, useComuniSearch } from '../../lib/coverage-queries';
 import { useCoverageCheck } from './api/coverage-api';
 import { preloadApiClient } from '../../lib/lazy-api-client';
@@ -21,6 +21,9 @@ import './coverage-page.css';
 
 /** SPEC §1 debounce of the search-as-you-type fields. */
 const SEARCH_DEBOUNCE_MS = 250;
+
+// Most visits come without a promo code: the banner, and the promo rules it shows, load only for one.
+const PromoBanner = lazy(() => loadWithTimeout(() => import('../../components/promo-banner')).then((m) => ({ default: m.PromoBanner })));
 
 interface ChosenComune { id: string; name: string; province: string }
 
@@ -169,7 +172,12 @@ export default function CoveragePage() {
         <div className="col-lg-7">
           <h1 id="coverage-title">{t('pages.coverage.title')}</h1>
           <p className="lead coverage-hint">{t('pages.coverage.hint')}</p>
-          <PromoBanner code={promo} clusterKnown={clusterKnown} />
+          {promo && (
+            // Meanwhile the line the banner itself shows while get-promo answers.
+            <Suspense fallback={<p className="small text-body-secondary" role="status">{t('kit.promo.checking', { code: promo })}</p>}>
+              <PromoBanner code={promo} clusterKnown={clusterKnown} />
+            </Suspense>
+          )}
           {maxStep > 0 && (
             <div className="card resume-card mb-3">
               <div className="card-body d-flex flex-wrap align-items-center gap-3">

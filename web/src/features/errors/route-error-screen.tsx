@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useRouteError } from 'react-router';
 import { COVERAGE_PATH } from '@checkout/contract';
 import { useTranslation } from '../../lib/translation';
 import { isChunkLoadError } from '../../lib/lazy-with-timeout';
@@ -25,8 +24,4 @@ export function ErrorScreen({ error }: { error: unknown }) {
       )}
     </section>
   );
-}
-
-export function RouteErrorScreen() {
-  return <ErrorScreen error={useRouteError()} />;
 }
