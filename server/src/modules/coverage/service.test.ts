@@ -3,10 +3,10 @@ import { expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { preparedArrays } from '../../db';
-import { addressSearchQuery, searchAddressRows, upsertAddresses } from './repository';
+import { addressSearchQuery, nextStreetKeyQuery, searchAddressRows, streetCivicsQuery, upsertAddresses } from './repository';
 import type { NewAddress } from './repository';
 import { searchAddresses } from './service';
-import { canonicalCivic, streetKeys } from './street-search';
+import { canonicalCivic, civicNumberRanges, streetKeys } from './street-search';
 
 const ROMA = '058091';
 const MILANO = '015146';
@@ -102,7 +102,11 @@ describeEachDialect('coverage address search', (dialect) => {
     // The driver's prepared statement serves the database itself; a transaction goes through Kysely.
     expect(preparedArrays(db, 'probe', 'SELECT 1')).not.toBeNull();
     for (const column of ['street_search', 'street_name_search'] as const) {
-      for (const [prefix, number] of [['via roma', '1'], ['roma', null], ['via', '3'], ['lunga', null]] as const) {
+      for (const [prefix, number] of [
+        ['via roma', '1'], ['roma', null], ['via', '3'], ['lunga', null],
+        // Several streets under one prefix and one name (Piazza / Via Roma), a first street without the civic.
+        ['roma', '1'], ['rom', '4'], ['via roma', '3'], ['garibaldi', '12'], ['r', '1'], ['lunga', '1'], ['lunga', '3A'],
+      ] as const) {
         const s = { id_comune: ROMA, column, prefix, number, limit: 20 };
         const expected = await addressSearchQuery(db, s).execute();
         expect(await searchAddressRows(db, s)).toEqual(expected);
@@ -118,22 +122,23 @@ describeEachDialect('coverage address search', (dialect) => {
     expect(hit).toMatchObject({ street: 'Piazza Roma', number: '5', id_comune: ROMA, city: 'Roma', province: 'RM', zip_code: '00100', id_building: null, label: 'Piazza Roma 5, 00100 Roma (RM)' });
   });
 
-  it('is an index range scan, never a full scan or a sort', async () => {
+  const planOf = (db: Db, compiled: CompiledQuery) => db.transaction().execute(async (trx) => {
+    if (dialect.name === 'postgres') {
+      // With a few rows PostgreSQL rightly prefers a sequential scan; forbid it to see whether the index can serve.
+      await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+      await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_bitmapscan = off'));
+      const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    }
+    const rows = await trx.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+    return rows.rows.map((r) => r.detail).join('\n');
+  });
+
+  it('without a civic number is an index range scan, never a full scan or a sort', async () => {
     const { db } = await dialect.createDb();
     await fixture(db);
     for (const column of ['street_search', 'street_name_search'] as const) {
-      const compiled = addressSearchQuery(db, { id_comune: ROMA, column, prefix: 'via roma', number: '1', limit: 20 }).compile();
-      const plan = await db.transaction().execute(async (trx) => {
-        if (dialect.name === 'postgres') {
-          // With a few rows PostgreSQL rightly prefers a sequential scan; forbid it to see whether the index can serve.
-          await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
-          await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_bitmapscan = off'));
-          const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
-          return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-        }
-        const rows = await trx.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
-        return rows.rows.map((r) => r.detail).join('\n');
-      });
+      const plan = await planOf(db, addressSearchQuery(db, { id_comune: ROMA, column, prefix: 'via roma', number: null, limit: 20 }).compile());
       const index = column === 'street_search' ? 'addresses_comune_street_idx' : 'addresses_comune_street_name_idx';
       if (dialect.name === 'postgres') {
         expect(plan).toContain(`Index Scan using ${index}`);
@@ -143,6 +148,36 @@ describeEachDialect('coverage address search', (dialect) => {
         expect(plan).toContain(`SEARCH addresses USING INDEX ${index} (id_comune=? AND ${column}>? AND ${column}<?)`);
         expect(plan).not.toMatch(/SCAN addresses|TEMP B-TREE/);
       }
+    }
+  });
+
+  it('with a civic number seeks each street, then each numeric range of the civic (SQLite), never a full scan or a sort', async () => {
+    const { db } = await dialect.createDb();
+    await fixture(db);
+    for (const column of ['street_search', 'street_name_search'] as const) {
+      const byName = column === 'street_name_search';
+      const index = byName ? 'addresses_comune_street_name_idx' : 'addresses_comune_street_idx';
+      if (dialect.name === 'postgres') {
+        // PostgreSQL runs the one range scan (see searchAddressRows), the civic range tested on the index entries.
+        const plan = await planOf(db, addressSearchQuery(db, { id_comune: ROMA, column, prefix: 'via roma', number: '1', limit: 20 }).compile());
+        expect(plan).toContain(`Index Scan using ${index}`);
+        expect(plan).toMatch(new RegExp(`Index Cond: .*${column} >= .*number >= `));
+        expect(plan).not.toMatch(/Seq Scan|Sort/);
+        continue;
+      }
+      const key = { name: byName ? 'roma' : null, street: 'via roma' };
+      const streetPlans = [
+        await planOf(db, nextStreetKeyQuery(db, { id_comune: ROMA, column, prefix: 'roma', after: null }).compile()),
+        await planOf(db, nextStreetKeyQuery(db, { id_comune: ROMA, column, prefix: 'roma', after: key }).compile()),
+      ];
+      for (const plan of streetPlans) {
+        expect(plan).toContain(`SEARCH addresses USING COVERING INDEX ${index}`);
+        expect(plan).not.toMatch(/SCAN addresses|TEMP B-TREE/);
+      }
+      const civicPlan = await planOf(db, streetCivicsQuery(db, { id_comune: ROMA, key, number: '1', ranges: civicNumberRanges('1'), limit: 20 }).compile());
+      const seek = byName ? 'id_comune=? AND street_name_search=? AND street_search=? AND number_num>? AND number_num<?' : 'id_comune=? AND street_search=? AND number_num>? AND number_num<?';
+      expect(civicPlan.split(`SEARCH addresses USING INDEX ${index} (${seek})`)).toHaveLength(civicNumberRanges('1').length + 1);
+      expect(civicPlan).not.toMatch(/SCAN addresses|TEMP B-TREE/);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCivic, parseAddressQuery, streetKeys } from './street-search';
+import { MAX_CIVIC_DIGITS, canonicalCivic, civicNumberRanges, parseAddressQuery, streetKeys } from './street-search';
 
 describe('street search keys', () => {
   it('normalise case, accents and apostrophes', () => {
@@ -46,5 +46,34 @@ describe('parseAddressQuery', () => {
     ['  ', { street: '', typed_type: false, name_only: '', number: null }],
   ])('%j', (input, expected) => {
     expect(parseAddressQuery(input)).toEqual(expected);
+  });
+});
+
+describe('civicNumberRanges', () => {
+  it.each([
+    ['1', [[1, 1], [10, 19], [100, 199], [1000, 1999], [10000, 19999]]],
+    ['12', [[12, 12], [120, 129], [1200, 1299], [12000, 12999]]],
+    ['12345', [[12345, 12345]]],
+    ['12A', [[12, 12]]],
+    ['7BIS', [[7, 7]]],
+    ['0', [[0, 0]]],
+  ] as const)('%s → %j', (prefix, ranges) => {
+    expect(civicNumberRanges(prefix)).toEqual(ranges);
+  });
+
+  it('covers exactly the numbers whose digits start with the prefix', () => {
+    // Every canonical civic up to MAX_CIVIC_DIGITS digits, against the text rule the search keeps.
+    for (const prefix of ['1', '2', '9', '10', '37', '205', '4444']) {
+      const ranges = civicNumberRanges(prefix);
+      const wrong: number[] = [];
+      for (let n = 0; n < 10 ** MAX_CIVIC_DIGITS; n++) {
+        if (ranges.some(([low, high]) => n >= low && n <= high) !== String(n).startsWith(prefix)) wrong.push(n);
+      }
+      expect(wrong).toEqual([]);
+    }
+  });
+
+  it('refuses a prefix that is not canonical', () => {
+    expect(() => civicNumberRanges('A1')).toThrow();
   });
 });

@@ -41,6 +41,8 @@ export const streetKeys = (streetType: string, streetName: string): StreetKeys =
   street_name_search: normaliseName(streetName),
 });
 
+/** A civic number has at most this many digits (CIVIC, parseAddressQuery): civicNumberRanges relies on it. */
+export const MAX_CIVIC_DIGITS = 5;
 const CIVIC = /^(\d{1,5})\s*[/-]?\s*([a-z]{1,3})?$/i;
 
 /** `12` → `12`, `12/a`, `12 a` → `12A`, `7 bis` → `7BIS`; null when it is not a civic number. */
@@ -88,4 +90,23 @@ export function parseAddressQuery(input: string): AddressQuery {
     }
   }
   return { street: text, typed_type: false, name_only: text, number };
+}
+
+/**
+ * The numeric parts (number_num) a canonical civic prefix can match, as ascending inclusive ranges: `12`
+ * matches 12 (and 12A…), 120-129, 1200-1299, 12000-12999; `12A` only 12. Each range is a seek in the index
+ * ordered by number_num, where the text prefix alone would read every civic of the street.
+ */
+export function civicNumberRanges(prefix: string): Array<[number, number]> {
+  const m = /^(\d+)(.*)$/.exec(prefix);
+  if (!m) throw new Error(`civicNumberRanges: ${prefix} is not a canonical civic prefix`);
+  const digits = m[1] as string;
+  const value = Number(digits);
+  // A letter ends the digits; `0` starts no longer number (canonical numbers have no leading zero).
+  if (m[2] !== '' || value === 0) return [[value, value]];
+  const ranges: Array<[number, number]> = [];
+  for (let scale = 1, length = digits.length; length <= MAX_CIVIC_DIGITS; scale *= 10, length++) {
+    ranges.push([value * scale, (value + 1) * scale - 1]);
+  }
+  return ranges;
 }
