@@ -19,7 +19,10 @@ interface Window { count: number; startMs: number }
 /**
  * Fixed windows per key, as @fastify/rate-limit's LocalStore counts: the first request opens a window of
  * `windowMs`, the ones after it count until it ends, the next request after that opens a new one. At most
- * `maxKeys` keys are kept, the least recently counted going first, so a flood of addresses costs bounded memory.
+ * `maxKeys` keys are kept, so a flood of addresses costs bounded memory; past that the key whose window
+ * opened first goes (the library drops the least recently counted one: the same for a flood of new
+ * addresses, and the key dropped here is the one closest to a new window anyway). A request inside a
+ * window changes only its count: no reordering of the map per request.
  */
 export class FixedWindowCounter {
   private readonly windows = new Map<string, Window>();
@@ -29,22 +32,16 @@ export class FixedWindowCounter {
   /** Counts one request of `key` at `nowMs`; the window it counted in (read it before the next call). */
   hit(key: string, nowMs: number): Readonly<Window> {
     const w = this.windows.get(key);
-    if (w === undefined) {
-      if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value as string);
-      const fresh = { count: 1, startMs: nowMs };
-      this.windows.set(key, fresh);
-      return fresh;
-    }
-    if (w.startMs + this.windowMs <= nowMs) {
-      w.count = 1;
-      w.startMs = nowMs;
-    } else {
+    if (w !== undefined && w.startMs + this.windowMs > nowMs) {
       w.count += 1;
+      return w;
     }
-    // Most recently counted last (a Map keeps insertion order): eviction takes the first key.
-    this.windows.delete(key);
-    this.windows.set(key, w);
-    return w;
+    // A new window goes last (a Map keeps insertion order): the first key is the oldest window.
+    if (w !== undefined) this.windows.delete(key);
+    else if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value as string);
+    const fresh = { count: 1, startMs: nowMs };
+    this.windows.set(key, fresh);
+    return fresh;
   }
 
   get size(): number { return this.windows.size; }

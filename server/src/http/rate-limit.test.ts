@@ -23,15 +23,15 @@ describe('FixedWindowCounter', () => {
     expect([next.count, next.startMs]).toEqual([1, 1000]);
   });
 
-  it('keeps at most maxKeys keys, dropping the least recently counted', () => {
-    const c = new FixedWindowCounter(60_000, 2);
+  it('keeps at most maxKeys keys, dropping the one whose window opened first', () => {
+    const c = new FixedWindowCounter(1000, 2);
     c.hit('a', 0);
     c.hit('b', 1);
-    c.hit('a', 2); // a is now the most recent
-    c.hit('c', 3); // drops b
+    c.hit('a', 1000); // a opens a new window: b's is now the oldest
+    c.hit('c', 1001); // drops b
     expect(c.size).toBe(2);
-    expect(c.hit('a', 4).count).toBe(3);
-    expect(c.hit('b', 5).count).toBe(1);
+    expect(c.hit('a', 1002).count).toBe(2);
+    expect(c.hit('b', 1003).count).toBe(1);
   });
 });
 
