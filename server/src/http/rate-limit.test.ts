@@ -55,9 +55,11 @@ const tightModule: AppModule = async (app) => {
   app.post('/api/test/unlimited/', { config: { rateLimit: false } }, async () => ({ result: true, data: {} }));
 };
 
-// Each run its own documentation addresses: Redis keeps counters between runs for a minute.
-const ipv4 = (): string => `198.51.100.${randomInt(1, 255)}`;
-const ipv6Prefix = (): string => `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+// A new address for each use (the tests share an app), under a prefix of this run's own: Redis keeps counters between runs for a minute.
+const run = [randomInt(0, 256), randomInt(0, 256)];
+let used = 0;
+const ipv4 = (): string => `10.${run[0]}.${run[1]}.${++used}`;
+const ipv6Prefix = (): string => `2001:db8:${(run[0]! * 256 + run[1]!).toString(16)}:${(++used).toString(16)}`;
 
 /** The same rules whichever store counts: in memory (one process) and in Redis (several share it). */
 const stores = [{ name: 'in memory', redisUrl: undefined }, ...(redisUrl ? [{ name: 'in Redis', redisUrl }] : [])];
@@ -86,8 +88,7 @@ describe.each(stores)('rate limit $name', (store) => {
   });
 
   it('counts a client by its address: another address has its own count', async () => {
-    const n = randomInt(1, 254);
-    const [ip, neighbour] = [`198.51.100.${n}`, `198.51.100.${n + 1}`];
+    const [ip, neighbour] = [ipv4(), ipv4()];
     for (let i = 0; i < LIMIT; i++) await echo(t.app, ip);
     expect((await echo(t.app, ip)).statusCode).toBe(429);
     expect((await echo(t.app, neighbour)).statusCode).toBe(200);
