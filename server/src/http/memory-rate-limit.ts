@@ -4,12 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 
 /**
  * The per-IP limits of a single process, counted in memory: the same counting, headers and refusal as
- * @fastify/rate-limit with its in-memory store (which the Redis-backed setup still uses), in a synchronous
- * hook. The library's hook is async and wraps each store call in a promise, and normalises every address
+ * @fastify/rate-limit with its in-memory store, in a synchronous hook (with Redis the library still counts,
+ * see rate-limit.ts). The library's hook is async and wraps each store call in a promise, and normalises every address
  * through an IPv6 parser: on a cached answer that was the largest share of the app's own per-request work.
  */
 
-/** @fastify/rate-limit's defaults: keys kept per counter (least recently used go first), IPv6 prefix sharing a key. */
+/** @fastify/rate-limit's defaults: keys kept per counter, IPv6 prefix sharing a key. */
 const MAX_KEYS = 5000;
 const IPV6_SUBNET = 64;
 
