@@ -3,7 +3,8 @@
  * (from bench/). For each endpoint below, an app server (api-server.ts) is warmed up, then profiled (V8's
  * sampling profiler through node:inspector, start-up left out) while autocannon loads it (50 connections)
  * for the given seconds; its .cpuprofile lands in outDir and the top functions by self time, idle time
- * left out, are printed as a Markdown table.
+ * left out, are printed as a Markdown table, then the same time by owner (the package or source file
+ * whose code ran or called into Node: a header Node validates for Fastify's reply counts for Fastify).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const TARGETS = [
 ];
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame }
+interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 /** Self time per function (name, file, line), largest first, as shares of all samples. */
@@ -46,6 +47,42 @@ export function topSelfTime(profile: CpuProfile, top = 25): { rows: Array<{ fn: 
   return { rows };
 }
 
+/** `fastify/lib/reply.js`, `prom-client`, `server/src/http/endpoint.ts`; null for Node's own and native code. */
+function ownerOf(url: string): string | null {
+  if (!url || url.startsWith('node:')) return null;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url);
+  // Fastify's files apart: its reply (headers, serialisation, the socket write) is most of a request.
+  if (pkg) return pkg[1] === 'fastify' ? `fastify/${pkg[2] ?? ''}` : (pkg[1] ?? url);
+  const own = /\/((?:server|bench|packages)\/.*)$/.exec(url);
+  return own?.[1] ?? url;
+}
+
+/**
+ * Self time by owner, largest first: each sample goes to the nearest frame up its stack that is not Node's
+ * or native (`writev` under Fastify's reply counts for `fastify/lib/reply.js`); samples with no such frame
+ * keep their function's name (`(garbage collector)`, `(program)`, Node's HTTP parser). The profiler's own
+ * work shows as `bench/api/api-server.ts` (its inspector session runs there).
+ */
+export function selfTimeByOwner(profile: CpuProfile, top = 20): Array<{ owner: string; selfPct: number }> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const leaf = byId.get(id)?.callFrame;
+    if (!leaf || leaf.functionName === '(idle)') return;
+    let owner: string | null = null;
+    for (let cur: number | undefined = id; cur !== undefined && owner === null; cur = parent.get(cur)) owner = ownerOf(byId.get(cur)?.callFrame.url ?? '');
+    const name = leaf.functionName || '(anonymous)';
+    const key = owner ?? (name.startsWith('(') ? name : `${name} (Node)`);
+    const dt = profile.timeDeltas[i] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([owner, t]) => ({ owner, selfPct: Math.round((1000 * t) / total) / 10 }));
+}
+
 /** Sends a message to the server and waits for its answer carrying `key`. */
 const ask = (child: ChildProcess, msg: object, key: string): Promise<void> => new Promise((resolve) => {
   const onMessage = (answer: Record<string, unknown>) => { if (key in answer) { child.off('message', onMessage); resolve(); } };
@@ -69,12 +106,16 @@ async function profileTarget(t: (typeof TARGETS)[number], seconds: number, outDi
     const cpuAfter = processCpuUs(server.child.pid);
     const cpuPerRequest = cpuBefore === null || cpuAfter === null ? '?' : Math.round((cpuAfter - cpuBefore) / r.requests.total);
     await ask(server.child, { profile: 'stop', file }, 'profiled');
-    const { rows } = topSelfTime(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    const { rows } = topSelfTime(profile);
+    const us = typeof cpuPerRequest === 'number' ? cpuPerRequest : null;
     return [
       `### ${t.name}: ${cpuPerRequest} µs of server CPU per request under the profiler`
         + ` (${Math.round(r.requests.average)} req/s, ${r.non2xx} non-2xx)`, '',
       '| function | self % | file |', '|---|---:|---|',
       ...rows.map((row) => `| ${row.fn.replace(/\|/g, '\\|')} | ${row.selfPct} | ${row.file} |`), '',
+      '| owner | self % | ≈ µs/request |', '|---|---:|---:|',
+      ...selfTimeByOwner(profile).map((o) => `| ${o.owner} | ${o.selfPct} | ${us === null ? '?' : Math.round((us * o.selfPct) / 10) / 10} |`), '',
     ].join('\n');
   } finally {
     await server.stop();

@@ -76,7 +76,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 /** Fields the server never reads: the api key (already checked) and `_`-prefixed client-only fields (DESIGN §3). */
 export function stripClientFields(body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (k !== 'api_key' && !k.startsWith('_')) out[k] = v;
+  for (const k of Object.keys(body)) if (k !== 'api_key' && !k.startsWith('_')) out[k] = body[k];
   return out;
 }
 
