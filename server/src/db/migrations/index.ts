@@ -26,6 +26,7 @@ import * as m0024 from './0024-console-data';
 import * as m0025 from './0025-integration';
 import * as m0026 from './0026-tracking-access';
 import * as m0027 from './0027-file-storage';
+import * as m0029 from './0029-orders-partial-indexes';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-integration': m0025,
   '0026-tracking-access': m0026,
   '0027-file-storage': m0027,
+  '0029-orders-partial-indexes': m0029,
 };

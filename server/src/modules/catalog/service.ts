@@ -106,9 +106,11 @@ export async function offersForCoverage(_db: Db, query: CoverageQuery): Promise<
   return ranked.map((r) => r.id);
 }
 
+// Made once: building an Intl.DateTimeFormat costs about 100 µs, formatting with one about 1 µs.
+const ITALIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** `YYYY-MM-DD` of `now` on the Italian calendar (promo validity days are Italian days). */
-export const italianDate = (now: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const italianDate = (now: Date): string => ITALIAN_DAY.format(now);
 
 /** get-promo's request; an order's own check may have no cluster at all (null). */
 export type PromoQuery = Omit<z.output<typeof endpoints.getPromo.request>, 'cluster'> & { cluster?: string | null | undefined };

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { newOrderId } from './order-hash';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+it('makes order ids that are UUIDs version 7, in the order of their time, and different within one millisecond', () => {
+  const t = Date.parse('2026-03-01T10:00:00Z');
+  const ids = [t, t + 1, t + 2, t + 1_000, t + 86_400_000].map((ms) => newOrderId(ms));
+  for (const id of ids) expect(id).toMatch(UUID_V7);
+  expect([...ids].sort()).toEqual(ids);
+  expect(ids[0]!.slice(0, 13)).toBe(`${t.toString(16).padStart(12, '0').slice(0, 8)}-${t.toString(16).padStart(12, '0').slice(8)}`);
+  const sameMs = new Set(Array.from({ length: 1_000 }, () => newOrderId(t)));
+  expect(sameMs.size).toBe(1_000);
+});
