@@ -11,7 +11,7 @@ import { searchTermOf } from './search-term';
 
 /*
  * The columns a new order leaves null have partial indexes (WHERE column IS NOT NULL, migration
- * 0029-orders-partial-indexes): each filter and search of the lists must still be answered by its index.
+ * 0028-orders-partial-indexes): each filter and search of the lists must still be answered by its index.
  * PostgreSQL is asked with sequential scans priced out (its tables here are empty, where a scan is
  * cheapest): a plan that still scans `orders` means no index can answer.
  */
