@@ -5,7 +5,6 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import { registerDriverHandle } from './prepared';
 import { withStatementCache } from './statement-cache';
-import { startWalCheckpoints } from './wal-checkpoints';
 import type { DB as Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -66,13 +65,12 @@ export function createDb(url: string): DbHandle {
   // WAL: readers never block the writer; busy_timeout: a second process (CLI) waits instead of failing.
   // synchronous = NORMAL in WAL mode fsyncs at checkpoints, not at every commit: a committed (acknowledged)
   // order survives the process being killed, because its WAL frames are already written to the OS; only an
-  // OS crash or power loss can lose the last commits, and never corrupts the file. Checkpoints: wal-checkpoints.ts.
+  // OS crash or power loss can lose the last commits, and never corrupts the file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const checkpoints = file === ':memory:' ? null : startWalCheckpoints(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerDriverHandle(db, { sqlite });
-  return { db, dialect: 'sqlite', destroy: async () => { await checkpoints?.stop(); await db.destroy(); } };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
