@@ -28,7 +28,8 @@ const outDir = path.join(dist, 'prerender');
 const ORIGIN = 'http://localhost';
 
 /** Replaced by the server in every served page (server/src/http/spa.ts PRERENDER_TOKENS). */
-const TOKENS = { brand: '__APP_BRAND__', product: '__APP_PRODUCT__', year: '__APP_YEAR__' } as const;
+// `legal` is a URL (the public config's reader refuses anything else) that no brand's legal pages live at.
+const TOKENS = { brand: '__APP_BRAND__', product: '__APP_PRODUCT__', year: '__APP_YEAR__', legal: 'https://app-legal-pages.invalid' } as const;
 
 type Page = 'coverage' | 'shell';
 interface Entry {
@@ -65,7 +66,8 @@ function installDocument(): Window {
   const win = new Window({ url: `${ORIGIN}/` });
   const meta = win.document.createElement('meta');
   meta.setAttribute('name', 'app-config');
-  const config: ServerPublicConfig = { apiKey: 'prerender', brandName: TOKENS.brand, productName: TOKENS.product, gtmId: null };
+  // brandKey is not rendered (it names an order field); the legal links are, with the server's LEGAL_PAGES_URL.
+  const config: ServerPublicConfig = { apiKey: 'prerender', brandName: TOKENS.brand, brandKey: 'prerender', productName: TOKENS.product, gtmId: null, legalPagesUrl: TOKENS.legal };
   meta.setAttribute('content', JSON.stringify(config));
   win.document.head.appendChild(meta);
   const g = globalThis as Record<string, unknown>;

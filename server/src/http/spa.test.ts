@@ -175,10 +175,10 @@ describeEachDialect('SPA serving', (dialect) => {
 });
 
 // What web/scripts/prerender.ts writes: templates with tokens, and the manifest naming them.
-const TOKENS = { brand: '__APP_BRAND__', product: '__APP_PRODUCT__', year: '__APP_YEAR__' };
+const TOKENS = { brand: '__APP_BRAND__', product: '__APP_PRODUCT__', year: '__APP_YEAR__', legal: 'https://app-legal-pages.invalid' };
 const prerendered = (page: string) => TEMPLATE.replace(
   '<div id="root"></div>',
-  `<div id="root" data-prerendered="${page}"><a aria-label="${TOKENS.brand} home">${TOKENS.brand}</a><footer>© ${TOKENS.year} ${TOKENS.brand} · ${TOKENS.product}</footer></div>`,
+  `<div id="root" data-prerendered="${page}"><a aria-label="${TOKENS.brand} home">${TOKENS.brand}</a><footer>© ${TOKENS.year} ${TOKENS.brand} · ${TOKENS.product} <a href="${TOKENS.legal}/privacy">Privacy</a></footer></div>`,
 );
 
 describeEachDialect('SPA with prerendered first screens', (dialect) => {
@@ -194,7 +194,7 @@ describeEachDialect('SPA with prerendered first screens', (dialect) => {
       writeFileSync(path.join(webDir, 'prerender', names.noBanner), prerendered(page));
     }
     writeFileSync(path.join(webDir, 'prerender', 'manifest.json'), JSON.stringify({ consentCookie: 'cookie_consent', tokens: TOKENS, pages: files }));
-    t = await buildTestApp(dialect, { config: { webDistDir: webDir, brandName: 'Acme & Co', productName: 'Acme Fibra' } });
+    t = await buildTestApp(dialect, { config: { webDistDir: webDir, brandName: 'Acme & Co', productName: 'Acme Fibra', legalPagesUrl: 'https://acme.example/legale/' } });
   });
   afterAll(async () => { await t.close(); rmSync(webDir, { recursive: true, force: true }); });
 
@@ -238,6 +238,9 @@ describeEachDialect('SPA with prerendered first screens', (dialect) => {
     expect(html).not.toMatch(/__APP_[A-Z]+__/);
     expect(html).toContain(`© ${new Date().getFullYear()} Acme &amp; Co · Acme Fibra`);
     expect(html).toContain('aria-label="Acme &amp; Co home"');
+    // The brand's own legal pages, not the build's default, before the app has even started.
+    expect(html).toContain('<a href="https://acme.example/legale/privacy">');
+    expect(html).not.toContain('app-legal-pages.invalid');
     expect(html).toContain('<title>La tua offerta - Acme Fibra</title>');
   });
 

@@ -67,12 +67,14 @@ export function fillPrerenderTokens(html: string, tokens: PrerenderManifest['tok
   return html
     .replaceAll(tokens.brand, () => escapeHtml(config.brandName))
     .replaceAll(tokens.product, () => escapeHtml(config.productName))
-    .replaceAll(tokens.year, () => String(now.getFullYear()));
+    .replaceAll(tokens.year, () => String(now.getFullYear()))
+    // A manifest of an older build has no legal token: its links keep the build's default.
+    .replaceAll(tokens.legal ?? '\u0000', () => escapeHtml(config.legalPagesUrl.replace(/\/+$/, '')));
 }
 
 export interface PrerenderManifest {
   consentCookie: string;
-  tokens: { brand: string; product: string; year: string };
+  tokens: { brand: string; product: string; year: string; legal?: string };
   pages: Record<PrerenderedPage, { banner: string; noBanner: string }>;
 }
 export type PrerenderedPage = 'coverage' | 'shell';
