@@ -107,6 +107,22 @@ describe('the prerendered coverage screen', () => {
     await act(async () => { business?.click(); });
     expect(useCheckoutStore.getState().fields.customer_type).toBe('business');
   });
+
+  it('hydrates the page it was decided for when the visitor navigated before the router listened, then shows the new one', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = await renderPage(`http://localhost${COVERAGE_PATH}`);
+    document.body.appendChild(container);
+    const routes = buildRoutes();
+    const history = createMemoryHistory({ initialEntries: [COVERAGE_PATH], v5Compat: true });
+    await loadMatchedPages(routes, COVERAGE_PATH, history.location.key);
+    const bootLocation = history.location;
+    // A back button while the app was still loading: the URL moves on before the first render.
+    history.push('/error-404');
+    await act(async () => {
+      root = hydrateRoot(container, <StrictMode><AppProviders><AppRouter history={history} routes={routes} initialLocation={bootLocation} /></AppProviders></StrictMode>);
+    });
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Pagina non trovata'));
+  });
 });
 
 describe('the prerendered checkout frame', () => {

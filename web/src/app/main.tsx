@@ -40,18 +40,21 @@ async function boot(container: HTMLElement): Promise<void> {
   await Promise.all([
     loadMatchedPages(routes, location.pathname, appHistory.location.key), stylesApplied, hydrateCheckoutStore(hasStoredCheckout()),
   ]);
-  setLoadedLocation(appHistory.location.key);
+  // What the first render shows and the hydration is decided for: a navigation from here on (the
+  // visitor's back button) is applied by the router after that render, not in it.
+  const bootLocation = appHistory.location;
+  setLoadedLocation(bootLocation.key);
   const app = (
     <StrictMode>
       <AppProviders>
-        <AppRouter history={appHistory} routes={routes} />
+        <AppRouter history={appHistory} routes={routes} initialLocation={bootLocation} />
       </AppProviders>
     </StrictMode>
   );
   const hydrate = canHydrate({
     prerendered,
     bannerPrerendered: container.hasAttribute(CONSENT_BANNER_ATTR),
-    pathname: location.pathname,
+    pathname: bootLocation.pathname,
     hasStoredCheckout: hasStoredCheckout(),
     consentDecided: readConsentChoice() !== null,
   });
