@@ -33,19 +33,39 @@ describeEachDialect('security headers', (dialect) => {
   };
 
   it.each([
-    ['an API success', 'POST', '/api/test/a/echo/', { api_key: KEY, name: 'a' }, 200],
-    ['an API error', 'POST', '/api/test/a/echo/', { name: 'a' }, 401],
-    ['an unknown API path', 'POST', '/api/none', {}, 404],
-    ['a page', 'GET', '/attiva/step-1', undefined, 200],
-    ['an asset', 'GET', '/assets/app-1a2b.js', undefined, 200],
-  ] as const)('on %s', async (_label, method, url, payload, status) => {
-    const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    ['a page', 'GET', '/attiva/step-1', 200],
+    ['an asset', 'GET', '/assets/app-1a2b.js', 200],
+    ['an API GET (files of the API are shown inline)', 'GET', '/api/none', 404],
+  ] as const)('the page headers on %s', async (_label, method, url, status) => {
+    const res = await t.app.inject({ method, url });
     expect(res.statusCode).toBe(status);
     common(res.headers);
   });
 
-  it('API answers are not cached; pages and other calls keep strict-origin-when-cross-origin', async () => {
-    const api = await t.app.inject({ method: 'POST', url: '/api/test/a/echo/', payload: { api_key: KEY, name: 'a' } });
+  it.each([
+    ['an API success', '/api/test/a/echo/', { api_key: KEY, name: 'a' }, 200],
+    ['an API error', '/api/test/a/echo/', { name: 'a' }, 401],
+    ['an unknown API path', '/api/none', {}, 404],
+    ['an order call that fails', '/api/orders/abc/boom', { api_key: KEY }, 500],
+  ] as const)('a JSON answer (%s) gets the API set: nothing may load, frame, sniff, cache or refer', async (_label, url, payload, status) => {
+    const res = await t.app.inject({ method: 'POST', url, payload });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Headers that only mean something for a document are not sent with JSON.
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('API GET answers are not cached; pages keep strict-origin-when-cross-origin', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/none' });
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const page = await t.app.inject({ method: 'GET', url: '/attiva/step-1' });
@@ -53,8 +73,8 @@ describeEachDialect('security headers', (dialect) => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
-  it('order calls and order pages send no referrer', async () => {
-    const order = await t.app.inject({ method: 'POST', url: '/api/orders/abc/boom', payload: { api_key: KEY } });
+  it('order files and order pages send no referrer', async () => {
+    const order = await t.app.inject({ method: 'GET', url: '/api/orders/abc/signed-contract' });
     expect(order.headers['referrer-policy']).toBe('no-referrer');
     expect(order.headers['cache-control']).toBe('no-store');
     const page = await t.app.inject({ method: 'GET', url: '/document-upload/abc123' });

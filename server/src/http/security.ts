@@ -38,7 +38,7 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   return directives;
 }
 
-/** API responses addressed by order hash: never cached, never leaked through a Referer. */
+/** API files addressed by order hash: never cached, never leaked through a Referer. */
 const SENSITIVE_API = /^\/api\/(orders|medias)\//;
 
 export const helmetOptions = (config: Config): Readonly<HelmetOptions> => ({
@@ -69,20 +69,49 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
   return Object.freeze(headers);
 }
 
-/** The three header sets an answer gets, each built once: anything else, an API call, an order call. */
-interface HeaderSets { other: Readonly<Record<string, string>>; api: Readonly<Record<string, string>>; sensitiveApi: Readonly<Record<string, string>> }
+/**
+ * What a JSON answer of a POST call needs, after OWASP's REST Security Cheat Sheet ("Security headers"):
+ * it is never a document, so the page's CSP, COOP, Origin-Agent-Cluster, X-XSS-Protection and the
+ * download, DNS-prefetch and cross-domain-policy headers say nothing for it; what is left forbids
+ * everything should a browser ever render it. The bytes matter: this is every call of the checkout.
+ */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+});
+
+/**
+ * The header sets an answer gets, each built once: anything else (pages, assets), an API GET (files such
+ * as the offer summary PDF, shown inline), an API GET of an order, and the JSON answer of an API POST.
+ */
+interface HeaderSets {
+  other: Readonly<Record<string, string>>;
+  apiGet: Readonly<Record<string, string>>;
+  sensitiveApiGet: Readonly<Record<string, string>>;
+  apiPost: Readonly<Record<string, string>>;
+}
 
 function headerSets(config: Config): HeaderSets {
   const other = securityHeaders(config);
   // On the API no caching, and on order calls no referrer either.
-  const api = Object.freeze({ ...other, 'cache-control': 'no-store' });
-  return { other, api, sensitiveApi: Object.freeze({ ...api, 'referrer-policy': 'no-referrer' }) };
+  const apiGet = Object.freeze({ ...other, 'cache-control': 'no-store' });
+  const hsts = other['strict-transport-security'];
+  return {
+    other,
+    apiGet,
+    sensitiveApiGet: Object.freeze({ ...apiGet, 'referrer-policy': 'no-referrer' }),
+    apiPost: Object.freeze({ ...API_ANSWER_HEADERS, ...(hsts ? { 'strict-transport-security': hsts } : {}) }),
+  };
 }
 
-/** One answer's security headers: helmet's, and on the API no caching (and no referrer on order calls). */
-function applySecurityHeaders(reply: FastifyReply, sets: HeaderSets, url: string): void {
+/** One answer's security headers, by what it can be: a page or asset, a file of the API, a JSON answer. */
+function applySecurityHeaders(reply: FastifyReply, sets: HeaderSets, method: string, url: string): void {
   const isApi = url.startsWith('/api/') && !url.startsWith('/api/docs');
-  reply.headers(!isApi ? sets.other : SENSITIVE_API.test(url) ? sets.sensitiveApi : sets.api);
+  reply.headers(!isApi ? sets.other : method === 'POST' ? sets.apiPost : SENSITIVE_API.test(url) ? sets.sensitiveApiGet : sets.apiGet);
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
@@ -90,7 +119,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // Synchronous (callback) hook: no promise per request. Registered before every route, so it also runs
   // for errors, the 404 handler, pages and assets, as helmet's hook did.
   app.addHook('onRequest', (req, reply, done) => {
-    applySecurityHeaders(reply, sets, req.url);
+    applySecurityHeaders(reply, sets, req.method, req.url);
     done();
   });
 }
@@ -103,7 +132,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 export function frameworkErrorHandler(config: Config): NonNullable<FastifyServerOptions['frameworkErrors']> {
   const sets = headerSets(config);
   return (error, req, reply) => {
-    applySecurityHeaders(reply, sets, req.url);
+    applySecurityHeaders(reply, sets, req.method, req.url);
     errorHandler(error, req, reply);
   };
 }
