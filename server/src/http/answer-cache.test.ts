@@ -28,4 +28,14 @@ describe('the answer cache', () => {
     cache.set('b', '3');
     expect([cache.get('a'), cache.get('b'), cache.size]).toEqual(['1', '3', 2]);
   });
+
+  it('with a time to live, stops answering an entry once it is older than that', () => {
+    let now = 1_000;
+    const cache = newAnswerCache(10, 60_000, { now: () => now });
+    cache.set('via roma', '1');
+    now += 59_999;
+    expect(cache.get('via roma')).toBe('1');
+    now += 2;
+    expect(cache.get('via roma')).toBeUndefined();
+  });
 });

@@ -48,11 +48,12 @@ export interface EndpointOptions<Req extends z.ZodType = z.ZodType, Path extends
   /** A tighter limit than the global one (e.g. sending an OTP). */
   rateLimit?: { max: number; timeWindow: number | string };
   /**
-   * Only for calls whose answer depends on the parsed body alone and never changes while the process
-   * runs (reference data): the serialized answer is kept under `key(body)` (at most `size` answers) and
-   * sent again without calling the handler. The api key, NUL and body checks still run on every request.
+   * Only for calls whose answer depends on the parsed body alone: the serialized answer is kept under
+   * `key(body)` (at most `size` answers) and sent again without calling the handler. Without `ttlMs` the
+   * answer must never change while the process runs (reference data); with it, an answer may be up to
+   * `ttlMs` old (data another process imports). The api key, NUL and body checks still run on every request.
    */
-  answerCache?: { key: (body: z.output<Req>) => string; size: number };
+  answerCache?: { key: (body: z.output<Req>) => string; size: number; ttlMs?: number };
 }
 
 /**
@@ -66,9 +67,11 @@ const sendJson = (reply: FastifyReply, json: string): string => {
 
 /**
  * An endpoint's answer cache: at most `size` answers, the least recently used (read or written) going
- * first, so a flood of distinct keys costs at most `size` entries of memory.
+ * first, so a flood of distinct keys costs at most `size` entries of memory; with `ttlMs`, an answer is
+ * not sent once it is older than that (`clock`: tests).
  */
-export const newAnswerCache = (size: number): LRUCache<string, string> => new LRUCache<string, string>({ max: size });
+export const newAnswerCache = (size: number, ttlMs?: number, clock?: { now: () => number }): LRUCache<string, string> =>
+  new LRUCache<string, string>({ max: size, ...(ttlMs ? { ttl: ttlMs } : {}), ...(clock ? { perf: clock, ttlResolution: 0 } : {}) });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
@@ -131,7 +134,7 @@ export function registerEndpoint<Def extends EndpointDef, Prep extends Prepared 
   options: EndpointOptions<Def['request'], Def['path'], Prep> = {},
 ): void {
   const checkResponse = app.config.nodeEnv === 'test';
-  const answers = options.answerCache ? newAnswerCache(options.answerCache.size) : undefined;
+  const answers = options.answerCache ? newAnswerCache(options.answerCache.size, options.answerCache.ttlMs) : undefined;
   app.route({
     method: 'POST',
     url: toRoutePattern(def.path),

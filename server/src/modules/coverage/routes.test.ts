@@ -44,6 +44,14 @@ describeEachDialect('coverage calls', (dialect) => {
     expect(all.slice(0, 10).map((h) => h.number)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   });
 
+  it('list-address-advanced answers the comune asked for, even when the same words were asked in another', async () => {
+    const roma = await api.listAddressAdvanced({ address: 'via roma 1', id_comune: ROMA_ISTAT });
+    const milano = await api.listAddressAdvanced({ address: 'via roma 1', id_comune: '015146' });
+    expect(roma.length).toBeGreaterThan(0);
+    expect(milano).not.toEqual(roma);
+    expect(milano.every((a) => a.id_comune === '015146')).toBe(true);
+  });
+
   it('FTTH on Open Fiber, cluster A (Via Roma 1)', async () => {
     const c = await services(1);
     expect(brief(c.services)).toEqual(['FTTH Open Fiber 10000/1000', 'FTTC FiberCop 100/20 120m']);
