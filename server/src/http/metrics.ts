@@ -54,7 +54,7 @@ export function metricsAccess(settings: Config['metrics']): (req: FastifyRequest
 export function registerMetrics(app: FastifyInstance, config: Config, metrics: AppMetrics): void {
   app.addHook('onResponse', (req, reply, done) => {
     // The duration's count is the request counter too (see AppMetrics.httpDuration).
-    metrics.httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(req.method, req.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

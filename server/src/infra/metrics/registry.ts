@@ -1,16 +1,16 @@
 import { DELIVERY_TARGETS } from '@checkout/contract';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Metric } from 'prom-client';
 import { dialectOf, poolStatsOf } from '../../db';
 import type { Db } from '../../db';
 import { outboxBacklog } from '../outbox';
+import { RouteDurationHistogram } from './route-histogram';
 
 /** The route label of a request no route matched (a 404, a page of the SPA): never the raw URL, which has no bound. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** Upload outcomes: kept, refused with a 4xx (size, type, quota, key…), or failed on a server error. */
 export type UploadOutcome = 'accepted' | 'refused' | 'failed';
-
-type HttpLabels = 'method' | 'route' | 'status';
 
 /**
  * The app's metrics, in a registry of its own (several apps in one test process do not collide).
@@ -24,7 +24,7 @@ export interface AppMetrics {
    * One observation per answer, by method, route pattern and status; `checkout_http_requests_total` is
    * read from its counts at each scrape, so an answer costs one metric update, not two.
    */
-  readonly httpDuration: Histogram<HttpLabels>;
+  readonly httpDuration: RouteDurationHistogram;
   /** One-time codes handed to a channel (signing, withdrawal, consent, pre-made, tracking, number change). */
   readonly codesSent: Counter<'channel'>;
   readonly codesFailed: Counter<'channel'>;
@@ -112,10 +112,9 @@ export function createMetrics({ db, now, onCollectError }: MetricsDeps): AppMetr
   for (const outcome of ['accepted', 'refused', 'failed'] satisfies UploadOutcome[]) uploads.inc({ outcome }, 0);
 
   const durationName = 'checkout_http_request_duration_seconds';
-  const httpDuration = new Histogram({
-    name: durationName, help: 'Time to answer HTTP requests, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'], buckets: DURATION_BUCKETS, registers,
-  });
+  const httpDuration = new RouteDurationHistogram(durationName, 'Time to answer HTTP requests, by method, route pattern and status.', DURATION_BUCKETS);
+  // It speaks prom-client's metric interface (name, help, type, aggregator, get), not its class.
+  registry.registerMetric(httpDuration as unknown as Metric);
   const durationCount = `${durationName}_count`;
   new Counter({
     name: 'checkout_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers,
