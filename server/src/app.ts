@@ -1,5 +1,4 @@
 import type { ServerOptions } from 'node:http';
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -106,9 +105,6 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], maxAge: 600 });
   }
-  // Cookie helpers (`app.parseCookie`, `app.serializeCookie`) for the console's session cookie; no
-  // parsing hook: only console calls read a cookie, and they parse it themselves.
-  await app.register(cookie, { hook: false });
   await registerRateLimit(app, config);
   await registerOpenApi(app, config);
   await registerPublicConfig(app, config);

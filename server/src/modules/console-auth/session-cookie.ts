@@ -1,5 +1,5 @@
-import '@fastify/cookie';
 import { CONSOLE_API_PREFIX } from '@checkout/contract';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
@@ -16,14 +16,14 @@ const OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: CONSOL
 export function readSessionToken(req: FastifyRequest): string | null {
   const header = req.headers.cookie;
   if (!header || header.length > 8192) return null;
-  const value = req.server.parseCookie(header)[SESSION_COOKIE];
+  const value = parseCookie(header)[SESSION_COOKIE];
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string): void {
-  reply.header('Set-Cookie', reply.server.serializeCookie(SESSION_COOKIE, token, OPTIONS));
+  reply.header('Set-Cookie', stringifySetCookie({ name: SESSION_COOKIE, value: token, ...OPTIONS }));
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.header('Set-Cookie', reply.server.serializeCookie(SESSION_COOKIE, '', { ...OPTIONS, expires: new Date(0), maxAge: 0 }));
+  reply.header('Set-Cookie', stringifySetCookie({ name: SESSION_COOKIE, value: '', ...OPTIONS, expires: new Date(0), maxAge: 0 }));
 }
