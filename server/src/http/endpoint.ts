@@ -48,12 +48,13 @@ export interface EndpointOptions<Req extends z.ZodType = z.ZodType, Path extends
   /** A tighter limit than the global one (e.g. sending an OTP). */
   rateLimit?: { max: number; timeWindow: number | string };
   /**
-   * Only for calls whose answer depends on the parsed body alone: the serialized answer is kept under
-   * `key(body)` (at most `size` answers) and sent again without calling the handler. Without `ttlMs` the
+   * Only for calls whose answer depends on the parsed body and path alone: the serialized answer is kept
+   * under `key(body, params)` (at most `size` answers) and sent again without calling the handler; a key of
+   * `undefined` means this request's answer is not to be kept (it depends on more). Without `ttlMs` the
    * answer must never change while the process runs (reference data); with it, an answer may be up to
    * `ttlMs` old (data another process imports). The api key, NUL and body checks still run on every request.
    */
-  answerCache?: { key: (body: z.output<Req>) => string; size: number; ttlMs?: number };
+  answerCache?: { key: (body: z.output<Req>, params: EndpointParams<Path>) => string | undefined; size: number; ttlMs?: number };
 }
 
 /**
@@ -163,10 +164,10 @@ export function registerEndpoint<Def extends EndpointDef, Prep extends Prepared 
         if (Object.keys(nul).length > 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, nul);
         body = parseOrThrow(fastRequestSchema(def.request), fields) as z.output<Def['request']>;
       }
-      const cacheKey = answers ? options.answerCache?.key(body) : undefined;
+      const params = req.params as EndpointParams<Def['path']>;
+      const cacheKey = answers ? options.answerCache?.key(body, params) : undefined;
       const cached = cacheKey === undefined ? undefined : answers?.get(cacheKey);
       if (cached !== undefined) return sendJson(reply, cached);
-      const params = req.params as EndpointParams<Def['path']>;
       const prepared = (options.prepare ? await options.prepare({ params, req }) : undefined) as Prep;
       const handlerBody = (prepared ? parseOrThrow(prepared.request, body) : body) as z.output<BodySchema<Def, Prep>>;
       const answer = await handler({ body: handlerBody, params, prepared, req, reply });

@@ -89,6 +89,14 @@ describeEachDialect('catalogue calls', (dialect) => {
     expect(res.body).toMatchObject({ result: false, error: { code } });
   });
 
+  it('getOffer answers each customer type for itself, whatever was asked before', async () => {
+    const asBusiness = await api.getOffer({ offer_id: 201 }, { customer_type: 'business' });
+    expect(asBusiness.id).toBe(201);
+    const res = await expectRefusal(api.getOffer({ offer_id: 201 }, { customer_type: 'privato' }), api);
+    expect(res.body).toMatchObject({ result: false, error: { code: 'offer_wrong_customer_type' } });
+    expect((await api.getOffer({ offer_id: 201 }, { customer_type: 'business' })).id).toBe(201);
+  });
+
   it('getOffer names the bad field', async () => {
     expect((await expectRefusal(api.getOffer({ offer_id: 'abc' }), api)).fields).toEqual({ offer_id: expect.any(String) });
     expect((await expectRefusal(api.getOffer({ offer_id: 101 }, { customer_type: 'azienda' as never }), api)).fields).toHaveProperty('customer_type');

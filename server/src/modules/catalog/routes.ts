@@ -35,6 +35,11 @@ export function createCatalogModule(options: CatalogModuleOptions = {}): AppModu
       if (!offer) throw offerNotFound();
       const promo = await applicablePromo(db, body.promo, offer.customer_type, now());
       return getPublicOffer(offerId, { customerType: body.customer_type, promo, catalog });
+    }, {
+      // The catalogue is loaded once, so without a promo code the answer depends on the offer and the
+      // customer type alone (an unknown offer throws, and refusals are never kept). A promo code's answer
+      // depends on the database and the day: never kept.
+      answerCache: { key: (body, params) => (body.promo?.trim() ? undefined : `${params.offer_id}\u0000${body.customer_type ?? ''}`), size: 500 },
     });
 
     // A plain GET so the offer page can link it: the offer's contract summary for one of its technologies.
