@@ -1,8 +1,9 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../server/src/db';
 import { mulberry32 } from '../../server/src/modules/coverage/demo-generator';
-import { addressSearchQuery } from '../../server/src/modules/coverage/repository';
+import { addressSearchQuery, nextStreetKeyQuery, streetCivicsQuery } from '../../server/src/modules/coverage/repository';
 import { searchAddresses } from '../../server/src/modules/coverage/service';
-import { parseAddressQuery } from '../../server/src/modules/coverage/street-search';
+import { civicNumberRanges, parseAddressQuery } from '../../server/src/modules/coverage/street-search';
 import type { BenchRow } from '../lib/report';
 import { percentile, round, sortNumbers } from '../lib/stats';
 import { loadCoverage } from './load-coverage';
@@ -39,15 +40,31 @@ export function queriesFor(sample: readonly SampleAddress[], count: number, seed
 
 interface SizeFigures { size: number; loadSeconds: number; services: number; medianMs: number; p99Ms: number; meanHits: number; plan: string }
 
-/** The plan of one typical query, kept in the results so "an index, never a scan" can be checked. */
+/**
+ * The plans of one typical search, kept in the results so "an index, never a scan" can be checked: the
+ * statements the service runs for it (on SQLite with a civic number, the first street's key and that
+ * street's civics; otherwise the one range statement).
+ */
 async function explain(db: Db, dialect: ScaleDb['dialect'], q: AddressQueryInput): Promise<string> {
   const parsed = parseAddressQuery(q.address);
-  const compiled = addressSearchQuery(db, {
-    id_comune: q.id_comune, column: parsed.typed_type ? 'street_search' : 'street_name_search', prefix: parsed.street, number: parsed.number, limit: 20,
-  }).compile();
+  const search = { id_comune: q.id_comune, column: parsed.typed_type ? 'street_search' : 'street_name_search', prefix: parsed.street } as const;
   const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-  const res = await db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
-  return res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join(' | ');
+  const plan = async (compiled: CompiledQuery): Promise<string> => {
+    const res = await db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
+    return res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join(' | ');
+  };
+  if (dialect !== 'sqlite' || parsed.number === null) {
+    return plan(addressSearchQuery(db, { ...search, number: parsed.number, limit: 20 }).compile());
+  }
+  const first = nextStreetKeyQuery(db, { ...search, after: null });
+  const row = (await first.execute())[0] as { street_search: string; street_name_search?: string } | undefined;
+  const plans = [`street key: ${await plan(first.compile())}`];
+  if (row) {
+    const key = { name: row.street_name_search ?? null, street: row.street_search };
+    const civics = streetCivicsQuery(db, { id_comune: q.id_comune, key, number: parsed.number, ranges: civicNumberRanges(parsed.number), limit: 20 });
+    plans.push(`civics: ${await plan(civics.compile())}`);
+  }
+  return plans.join(' || ');
 }
 
 async function measureSize(make: () => Promise<ScaleDb>, size: number, log: ScaleOptions['log']): Promise<SizeFigures> {
