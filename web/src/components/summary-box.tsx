@@ -31,12 +31,10 @@ function useBottomPanelHeight(ref: RefObject<HTMLElement | null>, expanded: bool
     if (!el || expanded) return;
     const root = document.documentElement;
     const measure = () => root.style.setProperty(BOTTOM_PANEL_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    if (typeof ResizeObserver === 'undefined') { measure(); return undefined; }
-    // The observer's first call comes after the browser's own layout, before the paint: measuring here
-    // instead would force that layout (the whole page's, when the offer page first renders) inside React's commit.
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
   }, [ref, expanded]);
   // Leaving the page (the panel unmounts): no padding for a panel that is gone.
   useLayoutEffect(() => () => {
