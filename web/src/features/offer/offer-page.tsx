@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
@@ -56,7 +56,9 @@ export default function OfferPage() {
 
   // First arrival, or the stored offer is no longer sold here: select the preferred one.
   // A stored offer that is still sold is refreshed (prices may have changed) and its options re-checked.
-  useEffect(() => {
+  // A layout effect: the list and its selection are painted together (a passive effect could run after
+  // the list's first paint, and the selected card's details then pushed what follows it down, a layout shift).
+  useLayoutEffect(() => {
     if (pending || offers.length === 0) return;
     const { offer: current, ...s } = useCheckoutStore.getState();
     const fresh = current && offers.find((o) => o.id === current.id);
