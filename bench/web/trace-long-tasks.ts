@@ -88,11 +88,18 @@ async function traceOnce(base: string, page: (typeof PAGES)[number]): Promise<{ 
     for (const t of tasks) {
       // The thread's CPU time (tdur), not the wall time: other processes on the machine stretch the latter.
       const ms = (t.tdur ?? t.dur ?? 0) / 1000;
-      if (ms < LONG_MS || !fcp || t.ts + (t.dur ?? 0) < fcp.ts) continue;
-      blocking += ms * 4 - 50;
-      lines.push(`  task at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(1)} ms wall)`, ...describe(events, t), '    hot:', ...hotFunctions(events, t.pid, t.tid, t.ts, t.ts + (t.dur ?? 0)));
+      if (ms < LONG_MS || !fcp) continue;
+      const beforeFcp = t.ts + (t.dur ?? 0) < fcp.ts;
+      if (!beforeFcp) blocking += ms * 4 - 50;
+      lines.push(`  ${beforeFcp ? '(before FCP) ' : ''}task at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(1)} ms wall)`, ...describe(events, t), '    hot:', ...hotFunctions(events, t.pid, t.tid, t.ts, t.ts + (t.dur ?? 0)));
     }
     lines.push(`  ~TBT at 4× (CPU time): ${blocking.toFixed(0)} ms`);
+    // What moved, and when (Lighthouse's CLS is the largest session window of these).
+    for (const e of events) {
+      if (e.name !== 'LayoutShift' || e.pid !== mainPid || e.args?.data?.had_recent_input) continue;
+      const d = e.args?.data ?? {};
+      lines.push(`  shift at ${((e.ts - t0) / 1000).toFixed(0)} ms: ${Number(d.weighted_score_delta ?? d.score ?? 0).toFixed(4)} (${(d.impacted_nodes ?? []).length} nodes)`);
+    }
     return { lines, events };
   } finally {
     await browser.close();
