@@ -155,9 +155,10 @@ export default function OfferPage() {
           <section className="kit-section" aria-labelledby="offers-title">
             <fieldset>
               <legend id="offers-title" className="kit-legend">{t('offerPage.offers.title')}</legend>
-              {pending && offers.length === 0 && (
+              {pending && (
                 <div className="offer-list" role="status" aria-label={t('offerPage.offers.loading')}>
-                  {/* One per offer on its way, so the list does not grow (and push the page) when they arrive. */}
+                  {/* One per offer on its way, until the last has arrived: the list then replaces them in one
+                      frame, so it does not grow (and push what follows it down) as each answer comes in. */}
                   {ids.map((id) => <div key={id} className="offer-skeleton" />)}
                 </div>
               )}
@@ -167,7 +168,7 @@ export default function OfferPage() {
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={refetch}>{t('offerPage.offers.retry')}</button>
                 </div>
               )}
-              {offers.length > 0 && (
+              {!pending && offers.length > 0 && (
                 <div className="offer-list" data-testid="offer-list">
                   {offers.map((o) => (
                     <OfferCard
@@ -176,7 +177,7 @@ export default function OfferPage() {
                   ))}
                 </div>
               )}
-              {offers.length > 0 && (
+              {!pending && offers.length > 0 && (
                 <div className="d-flex flex-wrap column-gap-3">
                   <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
                     {t('offerPage.readNotes')}
