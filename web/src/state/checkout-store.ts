@@ -135,10 +135,12 @@ export const useCheckoutStore = createCheckoutStore(() => localStorage, (stored)
  */
 export const hydrateCheckoutStore = async (hasStored: boolean): Promise<void> => {
   if (hasStored && !storedParser) {
-    // zod, then the stored checkout's schemas, each evaluated in a task of its own (one made a long task).
+    // zod, then the stored checkout's schemas, each evaluated in a task of its own (together, a long task).
     await import('../lib/zod-without-eval');
     await yieldToBrowser();
     storedParser = (await import('./stored-checkout')).parseStored;
+    // And the parse of what is stored in a third: the schemas' construction alone is a long one.
+    await yieldToBrowser();
   }
   await useCheckoutStore.persist.rehydrate();
 };
