@@ -64,7 +64,7 @@ export async function startWebServer(webDistDir: string): Promise<RunningChild &
 }
 
 /** The browser state the coverage page leaves for Roma, Via Roma 1 (FTTH Open Fiber), from the server's own answer. */
-async function offerState(base: string): Promise<string> {
+export async function offerState(base: string): Promise<string> {
   const res = await fetch(`${base}/api/utility/check-copertura/services/`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ api_key: BENCH_API_KEY, id_egon_civico: '0580910000001', customer_type: 'privato' }),

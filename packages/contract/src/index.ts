@@ -44,5 +44,6 @@ export * from './rules/premade-fields';
 export * from './rules/technology-wording';
 export * from './rules/offer-transparency';
 export * from './rules/format-speed';
+export * from './rules/italian-number';
 export * from './console';
 export * from './integration';

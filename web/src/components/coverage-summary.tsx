@@ -1,12 +1,10 @@
-import { formatSpeed } from '@checkout/contract';
+import { formatItalianNumber, formatSpeed } from '@checkout/contract';
 import { forwardRef } from 'react';
 import { useTranslation } from '../lib/translation';
 import type { ServiceCoverage } from '@checkout/contract';
 import { InfoButton } from './info-button';
 import { openModal } from './modals/modal-store';
 import './checkout-kit.css';
-
-const metres = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
 
 export interface CoverageSummaryProps {
   addressLabel: string;
@@ -67,7 +65,7 @@ export const CoverageSummary = forwardRef<HTMLHeadingElement, CoverageSummaryPro
           <div className="coverage-fact">
             <dt>{t('kit.coverage.cabinet')}</dt>
             <dd data-testid="coverage-cabinet-distance" className="d-flex align-items-center gap-2">
-              {metres.format(main.cabinet_distance)} m
+              {formatItalianNumber(main.cabinet_distance, 0)} m
               <InfoButton label={t('kit.coverage.cabinetInfo')} onClick={() => openModal('distance-cabinet')} />
             </dd>
           </div>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translation';
 import type { z } from 'zod';
-import type { attachmentRefSchema } from '@checkout/contract';
+import { formatItalianNumber, type attachmentRefSchema } from '@checkout/contract';
 import './form-kit.css';
 
 export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
@@ -10,7 +10,7 @@ export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 export const ACCEPTED_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-const size = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+const size = { format: (n: number): string => formatItalianNumber(n, 1) };
 export const formatBytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${size.format(Math.max(1, bytes / 1024))} KB` : `${size.format(bytes / (1024 * 1024))} MB`;
 

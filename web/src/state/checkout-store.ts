@@ -12,7 +12,7 @@ import {
   type Offer,
   type PersistentState,
 } from '@checkout/contract';
-
+import { yieldToBrowser } from '../lib/yield-to-browser';
 import {
   initialCheckoutData, initialCustomerAnswer, initialOfferSelection,
   type CheckoutData, type CustomerAnswerData, type OfferSelectionData, type OrderRef, type StoredCheckout, type StoredCheckoutParser,
@@ -134,6 +134,13 @@ export const useCheckoutStore = createCheckoutStore(() => localStorage, (stored)
  * app's own code not loading would (rendering the defaults would overwrite the visitor's checkout).
  */
 export const hydrateCheckoutStore = async (hasStored: boolean): Promise<void> => {
-  if (hasStored && !storedParser) storedParser = (await import('./stored-checkout')).parseStored;
+  if (hasStored && !storedParser) {
+    // zod, then the stored checkout's schemas, each evaluated in a task of its own (together, a long task).
+    await import('../lib/zod-without-eval');
+    await yieldToBrowser();
+    storedParser = (await import('./stored-checkout')).parseStored;
+    // And the parse of what is stored in a third: the schemas' construction alone is a long one.
+    await yieldToBrowser();
+  }
   await useCheckoutStore.persist.rehydrate();
 };

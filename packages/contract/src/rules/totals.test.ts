@@ -29,6 +29,7 @@ describe('formatEuro', () => {
     [500, '5,00\u00a0€'],
     [123456, '1234,56\u00a0€'],
     [1234567, '12.345,67\u00a0€'],
+    [-500, '-5,00\u00a0€'],
   ])('%i → %j', (cents, expected) => {
     expect(formatEuro(cents)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import { ADDITIONAL_VARIANT_CASH_CENTS, ROUTER_COLOUR_NAMES } from '../constants';
+import { formatItalianNumber } from './italian-number';
 import type { AddedOption, Offer, Option, Promo } from '../schemas/offer';
 import { chosenRouter } from './router-compatibility';
 import { routerColourOf, routerTakesColours } from './selection';
@@ -101,7 +102,5 @@ export function priceOrder(offer: Offer, input: PricingInput, { promo = null }: 
 export const priceLineLabel = (line: Pick<PriceLine, 'name' | 'colour' | 'kind'>): string =>
   `${line.name}${line.colour ? ` (colore: ${line.colour})` : ''}${line.kind === 'included' ? ' - incluso' : ''}`;
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
 /** 2990 → "29,90 €" (Italian format; the space is a no-break space, as Intl writes it). */
-export const formatEuro = (cents: number): string => euro.format(cents / 100);
+export const formatEuro = (cents: number): string => `${formatItalianNumber(cents / 100, 2, 2)}\u00a0€`;

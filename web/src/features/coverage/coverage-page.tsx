@@ -50,9 +50,6 @@ export default function CoveragePage() {
   const promo = promoParam ?? f.promo;
   const clusterKnown = useCheckoutStore((s) => promoClusterOf(s.fields) !== null);
 
-  // The client that answers the searches loads after the page is up, not before (lib/lazy-api-client).
-  useEffect(preloadApiClient, []);
-
   useEffect(() => {
     if (promoParam && promoParam !== f.promo) setFields({ promo: promoParam });
   }, [promoParam, f.promo, setFields]);
@@ -188,7 +185,8 @@ export default function CoveragePage() {
           )}
 
           <div className="coverage-card">
-            <form className="coverage-form" onSubmit={(event) => event.preventDefault()} noValidate aria-label={t('coverageCheck.formLabel')}>
+            {/* The client that answers the searches loads when the visitor turns to the form (lib/lazy-api-client). */}
+            <form className="coverage-form" onSubmit={(event) => event.preventDefault()} onFocus={preloadApiClient} onPointerDown={preloadApiClient} noValidate aria-label={t('coverageCheck.formLabel')}>
               <CustomerTypeChoice value={f.customerType} onChange={onCustomerType} />
               <Combobox<Comune>
                 label={t('coverageCheck.comune')}

@@ -207,3 +207,31 @@ describe('offer page: what the address\'s line carries', () => {
     await waitFor(() => expect(useCheckoutStore.getState().fields.options.map((o) => o.id)).not.toContain(51));
   });
 });
+
+describe('offer page: loading', () => {
+  it('keeps one placeholder per offer until the last offer has arrived, then shows the list in one go', async () => {
+    const second = { ...offer, id: 102, name: 'Fibra Viva Casa Seconda' };
+    let releaseSecond: () => void = () => undefined;
+    const secondHeld = new Promise<void>((resolve) => { releaseSecond = resolve; });
+    const served = vi.mocked(fetch).getMockImplementation();
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/api/offers/102')) {
+        await secondHeld;
+        return answer(200, { result: true, data: encodeTrustedAmounts(offerWireSchema, second) });
+      }
+      return served!(url, init);
+    }));
+    useCheckoutStore.setState({ availableOfferIds: [101, 102] });
+    renderPage();
+    // The first answer is in; the list still waits for the second (it would grow, and push the page, when it came).
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).endsWith('/api/offers/101'))).toBe(true));
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(screen.queryByTestId('offer-list')).toBeNull();
+    expect(screen.getByRole('status', { name: /offert/i }).querySelectorAll('.offer-skeleton')).toHaveLength(2);
+
+    releaseSecond();
+    expect(await screen.findByTestId('offer-card-102')).toBeTruthy();
+    expect(screen.getByTestId('offer-card-101')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: /offert/i })).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
@@ -56,7 +56,9 @@ export default function OfferPage() {
 
   // First arrival, or the stored offer is no longer sold here: select the preferred one.
   // A stored offer that is still sold is refreshed (prices may have changed) and its options re-checked.
-  useEffect(() => {
+  // A layout effect: the list and its selection are painted together (a passive effect could run after
+  // the list's first paint, and the selected card's details then pushed what follows it down, a layout shift).
+  useLayoutEffect(() => {
     if (pending || offers.length === 0) return;
     const { offer: current, ...s } = useCheckoutStore.getState();
     const fresh = current && offers.find((o) => o.id === current.id);
@@ -153,9 +155,10 @@ export default function OfferPage() {
           <section className="kit-section" aria-labelledby="offers-title">
             <fieldset>
               <legend id="offers-title" className="kit-legend">{t('offerPage.offers.title')}</legend>
-              {pending && offers.length === 0 && (
+              {pending && (
                 <div className="offer-list" role="status" aria-label={t('offerPage.offers.loading')}>
-                  {/* One per offer on its way, so the list does not grow (and push the page) when they arrive. */}
+                  {/* One per offer on its way, until the last has arrived: the list then replaces them in one
+                      frame, so it does not grow (and push what follows it down) as each answer comes in. */}
                   {ids.map((id) => <div key={id} className="offer-skeleton" />)}
                 </div>
               )}
@@ -165,7 +168,7 @@ export default function OfferPage() {
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={refetch}>{t('offerPage.offers.retry')}</button>
                 </div>
               )}
-              {offers.length > 0 && (
+              {!pending && offers.length > 0 && (
                 <div className="offer-list" data-testid="offer-list">
                   {offers.map((o) => (
                     <OfferCard
@@ -174,7 +177,7 @@ export default function OfferPage() {
                   ))}
                 </div>
               )}
-              {offers.length > 0 && (
+              {!pending && offers.length > 0 && (
                 <div className="d-flex flex-wrap column-gap-3">
                   <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
                     {t('offerPage.readNotes')}

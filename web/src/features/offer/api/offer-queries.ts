@@ -1,6 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { CustomerType, Offer } from '@checkout/contract';
-import { getApiClient } from '../../../lib/api-client';
+import { loadApiClient } from '../../../lib/lazy-api-client';
 
 export interface OffersResult {
   /** The offers that arrived, in the order of `ids` (the server's "best first"). */
@@ -24,8 +24,10 @@ export const useOffers = (ids: readonly number[], customerType: CustomerType, pr
   useQueries({
     queries: ids.map((id) => ({
       queryKey: ['offer', id, customerType, promo],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        getApiClient().getOffer({ offer_id: id }, { customer_type: customerType, ...(promo ? { promo } : {}) }, { signal }),
+      // The client from its own chunk (lib/lazy-api-client): zod and the endpoint schemas evaluate in
+      // tasks of their own, not with the page's code before its first render.
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await loadApiClient()).getOffer({ offer_id: id }, { customer_type: customerType, ...(promo ? { promo } : {}) }, { signal }),
     })),
     combine: combineOffers,
   });
