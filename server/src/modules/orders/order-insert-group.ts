@@ -1,21 +1,19 @@
-import type { Insertable } from 'kysely';
-import { dialectOf } from '../../db';
 import type { Db } from '../../db';
-import type { Orders as OrdersTable } from '../../db/types';
 import { insertOrdersUnlessNumberTaken } from './repository';
+import type { NewOrderRow } from './repository';
 
 /*
- * New orders on SQLite are written in groups: the orders/new requests that reach the insert in the same
- * turn of the event loop share one multi-row INSERT, so one commit. Each commit writes every page it
- * changed to the WAL, and the orders table's ~20 indexes make ~16 pages for a single order, mostly the
- * same tail pages for every order (created_at, status, the empty search columns): shared, they are written
- * once per group. Durability is unchanged: each request answers only after the commit holding its order
- * returned (docs/decisions.md). PostgreSQL inserts each order on its own: its pool runs them side by side
- * and its WAL flush already groups concurrent commits.
+ * New orders are written in groups: the orders/new requests that reach the insert in the same turn of the
+ * event loop share one multi-row INSERT, so one commit. On SQLite each commit writes every page it changed
+ * to the WAL, and the orders table's ~20 indexes make ~16 pages for a single order, mostly the same tail
+ * pages for every order (created_at, status, the empty search columns): shared, they are written once per
+ * group. On PostgreSQL the group is one round trip: the client's work per statement (pg's protocol, the
+ * pool) was a quarter of the request's CPU. Durability is unchanged: each request answers only after the
+ * commit holding its order returned (docs/decisions.md).
  */
 
 interface Pending {
-  row: Insertable<OrdersTable>;
+  row: NewOrderRow;
   fields: Record<string, unknown>;
   resolve: (inserted: boolean) => void;
   reject: (err: unknown) => void;
@@ -44,11 +42,10 @@ async function flush(db: Db): Promise<void> {
 }
 
 /**
- * Inserts the order unless its number is taken (false: draw another number); on SQLite, together with
- * the other orders created in the same turn of the event loop.
+ * Inserts the order unless its number is taken (false: draw another number), together with the other
+ * orders created in the same turn of the event loop.
  */
-export function insertNewOrder(db: Db, row: Insertable<OrdersTable>, fields: Record<string, unknown>): Promise<boolean> {
-  if (dialectOf(db) !== 'sqlite') return insertOrdersUnlessNumberTaken(db, [{ row, fields }]).then((inserted) => inserted.has(row.hash));
+export function insertNewOrder(db: Db, row: NewOrderRow, fields: Record<string, unknown>): Promise<boolean> {
   return new Promise((resolve, reject) => {
     let queue = queues.get(db);
     if (!queue) {
