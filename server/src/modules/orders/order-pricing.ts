@@ -75,14 +75,17 @@ export function reconcileOrderContent(
  * customer did not see activated, or activate one nobody pays for.
  */
 export function storedContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
+  return setStoredContent({ ...fields }, content);
+}
+
+/** storedContent on fields the caller owns: set in place (the same keys, in the same order), not copied. */
+export function setStoredContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
   const voice = content.options.some((o) => o.category === 'voip');
-  return {
-    ...fields,
-    options: content.options,
-    additional_variants: content.additionalVariants,
-    voip_activation_request: voice,
-    voip_old_phone_number: voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '',
-  };
+  fields.options = content.options;
+  fields.additional_variants = content.additionalVariants;
+  fields.voip_activation_request = voice;
+  fields.voip_old_phone_number = voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '';
+  return fields;
 }
 
 export interface PricedContent extends ReconciledContent {

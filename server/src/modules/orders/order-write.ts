@@ -6,7 +6,7 @@ import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
 import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
-import { priceOrderContent, storedContent } from './order-pricing';
+import { priceOrderContent, setStoredContent, storedContent } from './order-pricing';
 import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
@@ -68,7 +68,7 @@ export async function createOrder(
   // `stored` is this call's own copy, priced already: set in place rather than copied again (~100 keys).
   stored.customer_type = customerType;
   stored.referer_code = referer;
-  const fields = storedContent(stored, content);
+  const fields = setStoredContent(stored, content);
   const row = {
     id: newOrderId(),
     hash,
