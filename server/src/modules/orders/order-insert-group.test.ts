@@ -21,6 +21,18 @@ class InsertCounter implements KyselyPlugin {
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> { return result; }
 }
 
+/** Counts the INSERT statements, and holds the answer of the first one until `release` (a slow round trip). */
+class HeldFirstInsert extends InsertCounter {
+  release!: () => void;
+  private readonly held = new Promise<void>((resolve) => { this.release = resolve; });
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.inserts === 1) await this.held;
+    return args.result;
+  }
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => { setImmediate(resolve); });
+
 const row = (hash: string, orderNumber: string) => ({
   id: `id-${hash}`, hash, status: 'draft', offer_id: 101, customer_type: 'privato' as const, is_brand_customer: 0, referer_code: null,
   fields_json: '{}', step_data_json: '{}', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), premade_code: null,
@@ -44,6 +56,27 @@ describeEachDialect('orders/new: the insert', (dialect) => {
     expect(new Map(stored.map((s) => [s.hash, s.order_number]))).toEqual(new Map(refs.map((r) => [r.hash, r.order_number])));
     // The four in one statement, then the one whose number was taken.
     expect(counter.inserts).toBe(2);
+  });
+
+  it('holds the orders created while a group is being written, and writes them together when it returns', async () => {
+    const held = new HeldFirstInsert();
+    const db = handle.db.withPlugin(held);
+    const first = createOrder(db, BODY, { now: NOW });
+    await nextTurn();
+    await nextTurn();
+    expect(held.inserts).toBe(1);
+    // Three orders in three later turns, while the first group's answer has not come back.
+    const later: Promise<unknown>[] = [];
+    for (let i = 0; i < 3; i++) {
+      later.push(createOrder(db, BODY, { now: NOW }));
+      await nextTurn();
+    }
+    expect(held.inserts).toBe(1);
+    held.release();
+    const refs = await Promise.all([first, ...later]) as OrderRef[];
+    expect(held.inserts).toBe(2);
+    const stored = await handle.db.selectFrom('orders').select('hash').where('hash', 'in', refs.map((r) => r.hash)).execute();
+    expect(stored).toHaveLength(4);
   });
 
   it('fails only the request whose row is refused, not the others of its group', async () => {
