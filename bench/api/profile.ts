@@ -1,5 +1,5 @@
 /*
- * CPU profile of the API server under the API bench's load: `npx tsx api/profile.ts [seconds] [outDir]`
+ * CPU profile of the API server under the API bench's load: `npx tsx api/profile.ts [seconds] [outDir] [names]`
  * (from bench/). For each endpoint below, an app server (api-server.ts) is warmed up, then profiled (V8's
  * sampling profiler through node:inspector, start-up left out) while autocannon loads it (50 connections)
  * for the given seconds; its .cpuprofile lands in outDir and the top functions by self time, idle time
@@ -18,7 +18,12 @@ const TARGETS = [
   { name: 'bare', mode: 'bare', path: '/bare', body: { search: 'rom' } },
   { name: 'search-comuni', mode: 'app', path: '/api/utility/check-copertura/search-comuni/', body: { search: 'rom' } },
   { name: 'list-address-advanced', mode: 'app', path: '/api/utility/check-copertura/list-address-advanced/', body: { address: 'via roma 1', id_comune: '058091', third_party_coverage: true } },
+  { name: 'orders-new', mode: 'app', path: '/api/orders/new', body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false } },
+  // On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without one).
+  { name: 'orders-new-pg', mode: 'app', postgres: true, path: '/api/orders/new', body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false } },
 ];
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
@@ -93,7 +98,8 @@ const ask = (child: ChildProcess, msg: object, key: string): Promise<void> => ne
 async function profileTarget(t: (typeof TARGETS)[number], seconds: number, outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${t.name}.cpuprofile`);
-  const server = await forkServer(path.join(BENCH_DIR, 'api', 'api-server.ts'), [t.mode]);
+  const args = 'postgres' in t && POSTGRES_URL ? [t.mode, POSTGRES_URL] : [t.mode];
+  const server = await forkServer(path.join(BENCH_DIR, 'api', 'api-server.ts'), args);
   const run = (duration: number) => autocannon({
     url: `http://127.0.0.1:${server.port}${t.path}`, connections: CONNECTIONS, duration, method: 'POST',
     headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: BENCH_API_KEY, ...t.body }),
@@ -125,7 +131,13 @@ async function profileTarget(t: (typeof TARGETS)[number], seconds: number, outDi
 async function main(): Promise<void> {
   const seconds = Number(process.argv[2] ?? 10);
   const outDir = path.resolve(process.argv[3] ?? path.join(BENCH_DIR, 'results', 'profiles'));
-  for (const t of TARGETS) process.stdout.write(`${await profileTarget(t, seconds, outDir)}\n`);
+  // A fourth argument picks targets by name (`orders-new,orders-new-pg`).
+  const only = process.argv[4]?.split(',');
+  for (const t of TARGETS) {
+    if (only && !only.includes(t.name)) continue;
+    if ('postgres' in t && !POSTGRES_URL) { process.stdout.write(`### ${t.name}: skipped (no BENCH_DATABASE_URL or TEST_DATABASE_URL)\n`); continue; }
+    process.stdout.write(`${await profileTarget(t, seconds, outDir)}\n`);
+  }
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

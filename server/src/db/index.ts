@@ -4,5 +4,5 @@ export { migrate, pendingMigrations } from './migrate';
 export { getMeta, setMeta } from './meta';
 export { lockForTransaction } from './transaction-lock';
 export type { DB as Database } from './types';
-export { literalLimit, preparedArrays, unplannedInteger, unplannedText } from './prepared';
+export { hasDriverHandle, literalLimit, preparedArrays, unplannedInteger, unplannedText } from './prepared';
 export type { PreparedArrays } from './prepared';

@@ -10,6 +10,9 @@ const handles = new WeakMap<Kysely<Database>, DriverHandle>();
 
 export const registerDriverHandle = (db: Kysely<Database>, handle: DriverHandle): void => { handles.set(db, handle); };
 
+/** Whether preparedArrays can prepare on this database (false: a transaction, or one not opened by createDb). */
+export const hasDriverHandle = (db: Kysely<Database>): boolean => handles.has(db);
+
 /** Runs one statement with its parameters and answers its rows as arrays, columns in the SELECT's order. */
 export type PreparedArrays = (parameters: readonly unknown[]) => Promise<unknown[][]>;
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newOrderId } from './order-hash';
+import { looksLikeOrderHash, newOrderHash, newOrderId } from './order-hash';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -11,4 +11,14 @@ it('makes order ids that are UUIDs version 7, in the order of their time, and di
   expect(ids[0]!.slice(0, 13)).toBe(`${t.toString(16).padStart(12, '0').slice(0, 8)}-${t.toString(16).padStart(12, '0').slice(8)}`);
   const sameMs = new Set(Array.from({ length: 1_000 }, () => newOrderId(t)));
   expect(sameMs.size).toBe(1_000);
+});
+
+it('hands out each random byte once: order hashes drawn across many refills of the random pool all differ', () => {
+  // 18 bytes a hash: 2,000 hashes go through the 4 kB pool about nine times.
+  const hashes = Array.from({ length: 2_000 }, () => newOrderHash());
+  for (const h of hashes) expect(looksLikeOrderHash(h)).toBe(true);
+  expect(new Set(hashes).size).toBe(hashes.length);
+  // No hash shares a byte run with the next: a pool handing out overlapping slices would repeat a tail as a head.
+  const bytes = hashes.map((h) => Buffer.from(h, 'base64url'));
+  for (let i = 1; i < bytes.length; i++) expect(bytes[i]!.subarray(0, 9).equals(bytes[i - 1]!.subarray(9))).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { freshRandomBytes } from './order-hash';
 
 /*
  * The order number a customer reads out on the phone and finds on the contract: brand initials, the
@@ -9,6 +9,8 @@ import { randomInt } from 'node:crypto';
 /** No 0/O, 1/I/L: nothing to mistake when read aloud or copied from paper. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const LENGTH = 6;
+/** A random byte below this is used (`byte % 31`); one above is dropped, or the first letters would come up more often. */
+const UNBIASED_BELOW = 256 - (256 % ALPHABET.length);
 
 /** `Fibra Viva` → `FV`: the first letter of each word, at most four (the demo brand's if none). */
 export const brandInitials = (brandName: string): string =>
@@ -21,6 +23,13 @@ const ITALIAN_YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome',
 export function newOrderNumber(prefix: string, now: Date): string {
   const year = ITALIAN_YEAR.format(now);
   let tail = '';
-  for (let i = 0; i < LENGTH; i++) tail += ALPHABET.charAt(randomInt(ALPHABET.length));
+  // From the pooled CSPRNG bytes (order-hash.ts): six calls to randomInt cost more than the rest of the number.
+  while (tail.length < LENGTH) {
+    const bytes = freshRandomBytes(LENGTH);
+    for (let i = 0; i < bytes.length && tail.length < LENGTH; i++) {
+      const b = bytes[i]!;
+      if (b < UNBIASED_BELOW) tail += ALPHABET.charAt(b % ALPHABET.length);
+    }
+  }
   return `${prefix}-${year}-${tail}`;
 }

@@ -2,7 +2,7 @@ import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconc
 import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
-import { applicablePromo, getCatalogueOffer, offerSoldInCluster } from '../catalog';
+import { applicablePromo, getCatalogueOffer, loadCatalog, offerSoldInCluster } from '../catalog';
 import { orderCoverageAt } from '../coverage';
 import type { OrderFields } from './service';
 
@@ -75,14 +75,17 @@ export function reconcileOrderContent(
  * customer did not see activated, or activate one nobody pays for.
  */
 export function storedContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
+  return setStoredContent({ ...fields }, content);
+}
+
+/** storedContent on fields the caller owns: set in place (the same keys, in the same order), not copied. */
+export function setStoredContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
   const voice = content.options.some((o) => o.category === 'voip');
-  return {
-    ...fields,
-    options: content.options,
-    additional_variants: content.additionalVariants,
-    voip_activation_request: voice,
-    voip_old_phone_number: voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '',
-  };
+  fields.options = content.options;
+  fields.additional_variants = content.additionalVariants;
+  fields.voip_activation_request = voice;
+  fields.voip_old_phone_number = voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '';
+  return fields;
 }
 
 export interface PricedContent extends ReconciledContent {
@@ -113,6 +116,52 @@ async function lineContext(
   return { context: { lineSpeed: line?.max_download ?? null }, line };
 }
 
+/*
+ * The catalogue does not change while the process runs (loadCatalog keeps the one it read), and the option
+ * rules and the price computation are pure: without a promo code, the reconciled selection and its price
+ * depend only on the offer, the customer type, the chosen option ids, covers and router colour, and the
+ * line's speed. Those are the key under which the result is kept, per catalogue object, so the server
+ * still prices every write from the catalogue, once per distinct content. A refused selection (422) is
+ * not kept; a code's promo (the database and the date decide it) is never looked up here. The kept
+ * results are shared between requests, hence frozen.
+ */
+type Priced = Omit<PricedContent, 'promo' | 'line'>;
+const PRICED_KEPT_MAX = 1_000;
+const pricedByCatalogue = new WeakMap<object, Map<string, Priced>>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const priceOf = (content: ReconciledContent, fields: OrderFields, promo: Promo | null): PricedOrder => priceOrder(content.offer, {
+  options: content.options,
+  additionalVariants: content.additionalVariants,
+  routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
+}, { promo });
+
+function keptReconcileAndPrice(offerId: number, customerType: CustomerType, fields: OrderFields, context: SelectionContext): Priced {
+  const catalogue = loadCatalog();
+  let kept = pricedByCatalogue.get(catalogue);
+  if (!kept) pricedByCatalogue.set(catalogue, (kept = new Map()));
+  const key = JSON.stringify([
+    offerId, customerType, context.lineSpeed ?? null, idsOf(fields.options).map((o) => o.id), stringsOf(fields.additional_variants),
+    typeof fields.routerVariant === 'string' ? fields.routerVariant : null,
+  ]);
+  let result = kept.get(key);
+  if (!result) {
+    const content = reconcileOrderContent(offerId, customerType, fields, context);
+    result = deepFreeze({ ...content, priced: priceOf(content, fields, null) });
+    // Bounded: a flood of distinct selections empties it rather than growing it.
+    if (kept.size >= PRICED_KEPT_MAX) kept.clear();
+    kept.set(key, result);
+  }
+  return result;
+}
+
 /**
  * Reconciles and prices: the promo is the order's `promo` field when get-promo would accept it today for
  * the order's customer type and cluster (and it is for this offer), else none.
@@ -121,14 +170,9 @@ export async function priceOrderContent(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
 ): Promise<PricedContent> {
   const { context, line } = await lineContext(db, offerId, customerType, fields);
+  const code = typeof fields.promo === 'string' ? fields.promo : undefined;
+  if (!code?.trim()) return { ...keptReconcileAndPrice(offerId, customerType, fields, context), promo: null, line };
   const content = reconcileOrderContent(offerId, customerType, fields, context);
-  const promo = await applicablePromo(db, typeof fields.promo === 'string' ? fields.promo : undefined, customerType, now, {
-    cluster: promoClusterOf(fields),
-  });
-  const priced = priceOrder(content.offer, {
-    options: content.options,
-    additionalVariants: content.additionalVariants,
-    routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
-  }, { promo });
-  return { ...content, promo, priced, line };
+  const promo = await applicablePromo(db, code, customerType, now, { cluster: promoClusterOf(fields) });
+  return { ...content, promo, priced: priceOf(content, fields, promo), line };
 }

@@ -208,6 +208,13 @@ describeEachDialect('order selection rules', (dialect) => {
       await newOrder({ id_egon_civico: VIA_ROMA_1, options: [o(22), o(51)] });
     });
 
+    it('prices a selection kept from a fast line anew for a slower one: the line is part of what the price depends on', async () => {
+      await newOrder({ id_egon_civico: VIA_ROMA_1, options: [o(22), o(51)] });
+      const refused = await create({ offer_id: 101, id_egon_civico: VIA_ROMA_2, options: [o(22), o(51)] });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error!.rules).toEqual({ 'options.51': 'speed_beyond_line' });
+    });
+
     it('refuses an offer faster than the fibre line of the address', async () => {
       const refused = await create({ offer_id: 103, id_egon_civico: VIA_ROMA_2 });
       expect(refused.status).toBe(422);

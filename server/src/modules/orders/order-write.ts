@@ -6,7 +6,7 @@ import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
 import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
-import { priceOrderContent, storedContent } from './order-pricing';
+import { priceOrderContent, setStoredContent, storedContent } from './order-pricing';
 import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
@@ -57,14 +57,18 @@ export async function createOrder(
   db: Db, body: OrderWrite, { now = new Date(), numberPrefix = DEFAULT_NUMBER_PREFIX, drawNumber = newOrderNumber }: WriteOptions = {},
 ): Promise<OrderRef | RefererCodeError> {
   const customerType = body.customer_type ?? 'privato';
-  const content = await priceOrderContent(db, body.offer_id, customerType, toStoredFields(body), now);
+  const stored = toStoredFields(body);
+  const content = await priceOrderContent(db, body.offer_id, customerType, stored, now);
   const referer = normaliseRefererCode(body.referer_code);
   if (referer !== '' && !(await refererCodeExists(db, referer))) {
     return { isRefererCodeError: true, error_message: REFERER_CODE_ERROR_MESSAGE };
   }
   const iso = now.toISOString();
   const hash = newOrderHash();
-  const fields = storedContent({ ...toStoredFields(body), customer_type: customerType, referer_code: referer }, content);
+  // `stored` is this call's own copy, priced already: set in place rather than copied again (~100 keys).
+  stored.customer_type = customerType;
+  stored.referer_code = referer;
+  const fields = setStoredContent(stored, content);
   const row = {
     id: newOrderId(),
     hash,
@@ -80,11 +84,13 @@ export async function createOrder(
     premade_code: null,
     monthly_cents: content.priced.totals.monthly,
     one_off_cents: content.priced.totals.oneOff,
+    order_number: '',
   };
-  // One statement, no transaction: the insert is the order's only write (shared with others on SQLite).
+  // One statement, no transaction: the insert is the order's only write (shared with the orders created alongside).
   for (;;) {
     const orderNumber = drawNumber(numberPrefix, now);
-    if (await insertNewOrder(db, { ...row, order_number: orderNumber }, fields)) {
+    row.order_number = orderNumber;
+    if (await insertNewOrder(db, row, fields)) {
       return toOrderRef({ hash, status: 'draft', order_number: orderNumber });
     }
   }
