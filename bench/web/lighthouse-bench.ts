@@ -6,6 +6,7 @@ import {
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Config as LhConfig, Flags, Result as LhResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import type { Browser, Page, Viewport } from 'puppeteer-core';
 import { freePort, spawnHttpServer } from '../lib/child-process';
 import type { RunningChild } from '../lib/child-process';
 import { BENCH_API_KEY, REPO_DIR, removeSqliteFiles, tempPath } from '../lib/paths';
@@ -123,21 +124,29 @@ function shortfalls(lhr: LhResult): string[] {
   return out;
 }
 
+/** Debian's Chromium with the bench's flags (TOOLING.md); `viewport` null: the preset's own emulation. */
+export const launchChromium = (viewport: Viewport | null): Promise<Browser> => puppeteer.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+  defaultViewport: viewport,
+});
+
+/** The browser state the coverage check leaves for the offer page, stored in the tab's localStorage. */
+export async function seedOfferState(tab: Page, base: string): Promise<void> {
+  const state = await offerState(base);
+  await tab.goto(`${base}/api/health`);
+  // A string: this code runs in the page, where the bench's Node types do not apply.
+  await tab.evaluate(`localStorage.setItem(${JSON.stringify(CHECKOUT_STORE_KEY)}, ${JSON.stringify(state)})`);
+}
+
 export async function runLighthouse(base: string, page: PageSpec, preset: Preset): Promise<LighthouseFigures> {
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROME_FLAGS.filter((f) => f !== '--headless'),
-    defaultViewport: null,
-  });
+  const browser = await launchChromium(null);
   try {
     const tab = await browser.newPage();
     const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
     if (page.prepare === 'offer-state') {
-      const state = await offerState(base);
-      await tab.goto(`${base}/api/health`);
-      // A string: this code runs in the page, where the bench's Node types do not apply.
-      await tab.evaluate(`localStorage.setItem(${JSON.stringify(CHECKOUT_STORE_KEY)}, ${JSON.stringify(state)})`);
+      await seedOfferState(tab, base);
       // Keep localStorage (disableStorageReset) but start from a cold HTTP cache like the first visit would.
       const cdp = await tab.createCDPSession();
       await cdp.send('Network.clearBrowserCache');

@@ -1,8 +1,6 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { CHECKOUT_STORE_KEY } from '@checkout/contract';
-import { CHROME_FLAGS, PAGES, offerState, startWebServer } from './lighthouse-bench';
+import { PAGES, launchChromium, seedOfferState, startWebServer } from './lighthouse-bench';
 import { REPO_DIR, tempPath } from '../lib/paths';
 
 /*
@@ -60,14 +58,10 @@ function describe(events: TraceEvent[], task: TraceEvent): string[] {
 }
 
 async function traceOnce(base: string, page: (typeof PAGES)[number]): Promise<{ lines: string[]; events: TraceEvent[] }> {
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: CHROME_FLAGS.filter((f) => f !== '--headless'), defaultViewport: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } });
+  const browser = await launchChromium({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   try {
     const tab = await browser.newPage();
-    if (page.prepare === 'offer-state') {
-      const state = await offerState(base);
-      await tab.goto(`${base}/api/health`);
-      await tab.evaluate(`localStorage.setItem(${JSON.stringify(CHECKOUT_STORE_KEY)}, ${JSON.stringify(state)})`);
-    }
+    if (page.prepare === 'offer-state') await seedOfferState(tab, base);
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     const traceFile = tempPath('trace', '.json');
