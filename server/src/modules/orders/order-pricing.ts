@@ -120,7 +120,7 @@ async function lineContext(
  * The catalogue does not change while the process runs (loadCatalog keeps the one it read), and the option
  * rules and the price computation are pure: without a promo code, the reconciled selection and its price
  * depend only on the offer, the customer type, the chosen option ids, covers and router colour, and the
- * line's speed. Those are the key under which the result is kept, per catalogue object, so the server
+ * selection context (the line's speed, the hidden options a pre-made order may hold). Those are the key under which the result is kept, per catalogue object, so the server
  * still prices every write from the catalogue, once per distinct content. A refused selection (422) is
  * not kept; a code's promo (the database and the date decide it) is never looked up here. The kept
  * results are shared between requests, hence frozen.
@@ -148,7 +148,7 @@ function keptReconcileAndPrice(offerId: number, customerType: CustomerType, fiel
   let kept = pricedByCatalogue.get(catalogue);
   if (!kept) pricedByCatalogue.set(catalogue, (kept = new Map()));
   const key = JSON.stringify([
-    offerId, customerType, context.lineSpeed ?? null, idsOf(fields.options).map((o) => o.id), stringsOf(fields.additional_variants),
+    offerId, customerType, context.lineSpeed ?? null, [...(context.allowHidden ?? [])].sort((a, b) => a - b), idsOf(fields.options).map((o) => o.id), stringsOf(fields.additional_variants),
     typeof fields.routerVariant === 'string' ? fields.routerVariant : null,
   ]);
   let result = kept.get(key);
