@@ -19,6 +19,17 @@ it('hands out each random byte once: order hashes drawn across many refills of t
   for (const h of hashes) expect(looksLikeOrderHash(h)).toBe(true);
   expect(new Set(hashes).size).toBe(hashes.length);
   // No hash shares a byte run with the next: a pool handing out overlapping slices would repeat a tail as a head.
-  const bytes = hashes.map((h) => Buffer.from(h, 'base64url'));
-  for (let i = 1; i < bytes.length; i++) expect(bytes[i]!.subarray(0, 9).equals(bytes[i - 1]!.subarray(9))).toBe(false);
+  const random = hashes.map((h) => Buffer.from(h, 'base64url').subarray(2));
+  for (let i = 1; i < random.length; i++) expect(random[i]!.subarray(0, 8).equals(random[i - 1]!.subarray(8))).toBe(false);
+});
+
+it('starts order hashes made in the same second alike (one index page), then 128 random bits', () => {
+  const t = Date.parse('2026-03-01T10:00:00.100Z');
+  const sameSecond = [t, t + 1, t + 850].map((ms) => Buffer.from(newOrderHash(ms), 'base64url'));
+  const nextSecond = Buffer.from(newOrderHash(t + 1_000), 'base64url');
+  for (const b of sameSecond) expect(b.readUInt16BE(0)).toBe(Math.floor(t / 1000) % 0x10000);
+  expect(nextSecond.readUInt16BE(0)).toBe((Math.floor(t / 1000) + 1) % 0x10000);
+  expect(new Set(sameSecond.map((b) => b.subarray(2).toString('hex'))).size).toBe(3);
+  expect(sameSecond[0]!.length - 2).toBe(16);
+  expect(looksLikeOrderHash(newOrderHash(t))).toBe(true);
 });
