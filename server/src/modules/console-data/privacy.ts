@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import type { FileStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import { removeOrderFiles } from '../documents';
+import { parseStoredFields } from '../orders';
 import { eraseUnsignedOrder, PURGEABLE_STATUSES } from '../retention';
 import type { Actor } from './actor';
 import {
@@ -215,7 +216,7 @@ export async function exportSubject(deps: PrivacyDeps, actor: Actor, q: string):
       id: row.id, order_number: row.order_number, status: row.status, customer_type: row.customer_type, offer_id: row.offer_id,
       monthly_cents: row.monthly_cents, one_off_cents: row.one_off_cents, premade_code: row.premade_code, referer_code: row.referer_code,
       created_at: row.created_at, updated_at: row.updated_at, expires_at: row.expires_at,
-      data: parseObject(row.fields_json), step_status: parseObject(row.step_data_json),
+      data: parseStoredFields(row.fields_json), step_status: parseObject(row.step_data_json),
       steps: rows.steps.map((s) => ({ step: s.step_name, submitted_at: s.submitted_at, data: parseObject(s.payload_json) })),
       documents, contracts,
       consents: rows.consents, signature_codes: rows.otps, signature_evidence: rows.evidence, withdrawals: rows.withdrawals,

@@ -18,7 +18,7 @@ import { openStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
 import { readStoredFile } from '../documents';
-import { appendTimeline, getOrderForSignature } from '../orders';
+import { appendTimeline, getOrderForSignature, parseStoredFields } from '../orders';
 import type { Conn, OrderFields } from '../orders';
 import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
 import { CSV_BOM, csvLine } from './csv';
@@ -73,10 +73,6 @@ type ContractFileName = keyof typeof CONTRACT_FILES;
 
 const isWorkflow = (s: string): s is WorkflowStatus => (WORKFLOW_STATUSES as readonly string[]).includes(s);
 const consoleStatusOf = (row: Pick<ListRow, 'status' | 'workflow_status'>): ConsoleOrderStatus => (row.workflow_status ?? row.status) as ConsoleOrderStatus;
-const parseFields = (json: string): OrderFields => {
-  const v: unknown = JSON.parse(json);
-  return (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {}) as OrderFields;
-};
 const seesPersonalData = (operator: SignedInOperator): boolean => can(operator.role, 'orders.personal_data');
 
 /** `attachment`/`inline` with the name in ASCII and in UTF-8 (RFC 6266), no quote or control character surviving. */
@@ -86,7 +82,7 @@ export const contentDisposition = (type: 'inline' | 'attachment', filename: stri
 };
 
 function toListItem(row: ListRow, masked: boolean): ListItem {
-  const name = customerNameOf(parseFields(row.fields_json));
+  const name = customerNameOf(parseStoredFields(row.fields_json));
   return {
     id: row.id,
     // The hash opens the customer's own pages (document upload, portability): a capability, masked like personal data.
@@ -151,7 +147,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
 
   async function detail(actor: Actor, row: ListRow, reveal: boolean): Promise<Detail> {
     const masked = !reveal && !seesPersonalData(actor.operator);
-    const fields = parseFields(row.fields_json);
+    const fields = parseStoredFields(row.fields_json);
     const steps = stepRows(row.customer_type, fields);
     const [medias, reviews, files, evidence, timeline, withdrawnAt] = await Promise.all([
       selectMedias(db, row.id), selectReviews(db, row.id), contractFilesOnRecord(db, row.id), hasSignatureEvidence(db, row.id), selectTimeline(db, row.id),
@@ -253,7 +249,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
           let chunk = '';
           for (const row of batch) {
             const item = toListItem(row, !personal);
-            const f = parseFields(row.fields_json);
+            const f = parseStoredFields(row.fields_json);
             const text = (k: string): string => (typeof f[k] === 'string' ? (f[k] as string) : '');
             chunk += csvLine([
               item.order_number, CONSOLE_STATUS_LABELS[item.status], item.customer_type, item.offer_name, item.technology, item.promo, item.premade_code,
@@ -342,7 +338,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       const rows = await selectReviewQueue(db, QUEUE_LIMIT);
       return {
         items: rows.map((r) => {
-          const name = customerNameOf(parseFields(r.fields_json));
+          const name = customerNameOf(parseStoredFields(r.fields_json));
           const live = r.claimed_until !== null && r.claimed_until > now;
           return {
             order_id: r.id, order_number: r.order_number, customer_name: name && masked ? maskName(name) : name,

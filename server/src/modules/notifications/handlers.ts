@@ -9,7 +9,7 @@ import { MessageDeliveryError } from '../../infra/messaging/message-channel';
 import type { DeliveryHandler, DeliveryHandlers, DeliveryOutcome, OutboxDelivery } from '../../infra/outbox';
 import { openStorage } from '../../infra/storage';
 import type { AppDeps } from '../app-module';
-import type { OrderFields } from '../orders';
+import { parseStoredFields } from '../orders';
 import { readContractFile, toItalianE164 } from '../signature';
 import { CALENDAR_CONTENT_TYPE, appointmentCalendar } from './calendar';
 import type { Brand } from './email-layout';
@@ -44,21 +44,17 @@ class Unsendable extends Error {}
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_ERROR = 500;
 
-const parseFields = (json: string): OrderFields => {
-  const v: unknown = JSON.parse(json);
-  return (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {}) as OrderFields;
-};
 
 /** The order's email address, as the signature sends codes to it; null when it has none that could receive mail. */
 export function emailOf(order: OrderForMessage): string | null {
-  const fields = parseFields(order.fields_json);
+  const fields = parseStoredFields(order.fields_json);
   const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
   return EMAIL_SHAPE.test(email) ? email : null;
 }
 
 /** The order's mobile number in E.164: the one confirmed by a change, else the one given in the steps. */
 export function mobileOf(order: OrderForMessage): string | null {
-  const fields = parseFields(order.fields_json);
+  const fields = parseStoredFields(order.fields_json);
   return toItalianE164(order.confirmed_mobile ?? (typeof fields.mobile_phone_number === 'string' ? fields.mobile_phone_number : ''));
 }
 

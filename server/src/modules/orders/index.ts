@@ -15,6 +15,7 @@ export type { OrderSearchColumns } from './order-search';
 export { appendTimeline, resumeReviewAfterUpload } from './order-timeline';
 export type { TimelineEntryInput } from './order-timeline';
 export { seedRefererCodes } from './seed';
+export { parseStoredFields, parseWrittenFields, storedFieldsJson } from './stored-fields';
 export { EDITABLE_STATUSES, assertContentChangeable, findOrderByHash, findOrderForSignatureByNumber, getOrderForSignature, lockOrderRecord, markOrderStatus, orderNotFound, requireOrderByHash, setSigningLock, toOrderRecord, toOrderRef } from './service';
 export type { Conn, OrderFields, OrderForSignature, OrderRecord } from './service';
 export { openStep, submitStep } from './step-submission';

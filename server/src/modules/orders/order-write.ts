@@ -7,6 +7,7 @@ import { newOrderHash, newOrderId } from './order-hash';
 import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
 import { priceOrderContent, setStoredContent, storedContent } from './order-pricing';
+import { storedFieldsJson } from './stored-fields';
 import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
@@ -77,7 +78,7 @@ export async function createOrder(
     customer_type: customerType,
     is_brand_customer: body.is_brand_customer ? 1 : 0,
     referer_code: referer === '' ? null : referer,
-    fields_json: JSON.stringify(fields),
+    fields_json: storedFieldsJson(fields),
     step_data_json: '{}',
     created_at: iso,
     updated_at: iso,
@@ -140,7 +141,7 @@ export async function updateOrder(
       customer_type: customerType,
       ...(sent('is_brand_customer') !== undefined ? { is_brand_customer: body.is_brand_customer ? 1 : 0 } : {}),
       ...(referer !== undefined ? { referer_code: referer === '' ? null : referer } : {}),
-      fields_json: JSON.stringify(fields),
+      fields_json: storedFieldsJson(fields),
       step_data_json: JSON.stringify(stepData),
       status,
       updated_at: now.toISOString(),

@@ -6,6 +6,7 @@ import type { DB as Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
 import { lockOrder } from './order-steps-state';
+import { parseStoredFields } from './stored-fields';
 import { selectOrderByHash, selectOrderByNumber, updateOrderRow } from './repository';
 import type { Conn, OrderRow } from './repository';
 
@@ -58,7 +59,7 @@ export const toOrderRecord = (row: OrderRow): OrderRecord => ({
   customer_type: row.customer_type,
   is_brand_customer: row.is_brand_customer === 1,
   referer_code: row.referer_code,
-  fields: parseJsonObject<OrderFields>(row.fields_json),
+  fields: parseStoredFields(row.fields_json),
   step_data: parseJsonObject<Record<string, StepResult>>(row.step_data_json),
   created_at: row.created_at,
   updated_at: row.updated_at,

@@ -6,6 +6,7 @@ import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-st
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
 import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
 import { priceOrderContent, storedContent } from './order-pricing';
+import { storedFieldsJson } from './stored-fields';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
 import { recordConsents } from './consent-ledger';
@@ -81,7 +82,7 @@ export async function submitStep(
     const content = current.status === 'signed' ? null : await priceOrderContent(trx, current.offer_id, current.customer_type, merged, now);
     await updateOrderRow(trx, current.id, {
       ...(content ? { monthly_cents: content.priced.totals.monthly, one_off_cents: content.priced.totals.oneOff } : {}),
-      fields_json: JSON.stringify(content ? storedContent(merged, content) : merged),
+      fields_json: storedFieldsJson(content ? storedContent(merged, content) : merged),
       step_data_json: JSON.stringify(stepData),
       status,
       updated_at: submittedAt,

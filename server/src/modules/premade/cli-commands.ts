@@ -11,7 +11,7 @@ import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
 import { openStorage } from '../../infra/storage';
 import type { FileStorage } from '../../infra/storage';
-import { brandInitials, findOrderByHash, getOrderForSignature } from '../orders';
+import { brandInitials, findOrderByHash, getOrderForSignature, parseStoredFields } from '../orders';
 import { preparePremadeOrder } from './prepare-premade';
 import { buildEvidenceBundle, EvidenceIntegrityError } from '../signature';
 
@@ -88,7 +88,7 @@ export async function listOrdersCommand(db: Db, args: string[], out: Out): Promi
     .orderBy('created_at', 'desc').orderBy('id').limit(limit);
   if (status) q = q.where('status', '=', status);
   const rows = (await q.execute()).map(({ fields_json, ...r }) => {
-    const f = JSON.parse(fields_json) as Record<string, unknown>;
+    const f = parseStoredFields(fields_json);
     return { ...r, name: [f.first_name, f.last_name].filter((v) => typeof v === 'string' && v !== '').join(' ') || String(f.ragione_sociale ?? '') };
   });
   if (p.options.has('json')) { out(JSON.stringify(rows)); return 0; }

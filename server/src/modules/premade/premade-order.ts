@@ -3,7 +3,7 @@ import { ERROR_CODES, priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 
 import { AppError, MESSAGES } from '../../http/errors';
-import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
+import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, parseWrittenFields, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
 import type { Conn, OrderFields, OrderRecord } from '../orders';
 
 /*
@@ -115,5 +115,6 @@ export async function findPremadeOrder(db: Conn, codeInput: string): Promise<Pre
   if (!code) return null;
   const row = await db.selectFrom('orders').selectAll().where('premade_code', '=', code).executeTakeFirst();
   if (!row || row.premade_code === null) return null;
-  return { ...toOrderRecord(row), premade_code: row.premade_code, expires_at: row.expires_at };
+  // What the agent prepared is what the row names (premade-fields rules): no form defaults added.
+  return { ...toOrderRecord(row), fields: parseWrittenFields(row.fields_json), premade_code: row.premade_code, expires_at: row.expires_at };
 }
