@@ -20,7 +20,7 @@ interface Pending {
 }
 
 /** Rows per INSERT: few statement shapes to keep prepared, far below SQLite's bound-parameter limit. */
-const MAX_GROUP = 32;
+const MAX_GROUP = 64;
 
 /** Per database: the orders waiting for the next group, and whether a group is being written. */
 interface Groups { queue: Pending[]; scheduled: boolean; writing: boolean }
