@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
@@ -76,6 +76,14 @@ export default function OfferPage() {
     actions.setPersistent({ lastOfferId: first.id });
     actions.setOptionsState(initialOptions(first));
   }, [pending, offers, actions]);
+
+  // The options come after the offers, below the first screen on a phone: they are rendered once the list
+  // and the summary have been committed, in a transition React renders in slices (yielding to the browser),
+  // so the list's first paint and the options' render are not one long task. Nothing above them moves.
+  const [optionsShown, setOptionsShown] = useState(false);
+  useEffect(() => {
+    if (offer && !optionsShown) startTransition(() => setOptionsShown(true));
+  }, [offer, optionsShown]);
 
   const listed = useRef('');
   useEffect(() => {
@@ -196,7 +204,7 @@ export default function OfferPage() {
             </fieldset>
           </section>
 
-          {offer && (
+          {offer && optionsShown && (
             <OfferOptions
               offer={offer}
               state={state}
