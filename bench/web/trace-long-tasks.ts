@@ -8,6 +8,11 @@ import { REPO_DIR, tempPath } from '../lib/paths';
  * as Lighthouse's simulated throttling observes it) with a Chromium trace, and lists the main-thread
  * tasks of 12 ms or more after the first contentful paint (each is ≥ 50 ms under Lighthouse's 4×
  * CPU slowdown, so it adds blocking time), with what they are made of.
+ *
+ * Two sums of blocking time from the tasks' CPU time: "~TBT at 4×" multiplies every task by 4, "~TBT
+ * as Lantern weighs it" by 2 for a task with a Layout in it, as Lighthouse's simulation does
+ * (Simulator's layoutTaskMultiplier, 0.5 × the CPU slowdown), which uses each task's wall time. A task
+ * with a layout adds blocking time from 25 ms, any other from 12.5 ms.
  */
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; // Trace arguments are free-form JSON, read by name.
@@ -79,15 +84,18 @@ async function traceOnce(base: string, page: (typeof PAGES)[number]): Promise<{ 
     const tasks = events.filter((e) => e.pid === mainPid && e.tid === mainTid && e.name === 'RunTask' && e.ph === 'X' && e.ts > t0);
     const lines = [`${page.name}: FCP ${fcp ? ((fcp.ts - t0) / 1000).toFixed(0) : '?'} ms, ${tasks.length} tasks, total ${(tasks.reduce((s, t) => s + (t.tdur ?? t.dur ?? 0), 0) / 1000).toFixed(0)} ms CPU`];
     let blocking = 0;
+    let lantern = 0;
     for (const t of tasks) {
       // The thread's CPU time (tdur), not the wall time: other processes on the machine stretch the latter.
       const ms = (t.tdur ?? t.dur ?? 0) / 1000;
       if (ms < LONG_MS || !fcp) continue;
       const beforeFcp = t.ts + (t.dur ?? 0) < fcp.ts;
       if (!beforeFcp) blocking += ms * 4 - 50;
-      lines.push(`  ${beforeFcp ? '(before FCP) ' : ''}task at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(1)} ms wall)`, ...describe(events, t), '    hot:', ...hotFunctions(events, t.pid, t.tid, t.ts, t.ts + (t.dur ?? 0)));
+      const didLayout = events.some((e) => e.name === 'Layout' && e.pid === t.pid && e.tid === t.tid && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0));
+      if (!beforeFcp) lantern += Math.max(0, ms * (didLayout ? 2 : 4) - 50);
+      lines.push(`  ${beforeFcp ? '(before FCP) ' : ''}task at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms CPU (${((t.dur ?? 0) / 1000).toFixed(1)} ms wall)${didLayout ? ', with a layout' : ''}`, ...describe(events, t), '    hot:', ...hotFunctions(events, t.pid, t.tid, t.ts, t.ts + (t.dur ?? 0)));
     }
-    lines.push(`  ~TBT at 4× (CPU time): ${blocking.toFixed(0)} ms`);
+    lines.push(`  ~TBT at 4× (CPU time): ${blocking.toFixed(0)} ms; ~TBT as Lantern weighs it (×2 with a layout): ${lantern.toFixed(0)} ms`);
     // What moved, and when (Lighthouse's CLS is the largest session window of these).
     for (const e of events) {
       if (e.name !== 'LayoutShift' || e.pid !== mainPid || e.args?.data?.had_recent_input) continue;

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { priceLineLabel, priceOrder, type AddedOption, type Offer } from '@checkout/contract';
 import { AppProviders } from '../app/app-providers';
-import { SummaryBox } from './summary-box';
+import { BOTTOM_PANEL_HEIGHT_VAR, SummaryBox } from './summary-box';
 
 afterEach(cleanup);
 
@@ -65,5 +65,54 @@ describe('order summary totals (SPEC §9)', () => {
     expect(names).toEqual(['Fibra Viva Casa 1 Giga', 'Modem Wi-Fi 6 (colore: Blu) - incluso', 'Cover aggiuntiva Legno', 'Promozione BF: sconto mensile', 'Promozione BF: sconto sull\'attivazione']);
     expect(screen.getByTestId('summary-monthly-total').textContent).toBe(nb('21,90 €/mese'));
     expect(screen.getByTestId('summary-one-off-total').textContent).toBe(nb('5,00 €'));
+  });
+});
+
+describe('the fixed bottom panel keeps the page clear of it', () => {
+  // jsdom lays nothing out: the panel's position, the body's padding and the panel's height are given here.
+  let observed: (() => void) | null = null;
+  const setUp = (position: string, reservedPx: number, panelPx: number) => {
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(callback: () => void) { observed = callback; }
+      observe() {}
+      disconnect() { observed = null; }
+    });
+    const style = document.createElement('style');
+    style.textContent = `[data-testid="order-summary"] { position: ${position}; } body { padding-bottom: ${reservedPx}px; }`;
+    document.head.append(style);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: panelPx } as DOMRect);
+    box([]);
+    return () => style.remove();
+  };
+  const heightVar = () => document.documentElement.style.getPropertyValue(BOTTOM_PANEL_HEIGHT_VAR);
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.documentElement.style.removeProperty(BOTTOM_PANEL_HEIGHT_VAR);
+  });
+
+  it('leaves the page alone when the panel is as tall as the stylesheet reserves (no restyle of every element)', () => {
+    const undo = setUp('fixed', 113, 112.8);
+    expect(observed).not.toBeNull();
+    observed?.();
+    expect(heightVar()).toBe('');
+    undo();
+  });
+
+  it('sets the panel\'s height when it differs (a problem line), rounded up', () => {
+    const undo = setUp('fixed', 113, 162.2);
+    expect(observed).not.toBeNull();
+    observed?.();
+    expect(heightVar()).toBe('163px');
+    undo();
+  });
+
+  it('sets nothing beside the options (from 992 px the panel is not fixed)', () => {
+    const undo = setUp('sticky', 0, 405);
+    expect(observed).not.toBeNull();
+    observed?.();
+    expect(heightVar()).toBe('');
+    undo();
   });
 });

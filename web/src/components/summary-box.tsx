@@ -21,20 +21,30 @@ export const BOTTOM_PANEL_HEIGHT_VAR = '--bottom-panel-height';
 
 /**
  * Below 992 px the summary is a fixed bottom panel whose height depends on its text (a promo's problem
- * line, the window's width): the page's bottom padding and scroll padding follow its measured height, so
- * the last field, its error and the buttons after the footer can always scroll above it. The open detail
- * covers the page by design: its height is not the page's padding.
+ * line, the window's width): the page's bottom padding and scroll padding follow its height, so the last
+ * field, its error and the buttons after the footer can always scroll above it. The open detail covers the
+ * page by design: its height is not the page's padding.
+ *
+ * checkout-kit.css reserves the collapsed panel's usual height; the observer (called after the browser's
+ * layout, before the paint) sets the variable only when the panel's height differs from what the page
+ * already reserves. Measuring in the commit forced a layout of the whole page inside the offer page's first
+ * render, and a variable set on <html> restyles every element: both were long tasks on a phone's first
+ * screen, for a height the stylesheet already had.
  */
 function useBottomPanelHeight(ref: RefObject<HTMLElement | null>, expanded: boolean): void {
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || expanded) return;
+    if (!el || expanded || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const measure = () => root.style.setProperty(BOTTOM_PANEL_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
-    return () => observer?.disconnect();
+    const observer = new ResizeObserver(() => {
+      // Beside the options (from 992 px) the panel is not fixed: nothing to keep clear of it.
+      if (getComputedStyle(el).position !== 'fixed') return;
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (parseFloat(getComputedStyle(document.body).paddingBottom) === height) return;
+      root.style.setProperty(BOTTOM_PANEL_HEIGHT_VAR, `${height}px`);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, [ref, expanded]);
   // Leaving the page (the panel unmounts): no padding for a panel that is gone.
   useLayoutEffect(() => () => {

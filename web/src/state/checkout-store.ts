@@ -135,8 +135,13 @@ export const useCheckoutStore = createCheckoutStore(() => localStorage, (stored)
  */
 export const hydrateCheckoutStore = async (hasStored: boolean): Promise<void> => {
   if (hasStored && !storedParser) {
-    // zod, then the stored checkout's schemas, each evaluated in a task of its own (together, a long task).
+    // zod, then the stored checkout's schemas in three parts, each evaluated in a task of its own (together, a long task).
     await import('../lib/zod-without-eval');
+    await yieldToBrowser();
+    // The offer's schemas, the fields' and then the order's (chunks of their own, vite.config.ts).
+    await import('@checkout/contract/schemas/offer');
+    await yieldToBrowser();
+    await import('@checkout/contract/schemas/form-fields');
     await yieldToBrowser();
     storedParser = (await import('./stored-checkout')).parseStored;
     // And the parse of what is stored in a third: the schemas' construction alone is a long one.

@@ -65,7 +65,11 @@ const renderPage = (path = '/attiva/offerta') => {
 const group = (name: string) => screen.getByRole('group', { name });
 const text = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\u00a0/g, ' ');
 const summaryNames = () => within(screen.getByTestId('order-summary')).getAllByRole('listitem').map((li) => li.firstElementChild?.textContent);
-const loaded = () => screen.findByTestId('offer-card-101');
+/** The offer list, then its options (rendered in a transition after the list's first commit). */
+const loaded = async () => {
+  await screen.findByTestId('offer-card-101');
+  await screen.findByRole('group', { name: 'Linea voce' });
+};
 
 describe('offer page: the contract selection rules', () => {
   it('an offer shown for the first time starts with the SPEC §3 default voice plan, and "Nessuna linea voce" takes it away', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
@@ -76,6 +76,20 @@ export default function OfferPage() {
     actions.setPersistent({ lastOfferId: first.id });
     actions.setOptionsState(initialOptions(first));
   }, [pending, offers, actions]);
+
+  // The list and the summary are shown once every offer has arrived and one is selected (the layout effect
+  // above), rendered as a deferred value: React renders them in slices of a few milliseconds, yielding to
+  // the browser, and shows them in one commit (the placeholders until then). Rendered with the answers'
+  // arrival and the selection, they made one long task on a phone.
+  const listReady = !pending && offer !== null;
+  const listShown = useDeferredValue(listReady, false) && listReady;
+  // The options come after the offers, below the first screen on a phone: they are rendered once the list
+  // and the summary have been committed, in a transition React renders in slices too, so the list's first
+  // paint and the options' render are not one long task. Nothing above them moves.
+  const [optionsShown, setOptionsShown] = useState(false);
+  useEffect(() => {
+    if (listShown && !optionsShown) startTransition(() => setOptionsShown(true));
+  }, [listShown, optionsShown]);
 
   const listed = useRef('');
   useEffect(() => {
@@ -155,7 +169,7 @@ export default function OfferPage() {
           <section className="kit-section" aria-labelledby="offers-title">
             <fieldset>
               <legend id="offers-title" className="kit-legend">{t('offerPage.offers.title')}</legend>
-              {pending && (
+              {(pending || (offers.length > 0 && !listShown)) && (
                 <div className="offer-list" role="status" aria-label={t('offerPage.offers.loading')}>
                   {/* One per offer on its way, until the last has arrived: the list then replaces them in one
                       frame, so it does not grow (and push what follows it down) as each answer comes in. */}
@@ -168,7 +182,7 @@ export default function OfferPage() {
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={refetch}>{t('offerPage.offers.retry')}</button>
                 </div>
               )}
-              {!pending && offers.length > 0 && (
+              {listShown && (
                 <div className="offer-list" data-testid="offer-list">
                   {offers.map((o) => (
                     <OfferCard
@@ -177,7 +191,7 @@ export default function OfferPage() {
                   ))}
                 </div>
               )}
-              {!pending && offers.length > 0 && (
+              {listShown && (
                 <div className="d-flex flex-wrap column-gap-3">
                   <button type="button" className="btn btn-link px-0" onClick={() => openModal('read-notes')} data-testid="read-notes">
                     {t('offerPage.readNotes')}
@@ -196,7 +210,7 @@ export default function OfferPage() {
             </fieldset>
           </section>
 
-          {offer && (
+          {offer && listShown && optionsShown && (
             <OfferOptions
               offer={offer}
               state={state}
@@ -211,7 +225,7 @@ export default function OfferPage() {
           )}
         </div>
         <div className="col-lg-4">
-          {offer && (
+          {offer && listShown && (
             <SummaryBox
               offer={offer}
               state={state}
