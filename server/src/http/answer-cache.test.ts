@@ -3,14 +3,14 @@ import { newAnswerCache } from './endpoint';
 
 describe('the answer cache', () => {
   it('answers what was stored under a key, nothing for other keys', () => {
-    const cache = newAnswerCache(10);
+    const cache = newAnswerCache<string>(10);
     cache.set('rom', '{"a":1}');
     expect(cache.get('rom')).toBe('{"a":1}');
     expect(cache.get('ro')).toBeUndefined();
   });
 
   it('keeps at most `size` entries, dropping the least recently used', () => {
-    const cache = newAnswerCache(2);
+    const cache = newAnswerCache<string>(2);
     cache.set('a', '1');
     cache.set('b', '2');
     expect(cache.get('a')).toBe('1'); // a is now more recent than b
@@ -22,7 +22,7 @@ describe('the answer cache', () => {
   });
 
   it('replacing a key does not evict another', () => {
-    const cache = newAnswerCache(2);
+    const cache = newAnswerCache<string>(2);
     cache.set('a', '1');
     cache.set('b', '2');
     cache.set('b', '3');
@@ -31,7 +31,7 @@ describe('the answer cache', () => {
 
   it('with a time to live, stops answering an entry once it is older than that', () => {
     let now = 1_000;
-    const cache = newAnswerCache(10, 60_000, { now: () => now });
+    const cache = newAnswerCache<string>(10, 60_000, { now: () => now });
     cache.set('via roma', '1');
     now += 59_999;
     expect(cache.get('via roma')).toBe('1');

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/dialects';
-import { loggerOptions, maskUrl } from './logger';
+import { childLoggerFactory, loggerOptions, maskUrl } from './logger';
 
 describe('logs', () => {
   it('redact personal data wherever it appears', () => {
@@ -34,6 +34,33 @@ describe('logs', () => {
     expect(body.email).toBe('a@b.it');
     expect(items[0]?.iban).toBe('IT60X0542811101000000123456');
     expect(err.details.cf).toBe('RSSMRA80A01H501U');
+  });
+
+  it("a request's logger is pino's child only once it writes a line, and every line carries its bindings", () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({ write(c, _e, cb) { lines.push(JSON.parse(String(c)) as Record<string, unknown>); cb(); } });
+    let children = 0;
+    const root = pino({ ...(loggerOptions(testConfig({ logLevel: 'warn' })) as pino.LoggerOptions), onChild: () => { children++; } }, stream);
+    const log = childLoggerFactory.call(undefined as never, root, { request_id: 'r-1' }, {}, undefined as never);
+    log.info({ cf: 'RSSMRA80A01H501U' }, 'below the level');
+    log.debug('below the level');
+    expect(children).toBe(0);
+    expect(log.level).toBe('warn');
+    log.warn({ cf: 'RSSMRA80A01H501U', n: 1 }, 'first %s', 'line');
+    log.error('second');
+    expect(children).toBe(1);
+    expect(lines.map((l) => [l.request_id, l.msg, l.cf, l.level])).toEqual([['r-1', 'first line', '[redacted]', 40], ['r-1', 'second', undefined, 50]]);
+    // A lower level set on it afterwards is its own (the root stays at warn).
+    log.level = 'debug';
+    log.debug('now written');
+    root.debug('not this one');
+    expect(lines.map((l) => l.msg)).toEqual(['first line', 'second', 'now written']);
+    expect(log.child({ step: 2 }).level).toBe('debug');
+    // The root's level read at each line: lowered later, a fresh request logger writes at once.
+    root.level = 'info';
+    const other = childLoggerFactory.call(undefined as never, root, { request_id: 'r-2' }, {}, undefined as never);
+    other.info('info now');
+    expect(lines.at(-1)).toMatchObject({ request_id: 'r-2', msg: 'info now' });
   });
 
   it.each([
