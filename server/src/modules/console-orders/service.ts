@@ -19,7 +19,7 @@ import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
 import { readStoredFile } from '../documents';
 import { appendTimeline, getOrderForSignature, parseStoredFields } from '../orders';
-import type { Conn, OrderFields } from '../orders';
+import type { Conn } from '../orders';
 import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
 import { CSV_BOM, csvLine } from './csv';
 import { maskName, maskValue } from './masking';
