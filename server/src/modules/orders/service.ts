@@ -1,5 +1,5 @@
 import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
-import type { CustomerType, FormFields, orderRefSchema, OrderStatus } from '@checkout/contract';
+import type { CustomerType, orderRefSchema, OrderStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB as Database } from '../../db/types';
@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors';
 import { looksLikeOrderHash } from './order-hash';
 import { lockOrder } from './order-steps-state';
 import { parseStoredFields } from './stored-fields';
+import type { OrderFields } from './stored-fields';
 import { selectOrderByHash, selectOrderByNumber, updateOrderRow } from './repository';
 import type { Conn, OrderRow } from './repository';
 
@@ -15,8 +16,7 @@ export type { Conn, OrderRow } from './repository';
 /** The one answer for an unknown, malformed or foreign order hash (no difference between them). */
 export const orderNotFound = (): AppError => notFound('Ordine non trovato');
 
-/** The order's form fields: SPEC §3 form fields without attachments (the documents module keeps those). */
-export type OrderFields = Partial<Omit<FormFields, 'attachments' | 'health_card_attachment'>> & Record<string, unknown>;
+export type { OrderFields } from './stored-fields';
 
 export interface StepResult { valid: true; submitted_at: string }
 

@@ -1,5 +1,8 @@
 import { defaultFormFields } from '@checkout/contract';
-import type { OrderFields } from './service';
+import type { FormFields } from '@checkout/contract';
+
+/** The order's form fields: SPEC §3 form fields without attachments (the documents module keeps those). */
+export type OrderFields = Partial<Omit<FormFields, 'attachments' | 'health_card_attachment'>> & Record<string, unknown>;
 
 /*
  * An order's form fields are stored as JSON without the values a fresh form has (`defaultFormFields`):
