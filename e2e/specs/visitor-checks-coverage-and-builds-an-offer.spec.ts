@@ -119,6 +119,28 @@ test.describe('coverage check and offer @mobile', () => {
     await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
   });
 
+  test('what the visitor types and picks while the page still loads is kept, and the search runs', async ({ page }) => {
+    // The prerendered form is on screen before its scripts run: held back here, as on a slow phone.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/.*\.js$/, async (route) => { await scriptsHeld; await route.continue(); });
+    await page.goto('/attiva/verifica-copertura', { waitUntil: 'commit' });
+    await page.getByRole('radio', { name: 'Business' }).check();
+    const comune = page.getByRole('combobox', { name: 'Comune' });
+    await comune.fill('roma');
+    release();
+
+    await page.getByRole('option', { name: 'Roma (RM), Lazio', exact: true }).click();
+    await expect(comune).toHaveValue('Roma (RM)');
+    await page.getByRole('combobox', { name: 'Indirizzo e numero civico' }).fill('via roma 1');
+    await page.getByRole('option', { name: 'Via Roma 1, 00185 Roma (RM)' }).click();
+    await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked();
+    await page.getByTestId('discover-offer').click();
+    // The business offers: the choice made before the page was ready reached the coverage check.
+    await expect(page.getByRole('radio', { name: 'Fibra Viva Business', exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true })).toHaveCount(0);
+  });
+
   test('an address without coverage leads to the request-an-offer page', async ({ page }) => {
     await page.goto('/attiva/verifica-copertura');
     await checkAddress(page, viaRoma(6));

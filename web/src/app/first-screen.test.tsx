@@ -108,6 +108,29 @@ describe('the prerendered coverage screen', () => {
     expect(useCheckoutStore.getState().fields.customer_type).toBe('business');
   });
 
+  it('keeps what the visitor typed and picked before hydration, and acts on it', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = await renderPage(`http://localhost${COVERAGE_PATH}`);
+    document.body.appendChild(container);
+    // The scripts are still loading: the browser alone changes the prerendered controls.
+    container.querySelector<HTMLInputElement>('input[value="business"]')!.checked = true;
+    const comune = container.querySelector<HTMLInputElement>('input[name="comune"]')!;
+    comune.value = 'roma';
+
+    const routes = buildRoutes();
+    const history = createMemoryHistory({ initialEntries: [COVERAGE_PATH], v5Compat: true });
+    await loadMatchedPages(routes, COVERAGE_PATH, history.location.key);
+    await act(async () => {
+      root = hydrateRoot(container, <StrictMode><AppProviders><AppRouter history={history} routes={routes} /></AppProviders></StrictMode>);
+    });
+
+    expect(useCheckoutStore.getState().fields.customer_type).toBe('business');
+    expect(container.querySelector<HTMLInputElement>('input[value="business"]')?.checked).toBe(true);
+    // The comune is React's own value now: the search for it is on its way.
+    expect(comune.value).toBe('roma');
+    expect(comune.closest('.combobox')?.querySelector('[role="listbox"]')?.getAttribute('aria-busy')).toBe('true');
+  });
+
   it('hydrates the page it was decided for when the visitor navigated before the router listened, then shows the new one', async () => {
     const container = document.createElement('div');
     container.innerHTML = await renderPage(`http://localhost${COVERAGE_PATH}`);

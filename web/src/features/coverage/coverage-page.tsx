@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,6 +10,7 @@ import { loadWithTimeout } from '../../lib/lazy-with-timeout';
 import { useAddressSearch, useComuniSearch } from '../../lib/coverage-queries';
 import { useCoverageCheck } from './api/coverage-api';
 import { preloadApiClient } from '../../lib/lazy-api-client';
+import { replayChangesBeforeHydration } from '../../lib/replay-changes-before-hydration';
 import { usePublicConfig } from '../../lib/public-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCheckoutStore } from '../../state/checkout-store';
@@ -66,6 +67,7 @@ export default function CoveragePage() {
   const addresses = useAddressSearch(addressTerm, comune?.id ?? null);
   const check = useCoverageCheck();
 
+  const form = useRef<HTMLFormElement>(null);
   const addressInput = useRef<HTMLInputElement>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const [focusTarget, setFocusTarget] = useState<'address' | 'summary' | null>(null);
@@ -77,6 +79,9 @@ export default function CoveragePage() {
     if (focusTarget === 'summary') summaryHeading.current?.focus();
     if (focusTarget) setFocusTarget(null);
   }, [focusTarget]);
+
+  // This page is prerendered: what the visitor typed or picked before it was hydrated reaches the state now.
+  useLayoutEffect(() => replayChangesBeforeHydration(form.current), []);
 
   const runCheck = (id_egon_civico: string, customer_type: CustomerType) => {
     const seq = ++checkSeq.current;
@@ -186,7 +191,7 @@ export default function CoveragePage() {
 
           <div className="coverage-card">
             {/* The client that answers the searches loads when the visitor turns to the form (lib/lazy-api-client). */}
-            <form className="coverage-form" onSubmit={(event) => event.preventDefault()} onFocus={preloadApiClient} onPointerDown={preloadApiClient} noValidate aria-label={t('coverageCheck.formLabel')}>
+            <form ref={form} className="coverage-form" onSubmit={(event) => event.preventDefault()} onFocus={preloadApiClient} onPointerDown={preloadApiClient} noValidate aria-label={t('coverageCheck.formLabel')}>
               <CustomerTypeChoice value={f.customerType} onChange={onCustomerType} />
               <Combobox<Comune>
                 label={t('coverageCheck.comune')}
