@@ -25,7 +25,8 @@ async function bareServer(): Promise<{ app: FastifyInstance; cleanup: () => Prom
 }
 
 async function sqliteDb(file: string): Promise<ScaleDb> {
-  const handle = createDb(`sqlite:${file}`);
+  // As the server runs it (server/src/main.ts): checkpoints in the background.
+  const handle = createDb(`sqlite:${file}`, { backgroundCheckpoints: { onError: (err) => { console.error(err.message); } } });
   const destroy = async () => { await handle.destroy(); removeSqliteFiles(file); };
   try { await migrate(handle.db); } catch (err) { await destroy(); throw err; }
   return { dialect: 'sqlite', handle, destroy };

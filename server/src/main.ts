@@ -17,9 +17,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const handle = createDb(config.databaseUrl);
+  // Until the app's logger exists, a failing background checkpoint is told on stderr.
+  let reportDbError = (err: Error): void => { process.stderr.write(`${err.message}\n`); };
+  const handle = createDb(config.databaseUrl, { backgroundCheckpoints: { onError: (err) => { reportDbError(err); } } });
   await migrate(handle.db);
   const app = await buildApp(config, { db: handle.db });
+  reportDbError = (err) => { app.log.error({ err }, 'database: background checkpoint failed; SQLite checkpoints on commit again'); };
   if (config.seedDemoData && (await seedDemoData(handle.db))) app.log.info('demo data seeded');
 
   // Shutdown, in Fastify's order: preClose (readiness answers 503 from here, new requests on open

@@ -5,6 +5,9 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import { registerDriverHandle } from './prepared';
 import { withStatementCache } from './statement-cache';
+import { GatedSqliteDialect } from './gated-sqlite-dialect';
+import { startBackgroundCheckpoints } from './wal-checkpointer';
+import type { BackgroundCheckpointOptions } from './wal-checkpointer';
 import type { DB as Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -51,10 +54,18 @@ export function poolStatsOf(db: Db): PoolStats | null {
   return pool ? { max: PG_POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
+export interface CreateDbOptions {
+  /**
+   * SQLite file: checkpoints in a worker thread instead of in the commits of the app's connection
+   * (wal-checkpointer.ts). For the server's one connection; a CLI run keeps SQLite's own.
+   */
+  backgroundCheckpoints?: BackgroundCheckpointOptions;
+}
+
 /**
  * `sqlite:<absolute file>` | `sqlite::memory:` | `postgres://…` (a `?options=-c search_path=x` parameter is honoured by pg).
  */
-export function createDb(url: string): DbHandle {
+export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   if (dialectOfUrl(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX, types: pgTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -76,6 +87,12 @@ export function createDb(url: string): DbHandle {
   // Reads through a memory map: a page the 2 MB page cache misses costs no system call and no copy, which
   // is what a large address table's search otherwise pays per row (docs/decisions.md).
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  if (options.backgroundCheckpoints && file !== ':memory:') {
+    const checkpoints = startBackgroundCheckpoints(sqlite, file, options.backgroundCheckpoints);
+    const db = new Kysely<Database>({ dialect: new GatedSqliteDialect({ database: withStatementCache(sqlite) }, checkpoints.gate) });
+    registerDriverHandle(db, { sqlite, gate: checkpoints.gate });
+    return { db, dialect: 'sqlite', destroy: async () => { await checkpoints.stop(); await db.destroy(); } };
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerDriverHandle(db, { sqlite });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };

@@ -3,9 +3,10 @@ import type pg from 'pg';
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DB as Database } from './types';
+import type { WriteGate } from './write-gate';
 
 /** What `createDb` opened behind a Kysely instance: the driver's own handle, for the few hot statements. */
-type DriverHandle = { sqlite: SqliteDatabase.Database } | { pool: pg.Pool };
+type DriverHandle = { sqlite: SqliteDatabase.Database; gate?: WriteGate } | { pool: pg.Pool };
 const handles = new WeakMap<Kysely<Database>, DriverHandle>();
 
 export const registerDriverHandle = (db: Kysely<Database>, handle: DriverHandle): void => { handles.set(db, handle); };
@@ -28,7 +29,12 @@ export function preparedArrays(db: Kysely<Database>, name: string, sql: string):
   if (!handle) return null;
   if ('sqlite' in handle) {
     const stmt = handle.sqlite.prepare(sql).raw(true);
-    return async (parameters) => stmt.all(...parameters) as unknown[][];
+    const { gate } = handle;
+    if (!gate) return async (parameters) => stmt.all(...parameters) as unknown[][];
+    return async (parameters) => {
+      for (let shut = gate.passage(); shut; shut = gate.passage()) await shut;
+      return stmt.all(...parameters) as unknown[][];
+    };
   }
   const { pool } = handle;
   return async (parameters) => (await pool.query<unknown[]>({ name, text: sql, values: parameters as unknown[], rowMode: 'array' })).rows;
