@@ -14,7 +14,8 @@ export class GatedSqliteDialect extends SqliteDialect {
     return {
       init: () => inner.init(),
       acquireConnection: async (): Promise<DatabaseConnection> => {
-        for (let shut = gate.passage(); shut; shut = gate.passage()) await shut;
+        const shut = gate.passage();
+        if (shut) await shut;
         gate.acquired();
         return inner.acquireConnection();
       },

@@ -32,7 +32,8 @@ export function preparedArrays(db: Kysely<Database>, name: string, sql: string):
     const { gate } = handle;
     if (!gate) return async (parameters) => stmt.all(...parameters) as unknown[][];
     return async (parameters) => {
-      for (let shut = gate.passage(); shut; shut = gate.passage()) await shut;
+      const shut = gate.passage();
+      if (shut) await shut;
       return stmt.all(...parameters) as unknown[][];
     };
   }

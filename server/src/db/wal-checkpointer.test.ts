@@ -44,6 +44,8 @@ describe('SQLite checkpoints in the background', () => {
     const { file, handle: h } = open();
     const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(h.db)).rows[0] as object)[0];
     expect(await pragma('wal_autocheckpoint')).toBe(0);
+    // The WAL file is cut back when SQLite starts it over, not left at its largest size.
+    expect(await pragma('journal_size_limit')).toBe(64 * 1024 * 1024);
     const before = sizeOf(file);
     await writeRows(h, 500);
     // Only a checkpoint writes the database file in WAL mode: the worker's, since the app's connection makes none.

@@ -24,6 +24,12 @@ const IDLE_MS = 50;
  * 137-149 µs a request) for the same p99.
  */
 const BUSY_MS = 10;
+/**
+ * The WAL file left on disk after SQLite starts it over (`journal_size_limit`): without one it keeps its
+ * largest size (up to RESTART_AT_FRAMES after a burst). Above the few tens of MB a steady stream keeps in it,
+ * so it is cut only after a burst.
+ */
+const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 /** SQLite's own default, put back if the worker is gone. */
 const SQLITE_AUTOCHECKPOINT = 1_000;
 
@@ -51,9 +57,11 @@ export function startBackgroundCheckpoints(
   // The app's shutdown stops it; it never keeps a process alive on its own.
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pending: ((r: CheckpointResult | null) => void) | null = null;
+  let inFlight: Promise<CheckpointResult | null> | null = null;
   let last: CheckpointResult | null = null;
 
   const answer = (r: CheckpointResult | null) => {
@@ -78,10 +86,10 @@ export function startBackgroundCheckpoints(
   worker.on('exit', (code) => { gone(new Error(`background checkpoint: the worker exited (${code})`)); });
 
   const checkpoint = (mode: Mode): Promise<CheckpointResult | null> =>
-    new Promise((resolve) => {
+    (inFlight = new Promise((resolve) => {
       pending = resolve;
       worker.postMessage(mode);
-    });
+    }));
 
   const later = (ms: number) => {
     timer = setTimeout(() => { void round(); }, ms);
@@ -110,7 +118,7 @@ export function startBackgroundCheckpoints(
       stopped = true;
       clearTimeout(timer);
       // A round in flight finishes first: the worker is not cut off in the middle of a checkpoint.
-      while (pending) await new Promise((resolve) => setTimeout(resolve, 1));
+      if (pending) await inFlight;
       gate.reopen();
       await worker.terminate();
     },

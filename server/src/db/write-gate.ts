@@ -10,9 +10,16 @@ export class WriteGate {
   private held = 0;
   private idle: (() => void) | null = null;
 
-  /** Undefined when open (no await, no microtask), else a promise of its opening. */
+  /**
+   * Undefined when the gate is open (the caller goes on without an await, so no extra microtask turn), else a
+   * promise that resolves once it is open (again, if it was shut anew meanwhile).
+   */
   passage(): Promise<void> | undefined {
-    return this.shut ?? undefined;
+    return this.shut ? this.opened() : undefined;
+  }
+
+  private async opened(): Promise<void> {
+    while (this.shut) await this.shut;
   }
 
   acquired(): void { this.held++; }
