@@ -7,6 +7,7 @@ import { registerDriverHandle } from './prepared';
 import { withStatementCache } from './statement-cache';
 import { GatedSqliteDialect } from './gated-sqlite-dialect';
 import { startBackgroundCheckpoints } from './wal-checkpointer';
+import { switchToWal } from './sqlite-wal-mode';
 import type { BackgroundCheckpointOptions } from './wal-checkpointer';
 import type { DB as Database } from './types';
 
@@ -14,6 +15,8 @@ export type Db = Kysely<Database>;
 
 /** How much of a SQLite file is read through a memory map (address space, not memory taken). */
 export const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
+/** How long a statement waits for another process's lock on the SQLite file before answering busy. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DbHandle {
@@ -76,14 +79,14 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  // WAL: readers never block the writer; busy_timeout: a second process (CLI) waits instead of failing.
-  // synchronous = NORMAL in WAL mode fsyncs at checkpoints, not at every commit: a committed (acknowledged)
-  // order survives the process being killed, because its WAL frames are already written to the OS; only an
-  // OS crash or power loss can lose the last commits, and never corrupts the file.
-  sqlite.pragma('journal_mode = WAL');
+  // busy_timeout: a second process (CLI, another replica) waits instead of failing. WAL: readers never
+  // block the writer. synchronous = NORMAL in WAL mode fsyncs at checkpoints, not at every commit: a
+  // committed (acknowledged) order survives the process being killed, because its WAL frames are already
+  // written to the OS; only an OS crash or power loss can lose the last commits, and never corrupts the file.
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  switchToWal(sqlite, SQLITE_BUSY_TIMEOUT_MS);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   // Reads through a memory map: a page the 2 MB page cache misses costs no system call and no copy, which
   // is what a large address table's search otherwise pays per row (docs/decisions.md).
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);

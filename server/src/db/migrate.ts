@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import { dialectOf } from './create-db';
 import type { Db } from './create-db';
 import { migrations } from './migrations';
+import { isSqliteBusy } from './sqlite-wal-mode';
 
 /**
  * PostgreSQL: the schema the connection works in. Kysely looks for its migration tables in *any* schema
@@ -26,8 +27,6 @@ const PG_LOCK_NAMESPACE = 'checkout.migrate';
 /** How long a starting process waits for another one's migrations before giving up (SQLite). */
 const SQLITE_LOCK_WAIT_MS = 120_000;
 
-const isSqliteBusy = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' && err.code.startsWith('SQLITE_BUSY');
 
 /**
  * Runs `fn` while holding the database-wide migration lock, so processes starting together migrate once.
