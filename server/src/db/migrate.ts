@@ -27,7 +27,6 @@ const PG_LOCK_NAMESPACE = 'checkout.migrate';
 /** How long a starting process waits for another one's migrations before giving up (SQLite). */
 const SQLITE_LOCK_WAIT_MS = 120_000;
 
-
 /**
  * Runs `fn` while holding the database-wide migration lock, so processes starting together migrate once.
  * PostgreSQL: a session advisory lock on a connection held for the whole run; it also covers Kysely's
