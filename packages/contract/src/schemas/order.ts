@@ -10,12 +10,28 @@ export * from './order-steps';
 export const ORDER_STATUSES = ['draft', 'in_progress', 'ready_to_sign', 'signed', 'cancelled', 'withdrawn'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+type WithoutDefault<S> = S extends z.ZodDefault<infer T> ? T : S;
+type SentShape<Shape extends z.ZodRawShape> = { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> };
+
 /**
- * orders/new and update-order: offer, form fields, the extra router covers, already-a-customer flag.
+ * The form's fields as a request sends them: each optional and none defaulted. An absent field means
+ * the fresh form's value, which whoever reads the order puts back (the server's stored fields do), so
+ * parsing a three-field body does not build the other ninety fields only for the server to drop them.
+ */
+function sentFieldsOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): z.ZodObject<SentShape<Shape>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    shape[key] = z.optional(field instanceof z.ZodDefault ? field.removeDefault() : field);
+  }
+  return z.object(shape) as unknown as z.ZodObject<SentShape<Shape>>;
+}
+
+/**
+ * orders/new and update-order: offer, form fields (as sent, without defaults), the extra router covers, already-a-customer flag.
  * The flag's SPEC name carries the brand (`is_{brand}_customer`, the brand key is configuration):
  * the server reads that name and keeps `is_brand_customer` as an alias.
  */
-export const orderWriteSchema = formFieldsSchema.partial().extend({
+export const orderWriteSchema = sentFieldsOf(formFieldsSchema).extend({
   offer_id: z.number().int().positive(),
   is_brand_customer: z.boolean().default(false),
   /** SPEC §3 "Selected additional variants": router covers bought besides the router's own colour. */

@@ -5,6 +5,7 @@ import { AppError, MESSAGES } from '../../http/errors';
 import { applicablePromo, getCatalogueOffer, loadCatalog, offerSoldInCluster } from '../catalog';
 import { orderCoverageAt } from '../coverage';
 import type { OrderFields } from './service';
+import { fieldOrDefault } from './stored-fields';
 
 /*
  * The server's side of "the browser proposes, the server decides": every write of an order runs the
@@ -34,6 +35,12 @@ const idsOf = (raw: unknown): { id: number }[] =>
     .filter((id): id is number => typeof id === 'number' && Number.isInteger(id))
     .map((id) => ({ id }));
 
+/** The router's colour: the form's default where the fields name none (orders/new's body sends only what it sets). */
+function routerVariantOf(fields: OrderFields): string | undefined {
+  const variant = fieldOrDefault(fields, 'routerVariant');
+  return typeof variant === 'string' ? variant : undefined;
+}
+
 const stringsOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []);
 
 export interface ReconciledContent {
@@ -54,7 +61,7 @@ export function reconcileOrderContent(
   const result = reconcileSelection(offer, {
     options: idsOf(fields.options),
     additionalVariants: stringsOf(fields.additional_variants),
-    routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
+    routerVariant: routerVariantOf(fields),
   }, context);
   if (!result.ok) {
     const messages: Record<string, string> = {};
@@ -140,7 +147,7 @@ function deepFreeze<T>(value: T): T {
 const priceOf = (content: ReconciledContent, fields: OrderFields, promo: Promo | null): PricedOrder => priceOrder(content.offer, {
   options: content.options,
   additionalVariants: content.additionalVariants,
-  routerVariant: typeof fields.routerVariant === 'string' ? fields.routerVariant : undefined,
+  routerVariant: routerVariantOf(fields),
 }, { promo });
 
 function keptReconcileAndPrice(offerId: number, customerType: CustomerType, fields: OrderFields, context: SelectionContext): Priced {
@@ -149,7 +156,7 @@ function keptReconcileAndPrice(offerId: number, customerType: CustomerType, fiel
   if (!kept) pricedByCatalogue.set(catalogue, (kept = new Map()));
   const key = JSON.stringify([
     offerId, customerType, context.lineSpeed ?? null, [...(context.allowHidden ?? [])].sort((a, b) => a - b), idsOf(fields.options).map((o) => o.id), stringsOf(fields.additional_variants),
-    typeof fields.routerVariant === 'string' ? fields.routerVariant : null,
+    routerVariantOf(fields) ?? null,
   ]);
   let result = kept.get(key);
   if (!result) {

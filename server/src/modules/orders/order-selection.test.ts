@@ -39,6 +39,8 @@ const REFUSED: Array<[string, Partial<NewOrder>, Record<string, string>]> = [
   ['the included router', { options: [o(20)] }, { 'options.20': 'already_included' }],
   ['an option of no offer', { options: [o(9999)] }, { 'options.9999': 'unknown_option' }],
   ['a cover of the router\'s colour', { routerVariant: 'wood', additional_variants: ['wood'] }, { 'additional_variants.wood': 'cover_is_router_colour' }],
+  // A body without routerVariant has the form's default colour (blue), absent or not.
+  ['a cover of the default router colour', { additional_variants: ['blue'] }, { 'additional_variants.blue': 'cover_is_router_colour' }],
   ['covers for the visitor\'s own router', { options: [o(27)], additional_variants: ['wood'] }, { 'additional_variants.wood': 'covers_without_router' }],
 ];
 

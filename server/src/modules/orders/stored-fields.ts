@@ -25,6 +25,9 @@ const isDefault = (key: string, value: unknown): boolean => {
   return Array.isArray(value) ? value.length === 0 && json === '[]' : JSON.stringify(value) === json;
 };
 
+/** A field's value, or the fresh form's where the fields do not hold it (a request sends only what it sets). */
+export const fieldOrDefault = (fields: Readonly<Record<string, unknown>>, key: string): unknown => fields[key] ?? FIELD_DEFAULTS[key];
+
 /** The fields as stored: every value a fresh form would not have, in their order. */
 export function storedFieldsJson(fields: Readonly<Record<string, unknown>>): string {
   const kept: Record<string, unknown> = {};
