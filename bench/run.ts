@@ -10,6 +10,7 @@
  *   --lighthouse-runs N    Lighthouse runs per page and preset (default 3, the median is reported)
  *   --contract-renders N   contract PDFs rendered for the maximal-order measure (default 100, 20 with --quick)
  *   --journeys N           concurrent whole checkouts per database in the journey part (default 50, 10 with --quick)
+ *   --api-rounds N         rounds of fresh API servers (default 3, 1 with --quick); each API figure is their median
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     'lighthouse-runs': { type: 'string' },
     'contract-renders': { type: 'string' },
     journeys: { type: 'string' },
+    'api-rounds': { type: 'string' },
   },
 });
 
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
   };
 
   await run('api', () => runApiBench({
-    durationS: quick ? 3 : 10, warmupS: quick ? 1 : 2, log,
+    durationS: quick ? 3 : 10, warmupS: quick ? 1 : 2, rounds: Number(values['api-rounds'] ?? (quick ? 1 : 3)), log,
     postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
   }));
   await run('scale', () => runScaleBench({
