@@ -7,7 +7,7 @@ export { consentHistory, currentConsents, recordConsents } from './consent-ledge
 export type { ConsentState } from './consent-ledger';
 export { newOrderHash, newOrderId } from './order-hash';
 export { brandInitials } from './order-number';
-export { priceOrderContent, reconcileOrderContent, storedContent } from './order-pricing';
+export { priceOrderContent, reconcileOrderContent, routerVariantOf, storedContent } from './order-pricing';
 export type { PricedContent } from './order-pricing';
 export { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
 export { foldName, orderSearchColumns, phoneDigits } from './order-search';

@@ -36,7 +36,7 @@ const idsOf = (raw: unknown): { id: number }[] =>
     .map((id) => ({ id }));
 
 /** The router's colour: the form's default where the fields name none (orders/new's body sends only what it sets). */
-function routerVariantOf(fields: OrderFields): string | undefined {
+export function routerVariantOf(fields: OrderFields): string | undefined {
   const variant = fieldOrDefault(fields, 'routerVariant');
   return typeof variant === 'string' ? variant : undefined;
 }

@@ -66,7 +66,7 @@ export async function createOrder(
   }
   const iso = now.toISOString();
   const hash = newOrderHash();
-  // `stored` is this call's own copy, priced already: set in place rather than copied again (~100 keys).
+  // `stored` is this call's own copy of the sent fields, priced already: set in place rather than copied again.
   stored.customer_type = customerType;
   stored.referer_code = referer;
   const fields = setStoredContent(stored, content);

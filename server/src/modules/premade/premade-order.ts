@@ -3,7 +3,7 @@ import { ERROR_CODES, priceOrder } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 
 import { AppError, MESSAGES } from '../../http/errors';
-import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, parseWrittenFields, reconcileOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
+import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, parseWrittenFields, reconcileOrderContent, routerVariantOf, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
 import type { Conn, OrderFields, OrderRecord } from '../orders';
 
 /*
@@ -69,7 +69,7 @@ export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Pr
   const options = content.options;
   const totals = priceOrder(content.offer, {
     options, additionalVariants: content.additionalVariants,
-    routerVariant: typeof input.fields.routerVariant === 'string' ? input.fields.routerVariant : undefined,
+    routerVariant: routerVariantOf(input.fields),
   }).totals;
   const expiresAt = (input.expiresAt ?? new Date(now.getTime() + PREMADE_VALID_DAYS * 86_400_000)).toISOString();
   const fixed = input.code === undefined ? null : normalisePremadeCode(input.code);
