@@ -1,11 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; each project keeps its own environment.
+/*
+ * One runner for every workspace; each project keeps its own environment.
+ * Two workers: Vitest's default on a 2-core machine is one (cores − 1), which left one core idle
+ * while a test waited on PostgreSQL, a child process or the disk.
+ * The server's own-machine tests (test/reliability: child server processes, kill -9, concurrent
+ * checkouts, memory ceilings) run one file at a time after everything else (groupOrder 1), so
+ * what they prove is not disturbed by the other files.
+ */
+const serverBase = {
+  root: 'server',
+  environment: 'node' as const,
+  setupFiles: ['../vitest.setup.ts'],
+  globalSetup: ['./test/support/template-databases.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const OWN_MACHINE = ['test/reliability/**/*.test.ts'];
+
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', environment: 'node', setupFiles: ['../../vitest.setup.ts'] } },
-      { test: { name: 'server', root: 'server', environment: 'node', setupFiles: ['../vitest.setup.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false } },
+      { test: { ...serverBase, name: 'server', exclude: ['**/node_modules/**', ...OWN_MACHINE] } },
+      { test: { ...serverBase, name: 'server-own-machine', include: OWN_MACHINE, fileParallelism: false, sequence: { groupOrder: 1 } } },
       { test: { name: 'web', root: 'web', environment: 'happy-dom', setupFiles: ['../vitest.setup.ts'] } },
     ],
   },

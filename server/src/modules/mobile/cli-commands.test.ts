@@ -1,6 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { runCommand } from '../../cli/run';
 import type { CommandFn } from '../../cli/run';
@@ -9,7 +8,7 @@ import { selectByShortHash } from './repository';
 
 describeEachDialect('mobile cli', (dialect) => {
   let db: Db;
-  beforeAll(async () => { db = (await dialect.createDb()).db; await seedDemoData(db); });
+  beforeAll(async () => { db = (await dialect.createDb({ seeded: true })).db; });
 
   const run = async (fn: CommandFn, args: string[]) => {
     const out: string[] = [];

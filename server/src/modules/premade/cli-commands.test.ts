@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { findPremadeOrder } from './premade-order';
 import { markOrderStatus } from '../orders';
@@ -30,8 +29,7 @@ describeEachDialect('premade cli', (dialect) => {
   let db: Db;
   let dir: string;
   beforeAll(async () => {
-    db = (await dialect.createDb()).db;
-    await seedDemoData(db);
+    db = (await dialect.createDb({ seeded: true })).db;
     dir = mkdtempSync(path.join(tmpdir(), 'evidence-test-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db';
-import { seedDemoData } from '../../demo-seed';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { insertLead, LEAD, listLeadsCommand } from '../leads';
 import { createMobileOrder, listMobileOrdersCommand } from '../mobile';
@@ -24,8 +23,7 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u20
 describeEachDialect('CLI listings print visitor text escaped', (dialect) => {
   let db: Db;
   beforeAll(async () => {
-    db = (await dialect.createDb()).db;
-    await seedDemoData(db);
+    db = (await dialect.createDb({ seeded: true })).db;
   });
 
   const run = async (fn: CommandFn, args: string[]) => {
