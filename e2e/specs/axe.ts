@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, type Page } from '@playwright/test';
+import { expectFitsWidth } from './checkout-journey';
 import { expect } from './fixtures';
 
 /*
@@ -19,7 +20,8 @@ const describe = (v: Result): string =>
 
 /**
  * Runs axe on the page (dialogs included: they are part of the document) and fails, softly, on any
- * serious or critical violation, so a walk through the screens reports every screen at once.
+ * serious or critical violation or on anything wider than the window, so a walk through the screens
+ * reports every screen at once.
  * Returns the violations found, all impacts, for callers that want to say more.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<Result[]> {
@@ -41,6 +43,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       test.info().annotations.push({ type: 'a11y (moderate/minor)', description: `${label}\n${other.map(describe).join('\n')}` });
     }
     expect.soft(blocking.map(describe), `${label}: serious or critical accessibility violations`).toEqual([]);
+    // Every screen this walks is also one that must fit the window (WCAG 1.4.10 reflow): at 375 px this is
+    // where each screen's width is checked, the journeys' own checks run at 1280 px only.
+    await expectFitsWidth(page, label);
     return violations;
   }, { box: true });
 }

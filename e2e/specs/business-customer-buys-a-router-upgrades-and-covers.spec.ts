@@ -10,7 +10,7 @@ const PARTITA_IVA = '00743110157';
 const COMPANY = 'Studio Tecnico Aurelio S.r.l.';
 const MOBILE = '3471234568';
 
-test.describe('a business customer buys a router, upgrades and covers @mobile', () => {
+test.describe('a business customer buys a router, upgrades and covers', () => {
   test('what the summary showed is what step 5 reviews and what the signed contract bills', async ({ page }) => {
     await checkCoverage(page, 'Business');
     await page.getByRole('radio', { name: 'Fibra Viva Business', exact: true }).check();

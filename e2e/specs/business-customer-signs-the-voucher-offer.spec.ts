@@ -10,7 +10,7 @@ import {
 const PARTITA_IVA = '00743110157';
 const COMPANY = 'Officina Digitale Romana S.r.l.';
 
-test.describe('a business customer signs the voucher offer @mobile', () => {
+test.describe('a business customer signs the voucher offer', () => {
   test('business data with PEC, SDI 0000000, REA and ATECO, legal seat, code by email, signed PDF', async ({ page }, testInfo) => {
     await checkCoverage(page, 'Business');
     const offer = page.getByRole('radio', { name: 'Fibra Viva Business Voucher', exact: true });

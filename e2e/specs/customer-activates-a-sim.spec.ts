@@ -19,7 +19,7 @@ async function tryDigits(page: Page, digits: string): Promise<void> {
   await submit(page);
 }
 
-test.describe('SIM activation @mobile', () => {
+test.describe('SIM activation', () => {
   // Refusals (404 unknown, 409 already active, 422 wrong digits) are logged by Chromium.
   test.use({ expectedConsoleErrors: [/status of 4\d\d .* @ .*\/activate-mobile-order$/] });
 
@@ -44,27 +44,27 @@ test.describe('SIM activation @mobile', () => {
     await expect(page.getByTestId('sim-activated')).toHaveCount(0);
     await orderBox(page).fill(ORDER);
 
-    if (test.info().project.name === 'desktop') {
-      // Wrong digits: the same answer, both fields marked (two tries: within the free ones before a wait).
-      await tryDigits(page, '99999');
-      await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
-      await expect(digitsBox(page)).toHaveAttribute('aria-invalid', 'true');
-      await expect(orderBox(page)).toHaveAttribute('aria-invalid', 'true');
-      await tryDigits(page, '99998');
-      await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
-      await expectFitsWidth(page, 'SIM wrong digits');
+    // Wrong digits: the same answer, both fields marked (two tries: within the free ones before a wait).
+    await tryDigits(page, '99999');
+    await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
+    await expect(digitsBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(orderBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await tryDigits(page, '99998');
+    await expect(page.getByTestId('sim-error')).toContainText(MISMATCH);
+    await expectFitsWidth(page, 'SIM wrong digits');
 
-      await tryDigits(page, '00017');
-      const done = page.getByTestId('sim-activated');
-      await expect(done.getByRole('heading', { level: 1, name: 'La tua SIM è attiva' })).toBeVisible();
-      await expectFitsWidth(page, 'SIM activated');
-    } else {
-      // The desktop run has activated it: the same order and digits now answer that it is active.
-      await tryDigits(page, '00017');
-      await expect(page.getByTestId('sim-error')).toContainText('SIM già attiva');
-      await expect(page.getByTestId('sim-error')).toContainText('Questa SIM è già attiva: non devi fare altro.');
-      await expect(page.getByTestId('sim-activated')).toHaveCount(0);
-      await expectFitsWidth(page, 'SIM already active');
-    }
+    await tryDigits(page, '00017');
+    const done = page.getByTestId('sim-activated');
+    await expect(done.getByRole('heading', { level: 1, name: 'La tua SIM è attiva' })).toBeVisible();
+    await expectFitsWidth(page, 'SIM activated');
+
+    // Back on the page: the same order and digits now answer that it is active.
+    await page.goto(`/attiva-sim/${ORDER}`);
+    await expect(orderBox(page)).toHaveValue(ORDER);
+    await tryDigits(page, '00017');
+    await expect(page.getByTestId('sim-error')).toContainText('SIM già attiva');
+    await expect(page.getByTestId('sim-error')).toContainText('Questa SIM è già attiva: non devi fare altro.');
+    await expect(page.getByTestId('sim-activated')).toHaveCount(0);
+    await expectFitsWidth(page, 'SIM already active');
   });
 });

@@ -5,7 +5,7 @@ import { plain } from './coverage';
 // The demo mobile number on the pre-made orders that hold the customer's data.
 const MOBILE = '+393331234567';
 
-test.describe('pre-made order @mobile', () => {
+test.describe('pre-made order', () => {
   test('a prepared order with nothing personal is summarised and opens step 1 at once', async ({ page }) => {
     await page.goto('/attiva/fill-order/pre/PRE2026OFFERTA');
     const ready = page.getByTestId('premade-ready');

@@ -31,64 +31,63 @@ async function expectBadIccidRefused(page: Page): Promise<void> {
   await expect(page.getByTestId('mnp-corrected')).toHaveCount(0);
 }
 
-test.describe('mobile number porting @mobile', () => {
+test.describe('mobile number porting', () => {
   test('the customer sees the porting data and confirms or corrects it', async ({ page }) => {
     await page.goto(PAGE);
     await expect(page.getByRole('heading', { level: 1, name: 'Portabilità mobile' })).toBeVisible();
     const summary = page.getByTestId('mnp-summary');
     await expect(summary).toContainText('MO-2026-000101');
 
-    if (test.info().project.name === 'desktop') {
-      await expect(page.getByTestId('mnp-number')).toHaveText('347 1234567');
-      await expect(page.getByTestId('mnp-donor')).toHaveText('TIM');
-      await expect(page.getByTestId('mnp-status')).toHaveText('In attesa della tua conferma');
-      await expectFitsWidth(page, 'porting summary');
+    await expect(page.getByTestId('mnp-number')).toHaveText('347 1234567');
+    await expect(page.getByTestId('mnp-donor')).toHaveText('TIM');
+    await expect(page.getByTestId('mnp-status')).toHaveText('In attesa della tua conferma');
+    await expectFitsWidth(page, 'porting summary');
 
-      // Confirm: thanked on the page; on a later visit the page says it is already confirmed.
-      await page.getByRole('button', { name: 'Confermo i dati' }).click();
-      await expect(page.getByTestId('mnp-confirmed')).toContainText('Grazie, dati confermati');
-      await expect(page.getByTestId('mnp-status')).toHaveText('Dati confermati');
-      await page.reload();
-      await expect(page.getByTestId('mnp-already-confirmed')).toContainText('Hai già confermato questi dati');
-      await expect(page.getByRole('button', { name: 'Confermo i dati' })).toHaveCount(0);
-      await expectFitsWidth(page, 'porting already confirmed');
+    // Confirm: thanked on the page; on a later visit the page says it is already confirmed.
+    await page.getByRole('button', { name: 'Confermo i dati' }).click();
+    await expect(page.getByTestId('mnp-confirmed')).toContainText('Grazie, dati confermati');
+    await expect(page.getByTestId('mnp-status')).toHaveText('Dati confermati');
+    await page.reload();
+    await expect(page.getByTestId('mnp-already-confirmed')).toContainText('Hai già confermato questi dati');
+    await expect(page.getByRole('button', { name: 'Confermo i dati' })).toHaveCount(0);
+    await expectFitsWidth(page, 'porting already confirmed');
 
-      // Still correctable after confirming: a wrong ICCID first, then the right data.
-      await openCorrection(page);
-      await expect(page.getByTestId('mnp-correction-form').getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
-      await expect(field(page, 'Numero da trasferire')).toHaveValue('3471234567');
-      await expect(field(page, 'Nome dell’intestatario')).toHaveValue('Mario');
-      await expect(field(page, 'Cognome dell’intestatario')).toHaveValue('Rossi');
-      await expectBadIccidRefused(page);
+    // Still correctable after confirming: a wrong ICCID first, then the right data.
+    await openCorrection(page);
+    await expect(page.getByTestId('mnp-correction-form').getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
+    await expect(field(page, 'Numero da trasferire')).toHaveValue('3471234567');
+    await expect(field(page, 'Nome dell’intestatario')).toHaveValue('Mario');
+    await expect(field(page, 'Cognome dell’intestatario')).toHaveValue('Rossi');
+    await expectBadIccidRefused(page);
 
-      await page.getByTestId('mnp-correction-form').getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'Vodafone' });
-      await field(page, 'Numero da trasferire').fill('347 7654321');
-      await field(page, 'ICCID della SIM attuale').fill('8939880000000000014');
-      await expect(field(page, 'ICCID della SIM attuale')).not.toHaveAttribute('aria-invalid', 'true');
-      await field(page, 'Codice fiscale dell’intestatario').fill('RSSMRA80A01H501U');
-      await page.getByRole('button', { name: 'Invia la correzione' }).click();
-      await expect(page.getByTestId('mnp-corrected')).toContainText('Correzione inviata');
-      await expect(page.getByTestId('mnp-correction-form')).toHaveCount(0);
-      await expect(page.getByTestId('mnp-number')).toHaveText('347 7654321');
-      await expect(page.getByTestId('mnp-donor')).toHaveText('Vodafone');
-      await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
-      await expectFitsWidth(page, 'porting corrected');
-    } else {
-      // After the desktop run: the correction is under review, with the corrected data.
-      await expect(page.getByTestId('mnp-number')).toHaveText('347 7654321');
-      await expect(page.getByTestId('mnp-donor')).toHaveText('Vodafone');
-      await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
-      await expect(page.getByText('Abbiamo ricevuto la tua correzione e la stiamo verificando.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Confermo i dati' })).toHaveCount(0);
-      await expectFitsWidth(page, 'porting under review');
+    await page.getByTestId('mnp-correction-form').getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'Vodafone' });
+    await field(page, 'Numero da trasferire').fill('347 7654321');
+    await field(page, 'ICCID della SIM attuale').fill('8939880000000000014');
+    await expect(field(page, 'ICCID della SIM attuale')).not.toHaveAttribute('aria-invalid', 'true');
+    await field(page, 'Codice fiscale dell’intestatario').fill('RSSMRA80A01H501U');
+    await page.getByRole('button', { name: 'Invia la correzione' }).click();
+    await expect(page.getByTestId('mnp-corrected')).toContainText('Correzione inviata');
+    await expect(page.getByTestId('mnp-correction-form')).toHaveCount(0);
+    await expect(page.getByTestId('mnp-number')).toHaveText('347 7654321');
+    await expect(page.getByTestId('mnp-donor')).toHaveText('Vodafone');
+    await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
+    await expectFitsWidth(page, 'porting corrected');
 
-      await openCorrection(page);
-      await expectBadIccidRefused(page);
-      await expectFitsWidth(page, 'porting correction form');
-      await page.getByRole('button', { name: 'Annulla' }).click();
-      await expect(page.getByTestId('mnp-correction-form')).toHaveCount(0);
-      await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
-    }
+    // A later visit: the correction is under review, with the corrected data.
+    await page.reload();
+    await expect(page.getByTestId('mnp-number')).toHaveText('347 7654321');
+    await expect(page.getByTestId('mnp-donor')).toHaveText('Vodafone');
+    await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
+    await expect(page.getByText('Abbiamo ricevuto la tua correzione e la stiamo verificando.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confermo i dati' })).toHaveCount(0);
+    await expectFitsWidth(page, 'porting under review');
+
+    await openCorrection(page);
+    await expectBadIccidRefused(page);
+    await expectFitsWidth(page, 'porting correction form');
+    await page.getByRole('button', { name: 'Annulla' }).click();
+    await expect(page.getByTestId('mnp-correction-form')).toHaveCount(0);
+    await expect(page.getByTestId('mnp-status')).toHaveText('Correzione in verifica');
   });
 
   test.describe('unknown link', () => {

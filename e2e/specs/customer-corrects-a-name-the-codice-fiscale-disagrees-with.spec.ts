@@ -7,7 +7,7 @@ import {
  * A surname mistyped at step 1 ("Rosi") only shows at step 2, when the codice fiscale of "Rossi" does not
  * match it: step 2 says the names of step 1 disagree and links there; corrected, the customer goes on.
  */
-test.describe('a customer corrects a name the codice fiscale disagrees with @mobile', () => {
+test.describe('a customer corrects a name the codice fiscale disagrees with', () => {
   test.use({ expectedConsoleErrors: [/status of 422 .* @ .*\/step-personal\/?$/] });
 
   test('step 2 links back to step 1, the name is corrected and step 2 passes', async ({ page }) => {

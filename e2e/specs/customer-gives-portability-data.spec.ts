@@ -11,7 +11,7 @@ async function checkMigration(page: Page, code: string): Promise<void> {
 }
 
 // Each run makes an order of its own through the API, so the two widths never share one.
-test.describe('portability data page @mobile', () => {
+test.describe('portability data page', () => {
   test('the order code is asked first, the migration code is checked as in the checkout', async ({ page }) => {
     const hash = await createOrderThroughApi(page.request);
 

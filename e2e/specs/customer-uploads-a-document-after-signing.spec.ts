@@ -16,7 +16,7 @@ const checklist = (page: Page) => page.getByRole('list', { name: 'Cosa ci serve'
 const missing = (page: Page) => page.getByTestId('upload-missing');
 
 // "Puoi farlo anche più tardi": the customer signs without the copies, then sends them from the link.
-test.describe('a customer uploads the documents after signing @mobile', () => {
+test.describe('a customer uploads the documents after signing', () => {
   test('signs without uploading, then uploads identity document and health card from /document-upload/<order code>', async ({ page }, testInfo) => {
     // ——— The shortest private journey, step 5 without any file ———
     await reachPaymentStep(page, MOBILE);

@@ -7,7 +7,7 @@ const upload = (page: Page) => page.getByLabel('Carica il documento d’identit�
 const list = (page: Page) => page.getByRole('list', { name: 'File caricati: documento d’identità' });
 
 // Each test makes an order of its own through the API, so the two widths never share one.
-test.describe('document upload page @mobile', () => {
+test.describe('document upload page', () => {
   test('the identity document of an existing order is uploaded, listed and deleted', async ({ page }) => {
     const hash = await createOrderThroughApi(page.request);
     await page.goto(`/document-upload/${hash}`);

@@ -53,7 +53,7 @@ async function fillPersonal(page: Page, c: Customer): Promise<void> {
   await expect(textbox(form, 'Indirizzo di residenza')).toHaveValue(/Via Roma/);
 }
 
-test.describe('customers with apostrophes and hyphens in their names sign a contract @mobile', () => {
+test.describe('customers with apostrophes and hyphens in their names sign a contract @mobile @phone-only', () => {
   for (const c of CUSTOMERS) {
     test(`${c.first} ${c.last} goes from coverage to a signed contract`, async ({ page }, testInfo) => {
       await checkCoverage(page, 'Privato');

@@ -1,4 +1,5 @@
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { test as base, expect } from './server-fixture';
 import { recordCspViolations } from './csp-watch';
 
 /** Consent already given (all optional categories refused), so the banner does not cover the page. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './server-fixture';
 
 // A link shared on a chat app is previewed without JavaScript: the served HTML must already carry
 // the route's title and social tags.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './server-fixture';
 import { test as journey } from './fixtures-with-expected-errors';
 import { recordCspViolations } from './csp-watch';
 
@@ -8,7 +8,7 @@ import { recordCspViolations } from './csp-watch';
  * loads without a violation, and what the policy forbids is both blocked and reported.
  */
 
-test('the policy is served, the page keeps to it, and what it forbids is blocked and reported @mobile', async ({ context, page }) => {
+test('the policy is served, the page keeps to it, and what it forbids is blocked and reported', async ({ context, page }) => {
   const violations = await recordCspViolations(context);
 
   const res = await page.goto('/attiva/verifica-copertura');
@@ -47,7 +47,7 @@ journey.describe('a journey that breaks the policy', () => {
   // Every console error is excused here: the violation alone must fail the test.
   journey.use({ expectedConsoleErrors: [/.*/] });
 
-  journey('fails even when its console errors are expected @mobile', async ({ page }) => {
+  journey('fails even when its console errors are expected', async ({ page }) => {
     journey.fail(true, 'the fixture must fail a test with a CSP violation');
     await page.goto('/error-404');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { checkAddress, keepScreenshot, plain, viaRoma } from './coverage';
 
-test.describe('coverage check and offer @mobile', () => {
-  test('an FTTH address: offer with a speed upgrade, a coloured router and a repeater, totals as the rules say', async ({ page }, testInfo) => {
+test.describe('coverage check and offer', () => {
+  test('an FTTH address: offer with a speed upgrade, a coloured router and a repeater, totals as the rules say @mobile', async ({ page }, testInfo) => {
     await page.goto('/attiva/verifica-copertura');
     await page.getByRole('radio', { name: 'Privato' }).check();
     await checkAddress(page, viaRoma(1));

@@ -7,7 +7,7 @@ const socialTitles = (page: Page) => page.evaluate(() => ({
   twitter: document.querySelector('meta[name="twitter:title"]')?.getAttribute('content'),
 }));
 
-test('an unknown path lands on the coverage check with its title @mobile', async ({ page }) => {
+test('an unknown path lands on the coverage check with its title', async ({ page }) => {
   await page.goto('/una/pagina/che/non/esiste');
   await expect(page).toHaveURL(/\/attiva\/verifica-copertura$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verifica la copertura' })).toBeVisible();
@@ -40,7 +40,7 @@ test('title and social tags follow client-side navigation', async ({ page }) => 
   expect(after).toEqual({ title: 'Pagina non trovata', og: 'Pagina non trovata', twitter: 'Pagina non trovata' });
 });
 
-test('the 404 page has its heading and title @mobile', async ({ page }) => {
+test('the 404 page has its heading and title', async ({ page }) => {
   await page.goto('/error-404');
   await expect(page.getByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeVisible();
   await expect(page).toHaveTitle('Pagina non trovata');

@@ -4,7 +4,7 @@ import { checkAddress, viaRoma } from './coverage';
 import { expectRequiredLabel } from './side-flows';
 
 // Every run sends a lead of its own (a unique email); leads are only added, so both widths run it all.
-test.describe('request an offer @mobile', () => {
+test.describe('request an offer', () => {
   test('an address without coverage: the lead form keeps the address, needs the privacy tick, and thanks by name', async ({ page }) => {
     await page.goto('/attiva/verifica-copertura');
     await checkAddress(page, viaRoma(6));
