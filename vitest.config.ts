@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /*
  * One runner for every workspace; each project keeps its own environment.
- * Three workers on two cores: Vitest's default on a 2-core machine is one (cores − 1), which left the
- * machine half idle; with two, a test waiting on PostgreSQL, a child process or a timer still left a
- * quarter of it unused.
+ * Two workers: Vitest's default on a 2-core machine is one (cores − 1), which left one core idle
+ * while a test waited on PostgreSQL, a child process or the disk. Three were no faster (652 s against
+ * 651 s on a clean clone), only more crowded.
  * The server's own-machine tests (test/reliability: child server processes, kill -9, concurrent
  * checkouts, memory ceilings) run one file at a time after everything else (groupOrder 1), so
  * what they prove is not disturbed by the other files.
@@ -21,7 +21,7 @@ const OWN_MACHINE = ['test/reliability/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    maxWorkers: 3,
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', environment: 'node', setupFiles: ['../../vitest.setup.ts'] } },
       { test: { ...serverBase, name: 'server', exclude: ['**/node_modules/**', ...OWN_MACHINE] } },

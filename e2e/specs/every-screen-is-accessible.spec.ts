@@ -27,8 +27,7 @@ async function axeWithModal(page: Page, opener: ReturnType<Page['getByRole']>, t
 
 test.describe('every screen is accessible @mobile', () => {
   // Long walks with an axe run per screen: on a busy machine they need more than the default minute.
-  // Each walk starts from nothing of the others', so the suite's longest file is shared between workers.
-  test.describe.configure({ timeout: 180_000, mode: 'parallel' });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the shared dialogs: consent banner, customizer, support', async ({ page }) => {
     // No consent yet: the banner is on screen.
