@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { untilHydrated } from './checkout-journey';
 import { expect, test } from './fixtures';
 
 const socialTitles = (page: Page) => page.evaluate(() => ({
@@ -22,12 +23,8 @@ test('the root lands on the coverage check', async ({ page }) => {
 test('title and social tags follow client-side navigation', async ({ page }) => {
   await page.goto('/attiva/verifica-copertura');
   // A client-side navigation needs the running app: the page is hydrated in slices after its load event,
-  // and a history entry pushed meanwhile made React's hydration fail (#418) in one CI run. The outermost
-  // element gets React's fiber last, when the render is complete; its commit follows in the same task.
-  await page.waitForFunction(() => {
-    const outermost = document.getElementById('root')?.firstElementChild;
-    return !!outermost && Object.keys(outermost).some((k) => k.startsWith('__reactFiber$'));
-  });
+  // and a history entry pushed meanwhile made React's hydration fail (#418) in one CI run.
+  await untilHydrated(page);
   const first = await socialTitles(page);
   expect(first.og).toBe(first.title);
   expect(first.twitter).toBe(first.title);
