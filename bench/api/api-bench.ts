@@ -37,11 +37,11 @@ const TARGETS: readonly Target[] = [
   { name: 'offers/101', path: '/api/offers/101', body: { customer_type: 'privato' }, ratio: null },
   {
     name: 'orders/new', path: '/api/orders/new',
-    body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false }, ratio: 0.2,
+    body: { offer_id: 101, id_egon_civico: '0580910000001', customer_type: 'privato', is_brand_customer: false }, ratio: 0.2,
   },
   {
     name: 'orders/new on PostgreSQL', path: '/api/orders/new',
-    body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false }, ratio: 0.2, postgres: true,
+    body: { offer_id: 101, id_egon_civico: '0580910000001', customer_type: 'privato', is_brand_customer: false }, ratio: 0.2, postgres: true,
   },
 ];
 

@@ -27,7 +27,7 @@ const STEPS: Record<string, Record<string, unknown>> = {
     residenza_cap: '00186', residenza_provincia: 'RM',
   },
   'step-address': {
-    address: 'Via del Corso', number: '10', city: 'Roma', zip_code: '00186', province: 'RM', shipping_same_as_activation: true,
+    address: 'Via Roma', number: '1', city: 'Roma', zip_code: '00185', province: 'RM', shipping_same_as_activation: true,
     portability_phone: false,
   },
   'step-payment': { sepa_first_name: 'Mario', sepa_last_name: 'Rossi', iban: 'IT60X0542811101000000123456' },
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       if (printSql) for (const s of seen) process.stdout.write(`    ${s}\n`);
       return out.data?.hash;
     };
-    const hash = await post('orders/new', '/api/orders/new', { offer_id: 101, customer_type: 'privato', is_brand_customer: false });
+    const hash = await post('orders/new', '/api/orders/new', { offer_id: 101, id_egon_civico: '0580910000001', customer_type: 'privato', is_brand_customer: false });
     for (const [name, body] of Object.entries(STEPS)) await post(name, `/api/orders/${String(hash)}/${name}`, body);
     await app.close();
   } finally {

@@ -18,9 +18,9 @@ const TARGETS = [
   { name: 'bare', mode: 'bare', path: '/bare', body: { search: 'rom' } },
   { name: 'search-comuni', mode: 'app', path: '/api/utility/check-copertura/search-comuni/', body: { search: 'rom' } },
   { name: 'list-address-advanced', mode: 'app', path: '/api/utility/check-copertura/list-address-advanced/', body: { address: 'via roma 1', id_comune: '058091', third_party_coverage: true } },
-  { name: 'orders-new', mode: 'app', path: '/api/orders/new', body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false } },
+  { name: 'orders-new', mode: 'app', path: '/api/orders/new', body: { offer_id: 101, id_egon_civico: '0580910000001', customer_type: 'privato', is_brand_customer: false } },
   // On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without one).
-  { name: 'orders-new-pg', mode: 'app', postgres: true, path: '/api/orders/new', body: { offer_id: 101, customer_type: 'privato', is_brand_customer: false } },
+  { name: 'orders-new-pg', mode: 'app', postgres: true, path: '/api/orders/new', body: { offer_id: 101, id_egon_civico: '0580910000001', customer_type: 'privato', is_brand_customer: false } },
 ];
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -89,17 +89,17 @@ export async function runContractBench({ renders, log }: ContractBenchOptions): 
   const order: ContractInputs['order'] = {
     id: newOrderId(), hash: newOrderHash(), status: 'ready_to_sign', offer_id: OFFER_ID, fields, customer_type: 'business',
     is_brand_customer: false, referer_code: null, created_at: new Date('2026-01-15T10:00:00.000Z').toISOString(), signing_locked_until: null,
-    order_number: 'FV-2026-K7M4Q9',
+    order_number: 'FV-2026-K7M4Q9', premade: false,
   };
   // What orders' priceOrderContent computes, with a promo (its code at the field's maximum) that discounts both totals.
   const content = reconcileOrderContent(OFFER_ID, 'business', fields);
-  const promo: Promo = { code: String(fields.promo), description: filler(200), offer_id: null, recurrent_discount: 500, cash_discount: 500, valid_until: null };
+  const promo: Promo = { code: String(fields.promo), description: filler(200), offer_id: null, recurrent_discount: 500, cash_discount: 500, discount_months: 12, valid_until: null };
   const priced = priceOrder(content.offer, { options: content.options, additionalVariants: content.additionalVariants, routerVariant: String(fields.routerVariant) }, { promo });
   const config = { brandName: 'Fibra Viva', brandColour: '#0b5ed7', sepaCreditorId: 'IT00ZZZ0000000000000000', sepaCreditorName: 'Fibra Viva S.p.A.', sepaCreditorAddress: 'Via Nazionale 10, 00184 Roma (RM)' };
   // What the signature service does for a preview: order → data → PDF.
   const once = async (): Promise<{ ms: number; bytes: number; pages: number }> => {
     const started = performance.now();
-    const pdf = await renderContractPdf(buildContractData({ order, priced, mobile: filler(20), config }));
+    const pdf = await renderContractPdf(buildContractData({ order, priced, offer: content.offer, mobile: filler(20), config }));
     const ms = performance.now() - started;
     // pdfkit writes no object streams: the page objects can be counted in the bytes.
     return { ms, bytes: pdf.length, pages: pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0 };

@@ -1,10 +1,20 @@
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './coverage';
 import {
-  checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep,
+  checkCoverage, continueFromOffer, contractBody, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep,
   fillCompany, fillContact, fillIdentityDocument, fillPayment, identityList, identityUpload, sendCodeAndRead, shownOrder,
-  signedContractText, signWith, stepForm, submitStep, tinyPdf, uniqueEmail,
+  signedContractText, signedSummaryText, signWith, stepForm, submitStep, tinyPdf, uniqueEmail,
 } from './checkout-journey';
+
+/*
+ * The voucher offer's terms (catalogue: 24 months, a 500 € contribution, 24,90 € to leave either way),
+ * as the offer card, the review, the contract and its summary all state them.
+ */
+const COMMITMENT = 'Vincolo di 24 mesi dall’attivazione';
+const CONTRIBUTION = 'Voucher: un contributo di 500,00 € in tutto, scontato dal canone nei primi 24 mesi.';
+const EXIT_COSTS = 'Costi di uscita, una sola volta: passaggio ad altro operatore 24,90 €; cessazione del servizio 24,90 €.';
+const EARLY_EXIT = 'Recesso prima dei 24 mesi: oltre ai costi di uscita restituisci la parte del contributo voucher dei mesi mancanti, 20,83 € per ogni mese che manca alla fine del vincolo (al massimo 500,00 €).';
+const oneLine = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ');
 
 // A partita IVA with a valid office code (015) and check digit, as the server checks it.
 const PARTITA_IVA = '00743110157';
@@ -19,15 +29,21 @@ test.describe('a business customer signs the voucher offer', () => {
     // What the voucher is worth, over how long, and who may use it, before choosing it.
     await expect(page.getByTestId('offer-voucher-203')).toContainText('Voucher: un contributo di 500,00 € in tutto, scontato dal canone nei primi 24 mesi.');
     await expect(page.getByTestId('offer-voucher-203')).toContainText('Chi può usarlo: Micro, piccole e medie imprese e professionisti con partita IVA');
+    // The commitment, both exit costs and what leaving before the 24 months costs, on the card.
+    const cardTerms = oneLine(await page.getByTestId('offer-terms-203').textContent());
+    for (const sentence of [COMMITMENT, EXIT_COSTS, EARLY_EXIT]) expect(cardTerms).toContain(sentence);
     await keepScreenshot(page, testInfo, 'offer-voucher', { forReview: true });
     // The voucher offer sells no speed upgrade and no other router: its modem in Carbonio with two extra
-    // covers, its repeater, and the business voice plan it starts with.
+    // covers, its repeater, and the business voice plan the customer picks.
     await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Carbonio' }).check();
     await page.getByRole('button', { name: /Aggiungi cover in altri colori/ }).click();
     await page.getByTestId('cover-wood').check();
     await page.getByTestId('cover-gray').check();
     await page.getByTestId('repeater-list').getByRole('checkbox', { name: 'Ripetitore Wi-Fi Casa' }).check();
-    await expect(page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Business Illimitata 2 linee/ })).toBeChecked();
+    // The recommended business plan is the customer's click, never a default (Codice del Consumo art. 65 c. 2 reasoning applied alike).
+    const businessVoice = page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Business Illimitata 2 linee/ });
+    await expect(businessVoice).not.toBeChecked();
+    await businessVoice.check();
     const atOffer = await shownOrder(page, 'summary');
     expect(atOffer.lines.map(([label]) => label)).toEqual([
       'Fibra Viva Business Voucher', 'Modem Fibra Viva Wi-Fi 6 (colore: Carbonio) - incluso', 'Ripetitore Wi-Fi Casa',
@@ -69,6 +85,9 @@ test.describe('a business customer signs the voucher offer', () => {
     await expect(review).toContainText(COMPANY);
     await expect(review).toContainText(PARTITA_IVA);
     expect(await shownOrder(page, 'review')).toEqual(atOffer);
+    const reviewTerms = oneLine(await page.getByTestId('review-terms').textContent());
+    for (const sentence of [COMMITMENT, CONTRIBUTION, EXIT_COSTS, EARLY_EXIT]) expect(reviewTerms).toContain(sentence);
+    expect(reviewTerms).not.toMatch(/senza vincolo/i);
     expect(await shownOrder(page, 'summary')).toEqual(atOffer);
     await expectFitsWidth(page, 'step 5 business');
     await submitStep(page, 'Vai alla firma');
@@ -84,7 +103,15 @@ test.describe('a business customer signs the voucher offer', () => {
       // A person holds the account: named with their own codice fiscale, not the company's P.IVA.
       'Debitore (intestatario del conto) Giulia Bianchi', 'Codice fiscale / P. IVA BNCGLI85M41H501Y',
     ] });
-    expect(contractOrder(await signedContractText(page))).toEqual(atOffer);
+    const signed = await signedContractText(page);
+    expect(contractOrder(signed)).toEqual(atOffer);
+    // The contract's body and the summary read before signing state the same terms, and no "senza vincolo … senza penali".
+    const body = contractBody(signed);
+    const summary = await signedSummaryText(page);
+    for (const text of [body, summary]) {
+      for (const sentence of [COMMITMENT, CONTRIBUTION, EXIT_COSTS, EARLY_EXIT]) expect(text).toContain(sentence);
+      expect(text).not.toMatch(/senza vincolo|preavviso di 30 giorni, senza penali/i);
+    }
     await expectFitsWidth(page, 'thank-you business');
     await keepScreenshot(page, testInfo, 'thank-you-business');
   });

@@ -76,8 +76,9 @@ export async function untilHydrated(page: Page): Promise<void> {
   });
 }
 
-export async function checkCoverage(page: Page, customer: 'Privato' | 'Business'): Promise<void> {
-  await page.goto('/attiva/verifica-copertura');
+export async function checkCoverage(page: Page, customer: 'Privato' | 'Business', { promo }: { promo?: string } = {}): Promise<void> {
+  // A promo link opens the same page with the code in its path.
+  await page.goto(`/attiva/verifica-copertura${promo ? `/${promo}` : ''}`);
   // A journey that comes back here with an address already checked: what is typed before hydration is
   // replaced by the stored address (a race of the page's own, docs/decisions.md "The test suite's own
   // cost"). Typing before hydration on a fresh visit is the coverage spec's own test.
@@ -233,6 +234,17 @@ export const identityUpload = (page: Page): Locator => page.getByLabel('Carica i
 export const identityList = (page: Page): Locator => page.getByRole('list', { name: 'File caricati: documento d’identità' });
 
 /**
+ * Both sides of the identity document as two images, the fewest the signing code needs (a carta
+ * d'identità has two sides; one PDF would do too). `front` names the first file.
+ */
+export async function uploadBothSides(page: Page, front = 'carta-fronte.png'): Promise<void> {
+  for (const name of [front, 'carta-retro.png']) {
+    await identityUpload(page).setInputFiles({ name, mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  }
+}
+
+/**
  * Uploads a file and waits for it in the list. The upload request is held back a moment so the
  * progress bar can be seen (a tiny file is otherwise sent before anyone could look).
  */
@@ -364,6 +376,8 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
   for (const needle of [...mustContain, orderNumber]) expect(text, `signed PDF names ${needle}`).toContain(needle);
+  // The draft mark is on the copy read before signing only, never on the signed file.
+  expect(text, 'signed PDF is no draft').not.toContain('BOZZA');
 
   // The evidence bundle holds the very same sealed contract, and a manifest that names its hash.
   const [download] = await Promise.all([
@@ -383,7 +397,7 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
 /**
  * Mario Rossi's private order from step 1 (whatever opened it) to the thank-you page: contact with the
  * given email and mobile, the codice fiscale, the default addresses, an IBAN, a carta d'identità with the
- * front uploaded as `documentName`, then the SMS code to the mobile. `atReview` runs on step 5 before
+ * front uploaded as `documentName` and the back as `carta-retro.png`, then the SMS code to the mobile. `atReview` runs on step 5 before
  * going to the signature. Answers the order number.
  */
 export async function signFromStep1(page: Page, { email, mobile, documentName, atReview }: {
@@ -394,8 +408,7 @@ export async function signFromStep1(page: Page, { email, mobile, documentName, a
   await submitStep(page);
   await expectStep(page, 5, 'Documento e riepilogo');
   await fillIdentityDocument(page, 'CA12345AB');
-  await identityUpload(page).setInputFiles({ name: documentName, mimeType: 'image/png', buffer: tinyPng() });
-  await expect(identityList(page).getByRole('listitem').filter({ hasText: documentName })).toBeVisible();
+  await uploadBothSides(page, documentName);
   if (atReview) await atReview(page);
   await submitStep(page, 'Vai alla firma');
   await expectContractPreview(page);
@@ -448,6 +461,25 @@ export function contractOrder(pdfText: string): ShownOrder {
     lines.push(entry);
   }
   throw new Error('no price table with a "Totale" row in the contract');
+}
+
+/**
+ * The contract's own pages of a signed contract's text (`signedContractText`), on one line: what comes
+ * before the contract summary attached to it.
+ */
+export function contractBody(signedText: string): string {
+  const at = signedText.indexOf('La presente sintesi contrattuale fornisce');
+  return (at >= 0 ? signedText.slice(0, at) : signedText).replace(/\s+/g, ' ');
+}
+
+/** The contract summary read before signing, on one line, from the thank-you page's evidence bundle. */
+export async function signedSummaryText(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'), page.getByTestId('thank-you').getByRole('link', { name: 'scarica le evidenze della firma' }).click(),
+  ]);
+  const summary = execFileSync('unzip', ['-p', await download.path(), 'sintesi-contrattuale.pdf']);
+  expect(summary.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return (await pdfText(summary)).replace(/\s+/g, ' ');
 }
 
 /** The signed contract's PDF of the thank-you page. */

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures-with-expected-errors';
 import { keepScreenshot } from './coverage';
 import {
-  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestOutboxEntry,
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, uploadBothSides, fillPayment, newestOutboxEntry,
   readNewCode, reachPaymentStep, sendCodeAndRead, signWith, submitStep, textbox,
 } from './checkout-journey';
 
@@ -21,6 +21,7 @@ test.describe('a customer changes their consents after signing @mobile', () => {
     await submitStep(page);
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA12345AB');
+    await uploadBothSides(page);
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
     await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures-with-expected-errors';
 import { expectNoSeriousA11yViolations } from './axe';
 import { keepScreenshot } from './coverage';
 import {
-  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestOutboxEntry,
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, uploadBothSides, fillPayment, newestOutboxEntry,
   readNewCode, reachPaymentStep, sendCodeAndRead, signWith, submitStep,
 } from './checkout-journey';
 
@@ -21,6 +21,7 @@ test.describe('a customer changes the mobile number before signing @mobile', () 
     await submitStep(page);
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA12345AB');
+    await uploadBothSides(page);
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
 

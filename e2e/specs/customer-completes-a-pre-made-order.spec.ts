@@ -16,6 +16,8 @@ test.describe('pre-made order', () => {
     // The prices of what was prepared, line by line, with the totals the checkout then bills.
     await expect(ready.getByTestId('premade-line-offer')).toContainText('€/mese');
     await expect(ready.getByTestId('premade-line-option-10')).toContainText('Voce Illimitata Family');
+    // The consultant's paid options are the customer's only once confirmed, one by one, before the signature.
+    await expect(ready.getByTestId('premade-paid-options-note')).toBeVisible();
     const monthly = plain(await ready.getByTestId('premade-monthly-total').textContent());
     const oneOff = plain(await ready.getByTestId('premade-one-off-total').textContent());
     expect(monthly).toMatch(/^\d+,\d{2} €$/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures-with-expected-errors';
 import {
-  expectContractPreview, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, identityList,
+  expectContractPreview, expectSignedAndDownload, expectStep, fillIdentityDocument, uploadBothSides, fillPayment, identityList,
   identityUpload, otpBox, reachPaymentStep, sendCodeAndRead, signWith, submitStep,
 } from './checkout-journey';
 
@@ -22,6 +22,7 @@ test.describe('wrong code', () => {
   test('a wrong code says how many attempts are left, and the right one still signs', async ({ page }) => {
     await reachDocumentStep(page);
     await fillIdentityDocument(page, 'CA12345AB');
+    await uploadBothSides(page);
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
 

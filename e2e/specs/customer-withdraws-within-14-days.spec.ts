@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures-with-expected-errors';
 import { keepScreenshot } from './coverage';
 import {
-  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, fillPayment, newestCodeEntry, newestOutboxEntry,
+  expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillIdentityDocument, uploadBothSides, fillPayment, newestCodeEntry, newestOutboxEntry,
   readNewCode, reachPaymentStep, sendCodeAndRead, signWith, submitStep, textbox,
 } from './checkout-journey';
 
@@ -22,6 +22,7 @@ test.describe('a customer withdraws within 14 days @mobile', () => {
     await submitStep(page);
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA12345AB');
+    await uploadBothSides(page);
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
     // No code while an acceptance is missing: each box says what it needs, nothing is sent.

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { keepScreenshot } from './coverage';
 import {
   checkCoverage, continueFromOffer, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact, fillIdentityDocument,
-  fillPayment, identityList, sendCodeAndRead, signedContractText, signWith, stepForm, submitStep, textbox, tinyPng, uniqueEmail,
+  fillPayment, identityList, identityUpload, sendCodeAndRead, signedContractText, signWith, stepForm, submitStep, textbox, tinyPng, uniqueEmail,
   uploadIdentityWithProgress,
 } from './checkout-journey';
 
@@ -90,6 +90,8 @@ test.describe('customers with apostrophes and hyphens in their names sign a cont
       await fillIdentityDocument(page, 'CA12345AB');
       await uploadIdentityWithProgress(page, { name: 'carta-identita.png', mimeType: 'image/png', buffer: tinyPng() });
       await expect(identityList(page).getByRole('button', { name: 'Elimina carta-identita.png' })).toBeVisible();
+      await identityUpload(page).setInputFiles({ name: 'carta-retro.png', mimeType: 'image/png', buffer: tinyPng() });
+      await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
       await expect(page.getByTestId('order-review')).toContainText(`${c.first} ${c.last}`);
       await expectFitsWidth(page, 'step 5');
       await submitStep(page, 'Vai alla firma');

@@ -142,7 +142,7 @@ test.describe('every screen is accessible @mobile', () => {
 
     await expectStep(page, 3, 'Indirizzi');
     const form = stepForm(page);
-    await form.getByRole('checkbox', { name: 'Voglio mantenere il mio numero di telefono fisso' }).check();
+    await form.getByRole('radio', { name: /^Sì, mantengo il mio numero/ }).check();
     await form.getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'TIM' });
     await textbox(form, 'Codice di migrazione').fill('TIM0612345678050A');
     await textbox(form, 'Codice di migrazione').blur();
@@ -163,6 +163,12 @@ test.describe('every screen is accessible @mobile', () => {
     await axe(page, 'step 5');
     await fillIdentityDocument(page, 'CA12345AB');
     await uploadIdentityWithProgress(page, { name: 'carta-identita.png', mimeType: 'image/png', buffer: tinyPng() });
+    // The back is missing: the page says so next to the upload, and that state is checked too.
+    await submitStep(page, 'Vai alla firma');
+    await expect(page.getByText('Carica anche il retro del documento (oppure un unico PDF con entrambi i lati).')).toBeVisible();
+    await axe(page, 'step 5 with the back of the document missing');
+    await identityUpload(page).setInputFiles({ name: 'carta-retro.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
     await axe(page, 'step 5 with a document');
     await submitStep(page, 'Vai alla firma');
 
@@ -218,7 +224,8 @@ test.describe('every screen is accessible @mobile', () => {
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA98765ZY');
     await identityUpload(page).setInputFiles({ name: 'documento.png', mimeType: 'image/png', buffer: tinyPng() });
-    await expect(identityList(page).getByRole('listitem')).toHaveCount(1);
+    await identityUpload(page).setInputFiles({ name: 'documento-retro.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
     await axe(page, 'step 5 business');
     await submitStep(page, 'Vai alla firma');
     await expectContractPreview(page);
@@ -358,6 +365,18 @@ test.describe('every screen is accessible @mobile', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Per quanto tempo' })).toBeVisible();
     await expect(page.getByText('conservati per 20 anni')).toBeVisible();
     await axe(page, 'fea');
+  });
+
+  test('the accessibility statement, linked from every footer', async ({ page }) => {
+    await page.goto('/error-404');
+    await page.getByTestId('site-footer').getByRole('link', { name: 'Dichiarazione di accessibilità' }).click();
+    await expect(page).toHaveURL(/\/accessibilita$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dichiarazione di accessibilità' })).toBeVisible();
+    for (const heading of ['Stato di conformità', 'Contenuti non accessibili', 'Segnalazioni e richieste', 'Procedura di attuazione']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    await expect(page.getByTestId('accessibility-prepared')).toContainText('Dichiarazione redatta il');
+    await axe(page, 'accessibility statement');
   });
 
   test('the 404 page', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   expectContractPreview, expectSignedAndDownload, expectStep, identityList, identityUpload, italianDateYearsFromNow, newestOutboxEntry, otpBox,
-  readNewCode, stepForm, textbox, tinyPng, uniqueEmail,
+  readNewCode, stepForm, textbox, tinyPdf, uniqueEmail,
 } from './checkout-journey';
 import { chooseOption, chooseRadio, press, tabTo, tick, typeInto } from './keyboard';
 
@@ -89,8 +89,9 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
   await tabTo(page, identityUpload(page));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name: 'documento.png', mimeType: 'image/png', buffer: tinyPng() });
-  await expect(identityList(page).getByRole('listitem').filter({ hasText: 'documento.png' })).toBeVisible();
+  // One PDF holds both sides of the card: the one file the signing code needs.
+  await (await chooser).setFiles({ name: 'documento.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Documento') });
+  await expect(identityList(page).getByRole('listitem').filter({ hasText: 'documento.pdf' })).toBeVisible();
   await continueStep(page, 'Vai alla firma');
 
   // ——— Firma: the channel, the code, the signature ———

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { keepScreenshot } from './coverage';
 import {
   acceptContract, checkCoverage, continueFromOffer, contractOrder, expectContractPreview, expectFitsWidth, expectSignedAndDownload, expectStep, fillContact,
-  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, sendCodeAndRead, shownOrder, signedContractText, signWith, stepForm,
+  fillIdentityDocument, fillPayment, fillPrivatePersonal, identityList, identityUpload, sendCodeAndRead, shownOrder, signedContractText, signWith, stepForm,
   submitStep, textbox, tinyPng, uniqueEmail, uploadIdentityWithProgress,
 } from './checkout-journey';
 
@@ -23,6 +23,8 @@ test.describe('a private customer signs a contract @mobile', () => {
     await page.getByRole('group', { name: 'Colore del router' }).getByRole('radio', { name: 'Corten' }).check();
     await page.getByTestId('repeater-list').getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
     const voice = page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Illimitata Family/ });
+    // The recommended plan is not chosen for the visitor: it is their click.
+    await expect(voice).not.toBeChecked();
     await voice.check();
     await expect(voice).toBeChecked();
     // Two extra router covers, 5 € one-off each.
@@ -55,7 +57,9 @@ test.describe('a private customer signs a contract @mobile', () => {
     const form = stepForm(page);
     await expect(page.getByTestId('activation-address')).toContainText(/Via Roma 1, 00185 Roma \(RM\)/);
     await form.getByRole('checkbox', { name: 'Uguale all’indirizzo di attivazione' }).check();
-    await form.getByRole('checkbox', { name: 'Voglio mantenere il mio numero di telefono fisso' }).check();
+    // The voice line is one question: keep the number (ported, with operator and migration code) or get a new one.
+    await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Illimitata Family');
+    await form.getByRole('radio', { name: /^Sì, mantengo il mio numero/ }).check();
     await form.getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'TIM' });
     const migration = textbox(form, 'Codice di migrazione');
     // A code of a service that cannot move (COS 050) is told apart from a malformed one.
@@ -67,18 +71,16 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expect(form.getByText(/^Codice di migrazione valido/)).toBeVisible();
     await expect(form.getByRole('alert').filter({ hasText: /Codice di migrazione/ })).toHaveCount(0);
     await textbox(form, 'Numero di telefono fisso da mantenere').fill('0612345678');
-    // The voice plan of the offer page (the default Voce Illimitata Family) is the line step 3 activates.
-    await expect(page.getByTestId('voice-line')).toContainText('Hai scelto Voce Illimitata Family');
-    await textbox(form, 'Numero attuale da associare alla linea voce (facoltativo)').fill('0612345679');
+    // The number is asked once: no second field for the voice line.
+    await expect(form.getByRole('textbox', { name: /linea voce/i })).toHaveCount(0);
 
     // A refresh in the middle of step 3 comes back to step 3 with everything typed.
     await page.reload();
     await expectStep(page, 3, 'Indirizzi');
-    await expect(form.getByRole('checkbox', { name: 'Voglio mantenere il mio numero di telefono fisso' })).toBeChecked();
+    await expect(form.getByRole('radio', { name: /^Sì, mantengo il mio numero/ })).toBeChecked();
     await expect(form.getByRole('combobox', { name: 'Operatore attuale' })).toHaveValue('tim');
     await expect(textbox(form, 'Codice di migrazione')).toHaveValue('TIM0612345678001A');
     await expect(textbox(form, 'Numero di telefono fisso da mantenere')).toHaveValue('0612345678');
-    await expect(textbox(form, 'Numero attuale da associare alla linea voce (facoltativo)')).toHaveValue('0612345679');
     const progress = page.getByRole('navigation', { name: 'Avanzamento dell’ordine' });
     await expect(progress.getByRole('link', { name: '3. Indirizzi' })).toHaveAttribute('aria-current', 'step');
     await keepScreenshot(page, testInfo, 'step-3', { forReview: true });
@@ -96,12 +98,27 @@ test.describe('a private customer signs a contract @mobile', () => {
     await fillIdentityDocument(page, 'CA12345AB');
     await uploadIdentityWithProgress(page, { name: 'carta-identita.png', mimeType: 'image/png', buffer: tinyPng() });
     await expect(identityList(page).getByRole('button', { name: 'Elimina carta-identita.png' })).toBeVisible();
+    // The signer is identified by the card before any code is sent: with its front only, the page stays
+    // on step 5 and says, next to the upload, what is missing.
+    await submitStep(page, 'Vai alla firma');
+    const backMissing = page.getByText('Carica anche il retro del documento (oppure un unico PDF con entrambi i lati).');
+    await expect(backMissing).toBeVisible();
+    await expect(identityUpload(page)).toBeFocused();
+    await expect(identityUpload(page)).toHaveAttribute('aria-invalid', 'true');
+    await expectStep(page, 5, 'Documento e riepilogo');
+    await keepScreenshot(page, testInfo, 'step-5-document-back-missing');
+    await identityUpload(page).setInputFiles({ name: 'carta-retro.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
+    await expect(backMissing).toHaveCount(0);
     const review = page.getByTestId('order-review');
     await expect(review).toContainText('Mario Rossi');
     // What was chosen on the offer page is what step 5 shows, line by line, in the review and the summary.
     expect(await shownOrder(page, 'review')).toEqual(atOffer);
     expect(await shownOrder(page, 'summary')).toEqual(atOffer);
     await expect(page.getByTestId('review-iban')).toContainText(/IT60/);
+    // The review says the one answer: the voice line keeps the ported number, no new number.
+    await expect(review).toContainText('mantieni il numero 0612345678');
+    await expect(review).not.toContainText('nuovo numero');
     await keepScreenshot(page, testInfo, 'step-5-summary');
     await submitStep(page, 'Vai alla firma');
 
@@ -119,12 +136,15 @@ test.describe('a private customer signs a contract @mobile', () => {
     await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: [
       'Mario Rossi', 'RSSMRA80A01H501U',
       // Step 3's voice line and portability are part of what is signed.
-      'LINEA VOCE E PORTABILITÀ', 'Linea voce attivazione, numero attuale 0612345679', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
+      'LINEA VOCE E PORTABILITÀ', 'Linea voce attivazione mantenendo il numero attuale 0612345678', 'Operatore attuale TIM', 'Numero da portare 0612345678', 'Codice di migrazione TIM0612345678001A',
     ] });
     // The signed contract prints the same lines and the same totals, and its summary the same speeds.
     const signedText = await signedContractText(page);
     expect(contractOrder(signedText)).toEqual(atOffer);
     const flat = signedText.replace(/\s+/g, ' ');
+    // The contract names only the ported number: no "new number" beside it, no second number.
+    expect(flat).not.toContain('nuovo numero');
+    expect(new Set(flat.match(/(?<![\w+])0\d{5,10}(?!\w)/g))).toEqual(new Set(['0612345678']));
     for (const sentence of speedSentences) expect(flat).toContain(sentence.replace(/^(Download|Upload): /, '$1 all\'indirizzo: '));
     await expectFitsWidth(page, 'thank-you');
     await keepScreenshot(page, testInfo, 'thank-you', { forReview: true });

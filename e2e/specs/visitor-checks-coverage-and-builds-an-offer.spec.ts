@@ -19,10 +19,21 @@ test.describe('coverage check and offer', () => {
     const offer = page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true });
     await offer.check();
     await expect(offer).toBeChecked();
-    // The offer starts with SPEC §3's default voice plan; "Nessuna linea voce" stays one click away.
+    // No paid option is chosen for the visitor (Codice del Consumo art. 65 c. 2): the first total is the offer's own price.
+    // SPEC §3's "Defaults" voice plan is the recommended one: first in its list and marked, not chosen.
     const voice = page.getByRole('group', { name: 'Linea voce' });
-    await expect(voice.getByRole('radio', { name: /^Voce Illimitata Family/ })).toBeChecked();
-    await expect(voice.getByRole('radio', { name: /^Nessuna linea voce/ })).not.toBeChecked();
+    await expect(voice.getByRole('radio', { name: /^Nessuna linea voce/ })).toBeChecked();
+    const family = voice.getByRole('radio', { name: /^Voce Illimitata Family/ });
+    await expect(family).not.toBeChecked();
+    await expect(voice.getByRole('radio').first()).toHaveAccessibleName(/^Voce Illimitata Family/);
+    await expect(family).toHaveAccessibleDescription(/Il piano che ti consigliamo/);
+    await expect(page.getByTestId('voip-10').getByText('Consigliata')).toBeVisible();
+    await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^26,90 €/);
+    await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe('39,90 €');
+    await keepScreenshot(page, testInfo, 'offer-nothing-chosen', { forReview: true });
+    // The visitor picks the recommended plan: it is in the summary.
+    await family.check();
+    await expect(page.getByTestId('summary-line-option-10')).toBeVisible();
 
     // 2,5 Gbit/s: the included 1 Gbit/s modem can no longer be chosen.
     await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
@@ -39,7 +50,7 @@ test.describe('coverage check and offer', () => {
     await expect(repeaters.getByRole('checkbox', { name: 'Ripetitore Wi-Fi Casa' })).toHaveCount(0);
     await repeaters.getByRole('checkbox', { name: 'Ripetitore Mesh Wi-Fi 7' }).check();
 
-    // 26,90 offer + 5,00 speed + 3,00 router rental + 4,00 mesh + 5,00 default voice plan = 43,90 €/mese;
+    // 26,90 offer + 5,00 speed + 3,00 router rental + 4,00 mesh + 5,00 voice plan the visitor picked = 43,90 €/mese;
     // 39,90 activation + 5,00 for one extra cover = 44,90 € one-off.
     await expect.poll(async () => plain(await page.getByTestId('summary-monthly-total').textContent())).toMatch(/^43,90 €/);
     await expect.poll(async () => plain(await page.getByTestId('summary-one-off-total').textContent())).toBe('44,90 €');
@@ -75,7 +86,7 @@ test.describe('coverage check and offer', () => {
     const figures = page.getByTestId('offer-speeds-104');
     await expect(figures).toContainText('Download: minima 20 Mbit/s · normalmente disponibile 23 Mbit/s · massima 30 Mbit/s');
     await expect(figures).toContainText('Upload: minima 2 Mbit/s · normalmente disponibile 2 Mbit/s · massima 3 Mbit/s');
-    await expect(page.getByTestId('offer-terms-104')).toHaveText(/Senza vincolo di durata.*Costo di disattivazione: 19,90/);
+    await expect(page.getByTestId('offer-terms-104')).toHaveText(/Senza vincolo di durata.*passaggio ad altro operatore 19,90.*cessazione del servizio 19,90/);
     await expect(offers).not.toContainText('200 Mbit/s');
     await expect(page.getByRole('group', { name: 'Velocità' })).toHaveCount(0);
 

@@ -5,7 +5,7 @@ import { ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, REPO_ROOT, TRUST_PR
 /** What a production start must set to its own values, beyond the demo's placeholders; and what signing needs. */
 const PRODUCTION_OWN = {
   PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
-  LEGAL_PAGES_URL: 'https://www.acme.example/legale',
+  LEGAL_PAGES_URL: 'https://www.acme.example/legale', SUPPORT_EMAIL: 'assistenza@acme.example', PEC_ADDRESS: 'acme@pec.acme.example',
   SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
   PUBLIC_BASE_URL: 'https://www.acme.example',
 };
@@ -71,6 +71,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEPA_CREDITOR_ID: undefined }, 'SEPA_CREDITOR_ID'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEPA_CREDITOR_ADDRESS: undefined }, 'SEPA_CREDITOR_ADDRESS'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, LEGAL_PAGES_URL: undefined }, 'LEGAL_PAGES_URL'],
+    // The withdrawal form names them: the demo's would send a consumer's withdrawal nowhere.
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SUPPORT_EMAIL: undefined }, 'SUPPORT_EMAIL'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_OWN, PEC_ADDRESS: undefined }, 'PEC_ADDRESS'],
+    [{ PEC_ADDRESS: 'not an address' }, 'PEC_ADDRESS'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SMTP_URL: undefined }, 'SMTP_URL / SMS_API_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, SEAL_P12_PATH: undefined }, 'SEAL_P12_PATH'],
     [{ NODE_ENV: 'production', ...PRODUCTION_OWN, OTP_PEPPER: undefined }, 'OTP_PEPPER'],

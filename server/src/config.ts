@@ -8,6 +8,9 @@ import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 /** The demo's SEPA creditor (a valid form, no real creditor): refused in production. */
 const DEMO_SEPA_CREDITOR_ID = 'IT00ZZZ0000000000000000';
 const DEMO_SEPA_CREDITOR_ADDRESS = 'Via della Fibra 1, 20121 Milano (MI)';
+/** The demo's customer-service email and PEC, printed on the withdrawal forms: refused in production. */
+const DEMO_SUPPORT_EMAIL = 'assistenza@fibraviva.it';
+const DEMO_PEC_ADDRESS = 'fibraviva@pec.fibraviva.it';
 
 /**
  * Environment → typed configuration, validated once at start (DESIGN §6.2).
@@ -182,6 +185,9 @@ const envSchema = z
       .prefault(DEMO_SEPA_CREDITOR_ID),
     SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
     SEPA_CREDITOR_ADDRESS: z.string().min(1).max(140).default(DEMO_SEPA_CREDITOR_ADDRESS),
+    // Where a consumer may send the withdrawal (Codice del Consumo allegato I-B: the trader's email), and the certified address.
+    SUPPORT_EMAIL: z.email({ error: 'un indirizzo email valido' }).max(200).default(DEMO_SUPPORT_EMAIL),
+    PEC_ADDRESS: z.email({ error: 'un indirizzo PEC valido' }).max(200).default(DEMO_PEC_ADDRESS),
     OTP_PEPPER: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
     SEAL_P12_PATH: z.string().min(1).max(500).optional(),
     SEAL_P12_PASSPHRASE: z.string().max(500).optional(),
@@ -247,6 +253,8 @@ const envSchema = z
     const demo: Array<[keyof typeof env, unknown, string]> = [
       ['SEPA_CREDITOR_ID', DEMO_SEPA_CREDITOR_ID, 'il proprio identificativo creditore SEPA'],
       ['SEPA_CREDITOR_ADDRESS', DEMO_SEPA_CREDITOR_ADDRESS, 'la sede del creditore stampata sul mandato'],
+      ['SUPPORT_EMAIL', DEMO_SUPPORT_EMAIL, 'l\'email del servizio clienti stampata sul modulo di recesso'],
+      ['PEC_ADDRESS', DEMO_PEC_ADDRESS, 'la propria PEC stampata sul modulo di recesso'],
       ['LEGAL_PAGES_URL', DEFAULT_LEGAL_PAGES_URL.replace(/\/+$/, ''), 'l\'indirizzo delle proprie pagine legali'],
     ];
     for (const [name, placeholder, what] of demo) {
@@ -324,6 +332,9 @@ const configSchema = envSchema.transform((e) => ({
   sepaCreditorName: e.SEPA_CREDITOR_NAME ?? `${e.BRAND_NAME} S.p.A.`,
   /** The creditor's address the mandate prints (the rulebook asks for it). */
   sepaCreditorAddress: e.SEPA_CREDITOR_ADDRESS,
+  /** The provider's customer-service email and PEC: the model withdrawal form names them (Codice del Consumo allegato I-B). */
+  supportEmail: e.SUPPORT_EMAIL,
+  pecAddress: e.PEC_ADDRESS,
   /** Secret mixed into the one-time code hashes; required in production. */
   otpPepper: e.OTP_PEPPER,
   /** PKCS#12 of the provider's seal on signed contracts; unset outside production: a self-signed development seal. */

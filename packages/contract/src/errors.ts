@@ -60,6 +60,7 @@ export const SIGNATURE_ERROR_CODES = {
   orderNotReady: 'order_not_ready',
   alreadySigned: 'already_signed',
   previewRequired: 'preview_required',
+  identityDocumentRequired: 'identity_document_required',
   destinationMissing: 'otp_destination_missing',
   channelUnavailable: 'otp_channel_unavailable',
   deliveryFailed: 'otp_delivery_failed',

@@ -37,6 +37,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/consensi/:ordercode?', layout: 'full', title: 'I tuoi consensi - {brand}', description: 'Cambia quando vuoi i consensi facoltativi (comunicazioni commerciali, profilazione, comunicazione a terzi) con il numero d’ordine e un codice.' },
   { path: '/ordine/:ordercode?', layout: 'full', title: 'Il tuo ordine - {brand}', description: 'Segui il tuo ordine {brand}: lo stato, i prossimi passi, i documenti e l’appuntamento con il tecnico.' },
   { path: '/firma-elettronica', layout: 'full', title: 'Firma elettronica avanzata - {brand}', description: 'Come funziona la firma elettronica avanzata con codice monouso, cosa conserviamo e come ottenerne copia.' },
+  { path: '/accessibilita', layout: 'full', title: 'Dichiarazione di accessibilità - {brand}', description: 'Quanto è accessibile il sito di attivazione {brand}, cosa non lo è ancora, come segnalarci un problema e a chi rivolgersi.' },
   { path: '/mnp/:shortHash', layout: 'full', title: 'Portabilità mobile - {product}', description: 'Conferma o correggi i dati per la portabilità del tuo numero mobile.' },
 ];
 

@@ -66,13 +66,15 @@ describeEachDialect('migrate-storage', (dialect) => {
 
   it('moves an order\'s documents and contract PDFs to the database and back, every hash matching, and the app serves them from there', async () => {
     const { db, config } = h.t;
-    const hash = await h.readyOrder();
+    // The back of the identity card from the harness, its front as a raw upload: two documents.
+    const hash = await h.readyOrder({}, { identitySides: 1 });
     const upload = multipartBody([{ name: 'api_key', body: DEMO_PUBLIC_API_KEY }, { name: 'file', filename: 'ci.png', contentType: 'image/png', body: TINY_PNG }]);
     expect((await h.t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
     await h.preview(hash);
     expect((await h.sign(hash, await h.sendCode(hash))).status).toBe(200);
     const orderId = (await h.row(hash)).id;
     const media = await db.selectFrom('medias').select(['id', 'sha256']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const before = (await db.selectFrom('medias').select('id').where('order_id', '=', orderId).execute()).map((m) => m.id);
     // A row as written before keys were recorded: the absolute path under STORAGE_DIR.
     const signedRow = await db.selectFrom('contract_documents').select(['id', 'path']).where('order_id', '=', orderId).where('kind', '=', 'signed').executeTakeFirstOrThrow();
     await db.updateTable('contract_documents').set({ path: path.join(config.storageDir, ...signedRow.path.split('/')) }).where('id', '=', signedRow.id).execute();
@@ -81,7 +83,7 @@ describeEachDialect('migrate-storage', (dialect) => {
     const files = openDriver('filesystem', config.storageDir, db);
     const rows = openDriver('database', config.storageDir, db);
     const onDisk = await digests(files);
-    expect(Object.keys(onDisk)).toHaveLength(5);
+    expect(Object.keys(onDisk)).toHaveLength(6);
     expect(Object.keys(onDisk)).toContain('seal/development-seal.p12');
     // The records' hashes are the files' hashes (the document's row, every contract row).
     const recorded = await db.selectFrom('contract_documents').select(['path', 'sha256']).where('order_id', '=', orderId).execute();
@@ -89,11 +91,11 @@ describeEachDialect('migrate-storage', (dialect) => {
     expect(Object.values(onDisk)).toContain(media.sha256);
 
     const first = await migrate(db, config.storageDir, '--from', 'filesystem', '--to', 'database');
-    expect(first).toEqual({ code: 0, report: expect.objectContaining({ total: 5, copied: 5, unchanged: 0, mismatched: [] }) });
+    expect(first).toEqual({ code: 0, report: expect.objectContaining({ total: 6, copied: 6, unchanged: 0, mismatched: [] }) });
     expect(await digests(rows)).toEqual(onDisk);
     // Run again: nothing to copy.
     const again = await migrate(db, config.storageDir, '--from', 'filesystem', '--to', 'database');
-    expect(again).toEqual({ code: 0, report: expect.objectContaining({ total: 5, copied: 0, unchanged: 5, mismatched: [] }) });
+    expect(again).toEqual({ code: 0, report: expect.objectContaining({ total: 6, copied: 0, unchanged: 6, mismatched: [] }) });
 
     // The folder is gone: an app on the database driver still serves the same bytes, the legacy row included.
     rmSync(config.storageDir, { recursive: true, force: true });
@@ -110,7 +112,7 @@ describeEachDialect('migrate-storage', (dialect) => {
     // A new upload on the database driver: screened in a local working file, stored as rows, served back.
     const operator = await signInOperator(app, db, 'admin');
     expect((await app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
-    const added = await db.selectFrom('medias').select(['id', 'stored_name', 'sha256']).where('order_id', '=', orderId).where('id', '!=', media.id).executeTakeFirstOrThrow();
+    const added = await db.selectFrom('medias').select(['id', 'stored_name', 'sha256']).where('order_id', '=', orderId).where('id', 'not in', before).executeTakeFirstOrThrow();
     expect(await rows.stat(`${orderId}/${added.stored_name}`)).not.toBeNull();
     expect(await keysOf(openDriver('filesystem', config.storageDir, db))).toEqual([]);
     const addedServed = await app.inject({ method: 'GET', url: `/api/console/orders/${orderId}/documents/${added.id}`, headers: { cookie: operator.cookie } });
@@ -120,7 +122,7 @@ describeEachDialect('migrate-storage', (dialect) => {
 
     // And back to the file system.
     const back = await migrate(db, config.storageDir, '--from', 'database', '--to', 'filesystem');
-    expect(back).toEqual({ code: 0, report: expect.objectContaining({ total: 5, copied: 5, unchanged: 0, mismatched: [] }) });
+    expect(back).toEqual({ code: 0, report: expect.objectContaining({ total: 6, copied: 6, unchanged: 0, mismatched: [] }) });
     expect(await digests(files)).toEqual(onDisk);
   });
 

@@ -404,6 +404,7 @@ export interface PromoCodes {
   code: string;
   customer_type: "privato" | "business";
   description: string;
+  discount_months: number | null;
   offer_id: number | null;
   recurrent_discount: Generated<number>;
   valid_from: string | null;

@@ -96,7 +96,7 @@ describeEachDialect('capability URLs (order hashes)', (dialect) => {
     // A minimal web build, so order pages answer 200 like in production.
     webDir = mkdtempSync(path.join(tmpdir(), 'checkout-hostile-web-'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>x</title><!--app-head--></head><body></body></html>');
-    t = await buildTestApp(dialect, { modules: unthrottledModules(), config: { webDistDir: webDir } });
+    t = await buildTestApp(dialect, { coverage: true, modules: unthrottledModules(), config: { webDistDir: webDir } });
     const draft = await newOrder(t);
     mediaId = await uploadPng(t, draft);
     real.push(draft, await readyOrder(t), await signedOrder(t));
@@ -143,7 +143,7 @@ describeEachDialect('capability URLs (order hashes)', (dialect) => {
       await t.app.inject(json(`/api/orders/${ready}/contract-preview`, {})),
       await t.app.inject({ method: 'GET', url: `/api/orders/${signed}/signed-contract` }),
       await t.app.inject({ method: 'GET', url: `/api/orders/${signed}/evidence-bundle` }),
-      await t.app.inject(json('/api/orders/new', { offer_id: 101 })),
+      await t.app.inject(json('/api/orders/new', { offer_id: 101, id_egon_civico: '0580910000001' })),
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);

@@ -10,6 +10,7 @@ import { createSignatureModule, signatureModule } from '../../src/modules/signat
 import { PRIVATO_STEPS } from '../support/privato-steps';
 import { TINY_PNG } from './hostile-files';
 import { multipartBody } from './multipart';
+import { TEST_ADDRESS_ID } from '../support/test-coverage';
 
 export const API_KEY = DEMO_PUBLIC_API_KEY;
 
@@ -55,12 +56,16 @@ async function post(t: TestApp, url: string, payload: Record<string, unknown>): 
   return (res.json() as { data: Record<string, unknown> }).data;
 }
 
-export const newOrder = async (t: TestApp): Promise<string> => (await post(t, '/api/orders/new', { offer_id: 101, technology: 'FTTH' })).hash as string;
+/** At Via Roma 1, one of the fixed demo addresses (the seeded database and `coverage: true` both have it). */
+export const newOrder = async (t: TestApp): Promise<string> =>
+  (await post(t, '/api/orders/new', { offer_id: 101, id_egon_civico: TEST_ADDRESS_ID })).hash as string;
 
-/** An order taken through the five steps, with its contract preview made: ready to sign. */
+/** An order taken through the five steps, both sides of the identity card uploaded, its contract preview made: ready to sign. */
 export async function readyOrder(t: TestApp): Promise<string> {
   const hash = await newOrder(t);
   for (const [step, payload] of Object.entries(PRIVATO_STEPS)) await post(t, `/api/orders/${hash}/${step}`, payload);
+  await uploadPng(t, hash);
+  await uploadPng(t, hash);
   await post(t, `/api/orders/${hash}/contract-preview`, {});
   return hash;
 }

@@ -1,4 +1,5 @@
-import { ERROR_CODES, failureEnvelope, ROUTER_COLOURS, stepSchemaFor, SUBMITTABLE_STEP_NAMES } from '@checkout/contract';
+import { ERROR_CODES, failureEnvelope, ORDER_WRITE_ALPHABETS, ROUTER_COLOURS, stepSchemaFor, SUBMITTABLE_STEP_NAMES } from '@checkout/contract';
+import { COMPANY_NAME_PATTERN, PERSON_NAME_PATTERN } from '@checkout/contract/italian/person-name';
 import type { EndpointDef } from '@checkout/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -74,7 +75,13 @@ const dateBetween = (from: string, to: string) => fc.date({ min: new Date(from),
 export function hintsFor(fx: Fixtures): Hints {
   const fromSteps = Object.fromEntries(Object.values(PRIVATO_STEPS).flatMap((s) => Object.entries(s)).map(([k, v]) => [k, fc.constant(v)]));
   const pick = <T>(values: T[], fallback: T) => fc.constantFrom(...(values.length > 0 ? values : [fallback]));
+  // orders/new and update-order hold some thirty names and addresses to the steps' alphabets: a word of each
+  // (generating from those patterns is slow, and a step's own value already is one where there is one).
+  const alphabetWords = Object.fromEntries(Object.entries(ORDER_WRITE_ALPHABETS).map(([k, [pattern]]) => [k, fc.constant(
+    pattern === PERSON_NAME_PATTERN ? 'Maria Grazia' : pattern === COMPANY_NAME_PATTERN ? 'Bianchi & Figli S.r.l.' : /number|civico/.test(k) ? '10/A' : 'Via Sant’Andrea',
+  )]));
   return {
+    ...alphabetWords,
     ...fromSteps,
     offer_id: pick(fx.offerIds, 101),
     id_egon_civico: pick(fx.egonIds, 'x'),
@@ -157,6 +164,19 @@ export const describeRequest = (r: HostileRequest): string => {
   return `${r.kind}: POST ${r.url.length > 200 ? `${r.url.slice(0, 200)}…` : r.url} [${r.contentType ?? 'no content-type'}] ${shown}`;
 };
 
+/*
+ * A schema's arbitrary, built once per schema and hints: building one compiles each pattern's character
+ * classes (the name alphabets hold thousands of letters), and orders/new holds some thirty of them.
+ */
+const validBuilt = new WeakMap<object, WeakMap<object, fc.Arbitrary<unknown>>>();
+function validOnce(schema: z.ZodType, hints: Hints): fc.Arbitrary<unknown> {
+  let byHints = validBuilt.get(schema);
+  if (!byHints) validBuilt.set(schema, (byHints = new WeakMap()));
+  let arbitrary = byHints.get(hints);
+  if (!arbitrary) byHints.set(hints, (arbitrary = validArbitrary(schema, hints)));
+  return arbitrary;
+}
+
 /** Every kind of request one endpoint can receive, from plausible to absurd. */
 export function hostileRequest(def: EndpointDef, fx: Fixtures, hints: Hints): fc.Arbitrary<HostileRequest> {
   const paramNames = [...def.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
@@ -164,7 +184,7 @@ export function hostileRequest(def: EndpointDef, fx: Fixtures, hints: Hints): fc
   return fc.tuple(params, fc.boolean()).chain(([p, business]) => {
     const url = def.path.replace(/\{([a-z_]+)\}/g, (_m, n: string) => p[n] ?? '');
     const schema = bodySchema(def, p, business);
-    const valid = validArbitrary(schema, hints);
+    const valid = validOnce(schema, hints);
     const keys = schemaKeys(schema);
     const json = (kind: RequestKind, body: unknown, contentType: string | undefined = 'application/json', extra: Partial<HostileRequest> = {}) =>
       printable({ kind, url, contentType, payload: toJsonText(body), ...extra });

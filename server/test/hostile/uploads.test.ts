@@ -104,7 +104,7 @@ describeEachDialect('hostile uploads', (dialect) => {
   beforeAll(async () => {
     parent = mkdtempSync(path.join(tmpdir(), 'checkout-hostile-uploads-'));
     storage = path.join(parent, 'storage');
-    t = await buildTestApp(dialect, { config: { storageDir: storage } });
+    t = await buildTestApp(dialect, { coverage: true, config: { storageDir: storage } });
   });
   afterAll(async () => {
     await t?.close();

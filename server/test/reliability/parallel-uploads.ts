@@ -31,7 +31,7 @@ export function sampleRss(pid: number, everyMs = 20): { stop: () => number } {
 
 async function newOrder(url: string): Promise<string> {
   const res = await fetch(`${url}/api/orders/new`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: DEMO_PUBLIC_API_KEY, offer_id: 101 }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: DEMO_PUBLIC_API_KEY, offer_id: 101, id_egon_civico: '0580910000001' }),
   });
   if (!res.ok) throw new Error(`orders/new: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { hash: string } }).data.hash;

@@ -50,7 +50,7 @@ describeEachDialect('privacy: no personal data in the logs', (dialect) => {
     const { hash } = await signedCheckout(api, customer);
 
     // Error paths, each carrying canary data in what the visitor sent.
-    const fresh = await api.client.newOrder({ offer_id: 101, technology: 'FTTH', customer_type: 'privato' } as Parameters<typeof api.client.newOrder>[0]);
+    const fresh = await api.client.newOrder({ offer_id: 101, id_egon_civico: '0580910000001', technology: 'FTTH', customer_type: 'privato' } as Parameters<typeof api.client.newOrder>[0]);
     if (typeof fresh === 'string') throw new Error(fresh);
     const invalidSteps = [
       await api.post(`/api/orders/${fresh.hash}/step-contact`, {

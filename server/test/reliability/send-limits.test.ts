@@ -7,7 +7,7 @@ import type { Db, DbHandle } from '../../src/db';
 import { DEFAULT_SEND_LIMITS, OTP_RESEND_COOLDOWN_MS } from '../../src/modules/signature';
 import { buildTestApp, describeEachDialect } from '../support/dialects';
 import type { TestApp } from '../support/dialects';
-import { apiAs, coverageAndOffer, newOrder, numberedCustomer, stepBodies } from './checkout-journey';
+import { apiAs, coverageAndOffer, newOrder, numberedCustomer, stepBodies, uploadIdentityDocument } from './checkout-journey';
 import type { ApiAs } from './checkout-journey';
 import { postgresServerDatabase } from './server-databases';
 import type { ServerDatabase } from './server-databases';
@@ -65,6 +65,7 @@ function sendLimitScenarios(servers: () => Servers, where: string, burstCounter?
     const c = numberedCustomer(first + i);
     const hash = await newOrder(client, await coverageAndOffer(client), c);
     for (const [name, body] of stepBodies(c)) await client.submitStep({ order_hash: hash, step_name: name }, body);
+    await uploadIdentityDocument(client, hash);
     await client.contractPreview({ order_hash: hash });
     return hash;
   }));

@@ -14,6 +14,7 @@ import { createDb } from '../../src/db';
 import type { Db, DbHandle, DialectName } from '../../src/db';
 import type { AppModule } from '../../src/modules/app-module';
 import { postgresUrlOf } from './template-databases';
+import { seedTestCoverage } from './test-coverage';
 
 /**
  * DESIGN §6.5: every database test runs on every dialect: SQLite always, PostgreSQL when
@@ -146,11 +147,14 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The app's clock (modules read it as `deps.now`). */
   now?: () => Date;
+  /** Write the ten fixed demo addresses (test-coverage.ts): orders are refused at an address the coverage data does not know. */
+  coverage?: boolean;
 }
 
 /** A fresh app on a fresh database of `dialect`; use `app.inject`. */
 export async function buildTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const handle = await dialect.createDb({ seeded: options.seed ?? false });
+  if (options.coverage && !options.seed) await seedTestCoverage(handle.db);
   const config = testConfig(options.config);
   let app: FastifyInstance;
   try {

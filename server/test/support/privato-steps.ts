@@ -9,7 +9,8 @@ export const PRIVATO_STEPS: Readonly<Record<string, Record<string, unknown>>> = 
     nationality: 'italiana', residenza_indirizzo: 'Via del Corso', residenza_civico: '10', residenza_comune: 'Roma',
     residenza_cap: '00186', residenza_provincia: 'RM',
   },
-  'step-address': { address: 'Via del Corso', number: '10', city: 'Roma', zip_code: '00186', province: 'RM', shipping_same_as_activation: true },
+  // The activation address is the order's (test-coverage.ts TEST_ACTIVATION): step-address may only repeat it.
+  'step-address': { address: 'Via Roma', number: '1', city: 'Roma', zip_code: '00185', province: 'RM', shipping_same_as_activation: true },
   'step-payment': { sepa_first_name: 'Mario', sepa_last_name: 'Rossi', iban: 'IT60X0542811101000000123456' },
   'step-document': {
     document_type: 'carta_identita', document_number: 'CA12345AB', document_issue_date: '2020-06-15',

@@ -12,6 +12,8 @@ import type { TestApp, TestDialect } from './dialects';
 import { injectCall } from './inject-client';
 import type { InjectClient, WireEnvelope } from './inject-client';
 import { PRIVATO_STEPS } from './privato-steps';
+import { TEST_ADDRESS_ID } from './test-coverage';
+import { TINY_PNG } from '../hostile/hostile-files';
 
 /*
  * A test app that takes a private order from its creation to its signature, on a clock the test moves:
@@ -28,10 +30,25 @@ export const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: 
 export const added = (id: number, category: AddedOption['category']) => ({ id, category, recurrent_cost: 0, cash_amount: 0 });
 /** Offer 101 with a router and its colour, a speed upgrade, a repeater, a voice line and two covers. */
 export const FULL_SELECTION = {
-  offer_id: 101, routerVariant: 'corten',
+  offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, routerVariant: 'corten',
   options: [added(22, 'router'), added(51, 'speed_upgrade'), added(28, 'repeater'), added(10, 'voip')],
   additional_variants: ['wood', 'marble'],
 };
+
+type Call = <T>(make: (client: InjectClient) => Promise<T>) => Promise<{ status: number; body: unknown }>;
+
+/**
+ * Images of the identity document, as the signer uploads them before asking for the code: two (front
+ * and back) unless told otherwise. The documents module must be in the app.
+ */
+export async function uploadIdentity(call: Call, hash: string, sides = 2): Promise<void> {
+  for (let side = 1; side <= sides; side++) {
+    const res = await call((c) => c.documentUpload({ order_hash: hash }, {
+      kind: 'identity_document', file: new Blob([TINY_PNG], { type: 'image/png' }), filename: `carta-identita-${side}.png`,
+    }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
 
 export interface SigningHarnessOptions {
   moreModules?: (now: () => Date) => AppModule[];
@@ -60,14 +77,16 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
     },
     preview: (hash: string) => h.call((c) => c.contractPreview({ order_hash: hash })),
     sign: (hash: string, otp: string) => h.call((c) => c.signWithOtp({ order_hash: hash }, { otp })),
-    /** A private order with every step sent: ready to sign. */
-    async readyOrder(extra: Partial<NewOrder> = {}): Promise<string> {
+    uploadIdentity: (hash: string, sides = 2) => uploadIdentity(h.call, hash, sides),
+    /** A private order with every step sent and the identity document on file: ready to sign. */
+    async readyOrder(extra: Partial<NewOrder> = {}, { identitySides = 2 }: { identitySides?: number } = {}): Promise<string> {
       const res = await h.call((c) => c.newOrder({ ...FULL_SELECTION, ...extra }));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const hash = res.body.data!.hash as string;
       for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
         expect((await h.call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload))).status).toBe(200);
       }
+      await h.uploadIdentity(hash, identitySides);
       return hash;
     },
     /** The code of the newest message to the demo mobile number. */
@@ -88,6 +107,7 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
   };
   beforeAll(async () => {
     h.t = await buildTestApp(dialect, {
+      coverage: true,
       ...(config ? { config: config() } : {}),
       modules: [
         catalogModule, createOrdersModule({ now }), createDocumentsModule({ now }),

@@ -43,6 +43,7 @@ export const PAGES: Record<string, PageModule> = withText({
   '/attiva-sim/:orderid?': () => import('../features/sim/sim-page'),
   '/mnp/:shortHash': () => import('../features/mobile/mnp-page'),
   '/firma-elettronica': () => import('../features/fea/fea-info-page'),
+  '/accessibilita': () => import('../features/accessibility/accessibility-page'),
   '/recesso/:ordercode?': () => import('../features/withdrawal/withdrawal-page'),
   '/consensi/:ordercode?': () => import('../features/consents/consents-page'),
   '/ordine/:ordercode?': () => import('../features/tracking/tracking-page'),

@@ -73,3 +73,23 @@ describe('uploadProblem', () => {
     expect(uploadProblem(file)).toBe(problem);
   });
 });
+
+describe('the form’s own complaint', () => {
+  it('shows a required file’s error next to the input, marks it invalid and names it in its description', () => {
+    render(
+      <AppProviders>
+        <FormFileUpload
+          label="Carica il documento d’identità" listLabel="File caricati: documento d’identità" items={[]}
+          upload={async () => a} remove={async () => {}} onChange={() => {}} errorMessage={() => 'errore'}
+          fieldError="Carica anche il retro del documento." inputId="identity-upload"
+        />
+      </AppProviders>,
+    );
+    const input = screen.getByLabelText('Carica il documento d’identità');
+    expect(input.id).toBe('identity-upload-file');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const error = screen.getByRole('alert');
+    expect(error.textContent).toBe('Carica anche il retro del documento.');
+    expect(input.getAttribute('aria-describedby')).toContain(error.id);
+  });
+});

@@ -36,15 +36,21 @@ export interface FormFileUploadProps {
   /** The sentence shown for a failed call. */
   errorMessage: (error: unknown) => string;
   disabled?: boolean;
+  /** The form's own complaint about this field (a required file missing), shown when no upload error is. */
+  fieldError?: string | null;
+  /** The file input's id, for the form to move focus to it. */
+  inputId?: string;
 }
 
 /** A document upload: pill file label, real progress, the list of uploaded files with delete (issue 4). */
-export function FormFileUpload({ label, listLabel, hint, items, upload, remove, onChange, errorMessage, disabled = false }: FormFileUploadProps) {
+export function FormFileUpload({ label, listLabel, hint, items, upload, remove, onChange, errorMessage, disabled = false, fieldError = null, inputId }: FormFileUploadProps) {
   const { t } = useTranslation();
-  const id = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [uploadError, setError] = useState<string | null>(null);
+  const error = uploadError ?? fieldError;
   const [status, setStatus] = useState('');
   const [deleting, setDeleting] = useState<string | null>(null);
 

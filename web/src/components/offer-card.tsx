@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/translation';
 import {
-  commitmentWording, exitCostWording, expectedSpeed, formatEuro, formatSpeed, isVoucherOffer, lineFor, priceOrder, speedFiguresWording, speedsAt,
-  technologyWording, type Offer, type Promo, type ServiceCoverage,
+  commitmentWording, earlyExitWording, exitCostWording, expectedSpeed, formatEuro, formatSpeed, isVoucherOffer, lineFor, priceOrder,
+  promoDurationWording, speedFiguresWording, speedsAt, technologyWording, voucherWording, type Offer, type Promo, type PromoTerms, type ServiceCoverage,
 } from '@checkout/contract';
 import { ChoiceCard } from './choice-card';
 import './checkout-kit.css';
@@ -15,6 +15,8 @@ export interface OfferPromoEffect {
   monthly: number;
   /** Cents off the activation (0 when none). */
   oneOff: number;
+  /** The promo's months and the monthly price after them, as the contract states them. */
+  terms: PromoTerms;
 }
 
 /**
@@ -24,10 +26,10 @@ export interface OfferPromoEffect {
  */
 export const offerPromoEffect = (offer: Offer, promo: Promo | null | undefined): OfferPromoEffect | null => {
   if (!promo) return null;
-  const { lines } = priceOrder(offer, { options: [], additionalVariants: [] }, { promo });
+  const { lines, promo: terms } = priceOrder(offer, { options: [], additionalVariants: [] }, { promo });
   const monthly = -(lines.find((l) => l.key === 'promo-monthly')?.monthly ?? 0);
   const oneOff = -(lines.find((l) => l.key === 'promo-one-off')?.oneOff ?? 0);
-  return monthly > 0 || oneOff > 0 ? { code: promo.code, monthly, oneOff } : null;
+  return terms && (monthly > 0 || oneOff > 0) ? { code: promo.code, monthly, oneOff, terms } : null;
 };
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -55,7 +57,7 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null, servic
   const monthly = offer.recurrent_cost - (effect?.monthly ?? 0);
   const activation = offer.cash_amount - (effect?.oneOff ?? 0);
   const promoText = effect && [
-    effect.monthly > 0 ? t('kit.offer.promoMonthly', { price: formatEuro(effect.monthly) }) : null,
+    effect.monthly > 0 ? t('kit.offer.promoMonthly', { price: formatEuro(effect.monthly), duration: promoDurationWording(effect.terms) }) : null,
     effect.oneOff > 0 ? (activation === 0 ? t('kit.offer.promoFreeActivation') : t('kit.offer.promoOneOff', { price: formatEuro(effect.oneOff) })) : null,
   ].filter(Boolean).join(t('kit.offer.promoAnd'));
   // The promo's own badge names the code; the generic "Promo" highlight would only repeat it.
@@ -113,11 +115,11 @@ export function OfferCard({ offer, checked, onSelect, name, promo = null, servic
         </span>
       )}
       <span className="offer-card-terms" data-testid={`offer-terms-${offer.id}`}>
-        {commitmentWording(offer)} {exitCostWording(offer)}
+        {[commitmentWording(offer), exitCostWording(offer), earlyExitWording(offer)].filter(Boolean).join(' ')}
       </span>
       {offer.voucher && (
         <span className="offer-card-voucher" data-testid={`offer-voucher-${offer.id}`}>
-          {t('kit.offer.voucherTerms', { amount: formatEuro(offer.voucher.contribution), months: offer.voucher.months })}{' '}
+          {voucherWording(offer.voucher)}{' '}
           {t('kit.offer.voucherWho', { who: offer.voucher.eligibility })}
         </span>
       )}

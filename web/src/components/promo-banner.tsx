@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/translation';
-import { CATALOG_ERROR_CODES, type ModalId } from '@checkout/contract';
+import { CATALOG_ERROR_CODES, promoDurationOnlyWording, type ModalId } from '@checkout/contract';
 import { toUiError } from '../lib/ui-error';
 import { usePromo } from '../lib/promo-queries';
 import { openModal } from './modals/modal-store';
@@ -24,11 +24,14 @@ export function PromoBanner({ code, clusterKnown }: { code: string; clusterKnown
   if (pending) return <p className="small text-body-secondary" role="status">{t('kit.promo.checking', { code })}</p>;
   if (promo) {
     const modal = promoModalOf(promo.code);
+    // How long the monthly discount lasts (each offer's card adds the price after it).
+    const duration = promoDurationOnlyWording(promo);
     return (
       <div className="promo-banner alert alert-success py-2 d-flex flex-wrap align-items-center column-gap-3" data-testid="promo-banner">
         {/* The badge is the mark of an accepted code: a refused one never gets it. */}
         <span className="offer-badge offer-badge-promo" data-testid="promo-badge">{t('kit.offer.promoBadge', { code: promo.code })}</span>
         <span>{t('kit.promo.applied', { code: promo.code, description: promo.description })}</span>
+        {duration && <span data-testid="promo-duration">{duration}</span>}
         {modal && (
           <button type="button" className="btn btn-link btn-sm p-0" onClick={() => openModal(modal)} data-testid="promo-details">
             {t('kit.promo.details')}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/translation';
-import { formatEuro, priceOrder, toItalianDate, type FormFields, type Offer, type Promo } from '@checkout/contract';
+import { formatEuro, keptNumberOf, priceOrder, toItalianDate, type FormFields, type Offer, type Promo } from '@checkout/contract';
+import { OfferTerms } from './offer-terms';
 import { PriceLines } from './price-lines';
 import './form-kit.css';
 
@@ -49,6 +50,7 @@ export interface StepOrderReviewProps {
 export function StepOrderReview({ offer, fields: f, additionalVariants = [], promo = null, title }: StepOrderReviewProps) {
   const { t } = useTranslation();
   const yes = t('review.yes');
+  const kept = keptNumberOf(f, f.voip_activation_request);
   const business = f.customer_type === 'business';
   const priced = offer ? priceOrder(offer, { options: f.options, additionalVariants, routerVariant: f.routerVariant }, { promo }) : null;
   const totals = priced?.totals ?? null;
@@ -79,6 +81,7 @@ export function StepOrderReview({ offer, fields: f, additionalVariants = [], pro
               <dd data-testid="review-one-off-total">{formatEuro(totals.oneOff)}</dd>
             </dl>
           )}
+          {priced && <OfferTerms offer={offer} promo={priced.promo} testId="review-terms" />}
         </section>
       )}
       <Block testId="review-contact" title={t('review.contact')} rows={[
@@ -110,10 +113,11 @@ export function StepOrderReview({ offer, fields: f, additionalVariants = [], pro
       <Block testId="review-addresses" title={t('review.addresses')} rows={[
         [t('review.activation'), activation],
         [t('review.shipping'), activation || !f.shipping_same_as_activation ? shipping : ''],
-        [t('review.portability'), f.portability_phone || f.portability_internet
-          ? [f.portability_operator_name || f.portability_operator, f.portability_old_number, f.portability_migration_code].filter(Boolean).join(' · ')
+        // Step 3's one answer (contract voice-line.ts): the number kept is the one ported, else a new number.
+        [t('review.portability'), kept || f.portability_internet
+          ? [f.portability_operator_name || f.portability_operator, kept, f.portability_migration_code].filter(Boolean).join(' · ')
           : ''],
-        [t('review.voip'), f.voip_activation_request ? (f.voip_old_phone_number ? `${yes} · ${f.voip_old_phone_number}` : yes) : ''],
+        [t('review.voip'), f.voip_activation_request ? `${yes} · ${kept ? t('review.voipKeep', { number: kept }) : t('review.voipNew')}` : ''],
       ]} />
       <Block testId="review-payment" title={t('review.payment')} rows={[
         [t('review.sepaHolder'), [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { priceLineLabel, priceOrder, type AddedOption, type Offer } from '@checkout/contract';
 import { AppProviders } from '../app/app-providers';
 import { BOTTOM_PANEL_HEIGHT_VAR, SummaryBox } from './summary-box';
@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const offer: Offer = {
   id: 101, name: 'Fibra Viva Casa 1 Giga', description: '', customer_type: 'privato', technologies: ['FTTH'],
-  recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [],
+  recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost_migration: 0, exit_cost_cessation: 0, early_exit_charge: 'none', speeds: [],
   options: [
     { id: 50, name: 'Velocità fino a 2,5 Gbit/s', description: '', category: 'speed_upgrade', included: false, hidden_public: false, recurrent_cost: 500, cash_amount: 0, max_download_speed: 2500, compatibility_tag: null, compatible_with_tag: null, contract_code: 'S', instalments: null },
     { id: 22, name: 'Router Top (acquisto)', description: '', category: 'router', included: false, hidden_public: false, recurrent_cost: 0, cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7', compatible_with_tag: null, contract_code: 'R', instalments: null },
@@ -21,6 +21,9 @@ const box = (options: AddedOption[], additionalVariants: string[] = []) =>
 
 /** formatEuro's no-break space before the € sign. */
 const nb = (s: string) => s.replace(/ €/g, '\u00a0€');
+
+/** The order's lines: the price list, not the terms below it. */
+const lineItems = () => within(screen.getByRole('list', { name: 'Voci dell’ordine' })).getAllByRole('listitem');
 
 describe('order summary totals (SPEC §9)', () => {
   it.each([
@@ -37,7 +40,7 @@ describe('order summary totals (SPEC §9)', () => {
   it('lists the offer, every option and every cover with its price', () => {
     box([added(50, 'speed_upgrade', 500, 0), added(22, 'router', 0, 14900)], ['wood']);
     // formatEuro writes a no-break space before €; read it as a plain space here.
-    const lines = screen.getAllByRole('listitem').map((li) => li.textContent?.replace(/\u00a0/g, ' '));
+    const lines = lineItems().map((li) => li.textContent?.replace(/\u00a0/g, ' '));
     expect(lines).toEqual([
       'Fibra Viva Casa 1 Giga26,90 €/mese39,90 € una tantum',
       'Velocità fino a 2,5 Gbit/s5,00 €/mese',
@@ -57,12 +60,12 @@ describe('order summary totals (SPEC §9)', () => {
 
   it('prints the contract\'s own lines: the included router with its colour, the covers and a promo\'s discounts', () => {
     const withRouter: Offer = { ...offer, options: [...offer.options, { ...offer.options[1]!, id: 20, name: 'Modem Wi-Fi 6', included: true, cash_amount: 0, compatibility_tag: 'base' }] };
-    const promo = { code: 'BF', description: '', offer_id: null, recurrent_discount: 500, cash_discount: 3990, valid_until: null };
+    const promo = { code: 'BF', description: '', offer_id: null, recurrent_discount: 500, cash_discount: 3990, discount_months: 12, valid_until: null };
     render(<AppProviders><SummaryBox offer={withRouter} state={{ options: [], additionalVariants: ['wood'] }} routerVariant="Blue" promo={promo} onContinue={() => {}} /></AppProviders>);
     const expected = priceOrder(withRouter, { options: [], additionalVariants: ['wood'], routerVariant: 'Blue' }, { promo });
-    const names = screen.getAllByRole('listitem').map((li) => li.firstElementChild?.textContent);
+    const names = lineItems().map((li) => li.firstElementChild?.textContent);
     expect(names).toEqual(expected.lines.map((l) => priceLineLabel(l)));
-    expect(names).toEqual(['Fibra Viva Casa 1 Giga', 'Modem Wi-Fi 6 (colore: Blu) - incluso', 'Cover aggiuntiva Legno', 'Promozione BF: sconto mensile', 'Promozione BF: sconto sull\'attivazione']);
+    expect(names).toEqual(['Fibra Viva Casa 1 Giga', 'Modem Wi-Fi 6 (colore: Blu) - incluso', 'Cover aggiuntiva Legno', 'Promozione BF: sconto mensile per 12 mesi, poi 26,90\u00a0€/mese', 'Promozione BF: sconto sull\'attivazione']);
     expect(screen.getByTestId('summary-monthly-total').textContent).toBe(nb('21,90 €/mese'));
     expect(screen.getByTestId('summary-one-off-total').textContent).toBe(nb('5,00 €'));
   });

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '../lib/translation';
 import { formatEuro, priceOrder, type Offer, type OptionsState, type Promo } from '@checkout/contract';
+import { OfferTerms } from './offer-terms';
 import { PriceLines } from './price-lines';
 import './checkout-kit.css';
 
@@ -64,7 +65,7 @@ export function SummaryBox({ offer, state, routerVariant, promo = null, onContin
   const [expanded, setExpanded] = useState(false);
   const panelRef = useRef<HTMLElement>(null);
   useBottomPanelHeight(panelRef, expanded);
-  const { lines, totals } = priceOrder(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant }, { promo });
+  const { lines, totals, promo: promoTerms } = priceOrder(offer, { options: state.options, additionalVariants: state.additionalVariants, routerVariant }, { promo });
 
   return (
     <section ref={panelRef} className={`order-summary${expanded ? ' is-expanded' : ''}`} aria-labelledby={`${id}-title`} data-testid="order-summary">
@@ -87,6 +88,7 @@ export function SummaryBox({ offer, state, routerVariant, promo = null, onContin
           label={t('kit.summary.linesLabel')}
           classes={{ list: 'order-summary-lines', item: 'order-summary-line', name: 'order-summary-line-name', prices: 'order-summary-line-prices' }}
         />
+        <OfferTerms offer={offer} promo={promoTerms} testId="summary-terms" className="order-summary-terms small mb-0" />
       </div>
       <dl className="order-summary-totals">
         <div className="order-summary-total">

@@ -16,7 +16,7 @@ describe('ecommerceOf', () => {
   it('values the first month plus the one-off costs, in euro', () => {
     const offer = {
       id: 101, name: 'Fibra', description: '', customer_type: 'privato' as const, technologies: ['FTTH' as const],
-      recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [], options: [],
+      recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost_migration: 0, exit_cost_cessation: 0, early_exit_charge: 'none' as const, speeds: [], options: [],
     };
     const e = ecommerceOf(offer, [{ id: 50, category: 'speed_upgrade', recurrent_cost: 500, cash_amount: 0 }], ['wood']);
     // Option 50 is not one of this offer's options: priceOrder (and the server) ignore it.
@@ -30,14 +30,14 @@ describe('ecommerceOf', () => {
   });
   const offer: Offer = {
     id: 101, name: 'Fibra Viva Casa 1 Giga', description: '', customer_type: 'privato', technologies: ['FTTH'],
-    recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost: 0, speeds: [],
+    recurrent_cost: 2690, cash_amount: 3990, max_download_speed: 1000, highlights: [], voucher: null, commitment_months: 0, exit_cost_migration: 0, exit_cost_cessation: 0, early_exit_charge: 'none', speeds: [],
     options: [
       option({ id: 20, name: 'Modem Wi-Fi 6', category: 'router', included: true, max_download_speed: 1000, compatibility_tag: 'base' }),
       option({ id: 22, name: 'Router Top (acquisto)', category: 'router', cash_amount: 14900, max_download_speed: 10000, compatibility_tag: 'wifi7' }),
       option({ id: 10, name: 'Voce Illimitata Family', category: 'voip', recurrent_cost: 500 }),
     ],
   };
-  const promo: Promo = { code: 'BLACKFRIDAY', description: '', offer_id: 101, recurrent_discount: 500, cash_discount: 3990, valid_until: null };
+  const promo: Promo = { code: 'BLACKFRIDAY', description: '', offer_id: 101, recurrent_discount: 500, cash_discount: 3990, discount_months: 12, valid_until: null };
 
   it('is priceOrder\'s order: its totals after the promo, its line names, the covers, the promo as coupon', () => {
     const chosen = [{ id: 22, category: 'router' as const, recurrent_cost: 0, cash_amount: 14900 }, { id: 10, category: 'voip' as const, recurrent_cost: 500, cash_amount: 0 }];

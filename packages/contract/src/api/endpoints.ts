@@ -192,6 +192,8 @@ export const endpoints = {
       fea_conditions_accepted: z.boolean().default(false),
       /** Consumers only, never required: start the activation within the 14 days (Codice del Consumo art. 50 c. 3). */
       early_activation_requested: z.boolean().default(false),
+      /** A pre-made order: the keys of the paid price lines the customer ticked one by one (rules/paid-options); each is required. */
+      confirmed_paid_options: z.array(z.string().max(40)).max(60).default([]),
     }),
     response: z.object({ sent: z.literal(true), channel: z.enum(['sms', 'email']), destination: z.string(), resend_after_seconds: z.number().int() }),
   }),
@@ -200,13 +202,15 @@ export const endpoints = {
     request: empty, response: orderRefSchema,
   }),
   contractPreview: ep({
-    path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign and its summary (Regulation 2019/2243), base64, with their SHA-256',
+    path: '/api/orders/{order_hash}/contract-preview', tag: 'signature', summary: 'The contract PDF to sign and its summary (Regulation 2019/2243), base64, each page marked as a draft; the SHA-256 are those of the unmarked files the code binds and the signed contract carries',
     request: empty,
     response: z.object({
       pdf_base64: z.string(), sha256: z.string(), filename: z.string(),
       summary: z.object({ pdf_base64: z.string(), sha256: z.string(), filename: z.string() }),
       /** The server's totals of what is signed, in cents: the pre-contract information next to the order button shows these. */
       totals: z.object({ monthly: z.number().int(), one_off: z.number().int(), vat_included: z.boolean() }),
+      /** A pre-made order: the paid lines the agent prepared, which the customer confirms one by one before the code (rules/paid-options). */
+      paid_options_to_confirm: z.array(z.object({ key: z.string(), name: z.string(), monthly: z.number().int(), one_off: z.number().int() })).default([]),
     }),
   }),
   signWithOtp: ep({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES } from '../constants';
 import { ORDER_STATUSES } from '../schemas/order';
-import { normaliseMobileNumber } from '../schemas/order-steps';
+import { capSchema, normaliseMobileNumber, provinceSiglaSchema, stepAddressSchema } from '../schemas/order-steps';
 
 /*
  * The console's shapes for leads, pre-made orders and mobile orders. Every string has a maximum length;
@@ -120,8 +120,25 @@ export const createPremadeSchema = z.object({
     .refine((v) => v === undefined || /^3\d{8,9}$/.test(v), 'Cellulare italiano non valido (es. 347 123 4567)'),
   /** The address chosen in the coverage search. */
   id_egon_civico: optionalText(50, 'Indirizzo non valido'),
+  /**
+   * For an address the coverage data does not know (so no id_egon_civico): the technology the operator
+   * states the line is, and why. Audited, stored on the order and shown in the console as not verified.
+   */
+  coverage_override: z.object({
+    technology: z.enum(['FTTH', 'FTTC', 'FWA'], { error: 'Indica la tecnologia della linea' }),
+    reason: z.string().trim().min(10, 'Spiega perché la copertura non è verificata (almeno 10 caratteri)').max(500, 'Al massimo 500 caratteri'),
+    /** The activation address as the operator types it (the checkout shows it, as it shows a checked one). */
+    address: stepAddressSchema.shape.address,
+    number: stepAddressSchema.shape.number,
+    city: stepAddressSchema.shape.city,
+    zip_code: capSchema,
+    province: provinceSiglaSchema,
+  }).optional(),
   valid_days: validDays.default(PREMADE_VALID_DAYS_DEFAULT),
 }).superRefine((v, ctx) => {
+  if (v.coverage_override && v.id_egon_civico) {
+    ctx.addIssue({ code: 'custom', path: ['coverage_override'], message: 'L’indirizzo scelto è nei dati di copertura: la tecnologia la dicono quelli' });
+  }
   if ((v.first_name || v.last_name || v.email) && !v.mobile_phone_number) {
     ctx.addIssue({
       code: 'custom', path: ['mobile_phone_number'],

@@ -221,6 +221,8 @@ export const AUDIT_ACTIONS = [
   'personal_data_revealed', 'orders_exported', 'order_status_changed', 'order_note_added',
   'document_viewed', 'document_claimed', 'document_approved', 'document_rejected', 'evidence_downloaded',
   'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
+  // A pre-made order at an address the coverage data does not know, its technology named by the operator.
+  'coverage_overridden',
   'lead_retried', 'lead_handled', 'leads_exported',
   'reference_uploaded', 'privacy_searched', 'privacy_exported', 'personal_data_erased',
   // The provider API: its tokens, refused calls, and what a token did.

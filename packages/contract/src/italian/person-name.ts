@@ -72,14 +72,20 @@ export const PERSON_NAME_PATTERN = pattern(`[${APOSTROPHES}]?`, `[${PERSON_LETTE
  * (`Bianchi & Figli S.r.l.`, `Studio A/B (Roma)`, `Rossi+Partner`, `Coop. "Il Sole"`).
  */
 const COMPANY_PUNCTUATION = `${SPACES}${APOSTROPHES}${HYPHENS}&.,/()+"\\u201c\\u201d\\u00ab\\u00bb\\u00b0:!`;
-export const COMPANY_NAME_PATTERN = pattern(`[${COMPANY_PUNCTUATION}]*`, `(?:[${LATIN_LETTERS}]${MARKS}|[0-9])`, COMPANY_PUNCTUATION);
+/*
+ * Never a leading `+` or hyphen (nor `=` or `@`, which no alphabet has): a spreadsheet that opens an
+ * export of the orders would run such a value as a formula. No name or street starts with one.
+ */
+const COMPANY_LEAD = `${SPACES}${APOSTROPHES}&.,/()"\\u201c\\u201d\\u00ab\\u00bb\\u00b0:!`;
+export const COMPANY_NAME_PATTERN = pattern(`[${COMPANY_LEAD}]*`, `(?:[${LATIN_LETTERS}]${MARKS}|[0-9])`, COMPANY_PUNCTUATION);
 
 /**
  * Streets, house numbers, comuni and similar place text (`Via Sant’Andrea`, `Viale Giovanni XXIII`,
  * `10/A`, `Località Cà Bianca (fraz.)`, `Bolzano/Bozen`, `Piazza 4° Novembre`).
  */
 const ADDRESS_PUNCTUATION = `${SPACES}${APOSTROPHES}${HYPHENS}.,/()\\u00b0`;
-export const ADDRESS_TEXT_PATTERN = pattern(`[${ADDRESS_PUNCTUATION}]*`, `(?:[${LATIN_LETTERS}]${MARKS}|[0-9])`, ADDRESS_PUNCTUATION);
+const ADDRESS_LEAD = `${SPACES}${APOSTROPHES}.,/()\\u00b0`;
+export const ADDRESS_TEXT_PATTERN = pattern(`[${ADDRESS_LEAD}]*`, `(?:[${LATIN_LETTERS}]${MARKS}|[0-9])`, ADDRESS_PUNCTUATION);
 
 /** A non-empty person's name in the accepted alphabet. */
 export const isPersonName = (s: string): boolean => s.trim() !== '' && PERSON_NAME_PATTERN.test(s.trim());

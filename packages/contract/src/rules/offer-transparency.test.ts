@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionSchema, type Offer, type Option } from '../schemas/offer';
 import {
-  commitmentWording, exitCostWording, routerCostWording, routerTerms, speedFiguresWording, speedsAt,
+  routerCostWording, routerTerms, speedFiguresWording, speedsAt,
 } from './offer-transparency';
 
 const fttcOffer: Pick<Offer, 'speeds' | 'technologies'> = {
@@ -47,18 +47,6 @@ describe('speeds at the address (AGCOM 156/23/CONS)', () => {
   it('words the three figures', () => {
     expect(speedFiguresWording({ minimum: 20, normal: 150, maximum: 1000 }))
       .toBe('minima 20 Mbit/s · normalmente disponibile 150 Mbit/s · massima 1 Gbit/s');
-  });
-});
-
-describe('commitment and exit cost (AGCOM 307/23/CONS, 487/18/CONS)', () => {
-  it('says when there is no commitment, and how long one lasts', () => {
-    expect(commitmentWording({ commitment_months: 0 })).toMatch(/^Senza vincolo di durata/);
-    expect(commitmentWording({ commitment_months: 24 })).toMatch(/^Vincolo di 24 mesi/);
-  });
-
-  it('states the exit cost in euros, or that there is none', () => {
-    expect(exitCostWording({ exit_cost: 1990 })).toBe('Costo di disattivazione: 19,90\u00a0€, una sola volta alla cessazione.');
-    expect(exitCostWording({ exit_cost: 0 })).toBe('Nessun costo di disattivazione.');
   });
 });
 

@@ -2,13 +2,13 @@ import { OPTION_IDS } from '../constants';
 import type { ServiceCoverage } from '../schemas/form-fields';
 import type { Offer, Option, SpeedFigures } from '../schemas/offer';
 import { formatSpeed } from './format-speed';
-import { formatEuro } from './totals';
+import { formatEuro } from './format-euro';
 
 /*
  * What AGCOM asks every offer to say before the customer chooses, worded once here so that the offer
  * page, the contract summary and the signed contract read the same: the declared speeds at the address
- * (156/23/CONS), the commitment and the exit cost (307/23/CONS, 487/18/CONS), and the router's cost
- * broken down, with the customer's own modem always possible at no cost (348/18/CONS).
+ * (156/23/CONS) and the router's cost broken down, with the customer's own modem always possible at no
+ * cost (348/18/CONS). The commitment and the costs of leaving are offer-terms.ts's.
  */
 
 export interface SpeedsAtAddress {
@@ -49,18 +49,6 @@ export function speedsAt(
 /** 'minima 20 Mbit/s · normalmente disponibile 150 Mbit/s · massima 200 Mbit/s'. */
 export const speedFiguresWording = (s: SpeedFigures): string =>
   `minima ${formatSpeed(s.minimum)} · normalmente disponibile ${formatSpeed(s.normal)} · massima ${formatSpeed(s.maximum)}`;
-
-/** The commitment in one sentence. */
-export const commitmentWording = (offer: Pick<Offer, 'commitment_months'>): string =>
-  offer.commitment_months === 0
-    ? 'Senza vincolo di durata: puoi recedere in ogni momento con preavviso di 30 giorni.'
-    : `Vincolo di ${offer.commitment_months} mesi; dopo, puoi recedere in ogni momento con preavviso di 30 giorni.`;
-
-/** What closing the line costs, in one sentence. */
-export const exitCostWording = (offer: Pick<Offer, 'exit_cost'>): string =>
-  offer.exit_cost === 0
-    ? 'Nessun costo di disattivazione.'
-    : `Costo di disattivazione: ${formatEuro(offer.exit_cost)}, una sola volta alla cessazione.`;
 
 /** The customer's own modem (modem libero): the free-router option of SPEC §3. */
 export const isOwnModem = (option: Pick<Option, 'id'>): boolean => option.id === OPTION_IDS.freeRouter;

@@ -18,9 +18,10 @@ const PREPARED: ReadonlySet<string> = new Set(PREMADE_PREPARED_FIELDS);
 
 /**
  * Fields that say nothing of the person even when set, and are set without the customer typing
- * anything: the site's own marker of where the order came from, and a default that starts true.
+ * anything: the site's own marker of where the order came from, a default that starts true, and the
+ * operator's statement of the line at an address the coverage data does not know (never shown by the code).
  */
-const NEVER_PERSONAL: ReadonlySet<string> = new Set(['customer_origin', 'shipping_same_as_activation']);
+const NEVER_PERSONAL: ReadonlySet<string> = new Set(['customer_origin', 'shipping_same_as_activation', 'coverage_override']);
 
 /** Only the prepared fields of `fields` (an allow-list: a field added to the form later stays hidden). */
 export function premadePreparedFields(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {

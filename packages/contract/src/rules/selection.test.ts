@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ROUTER_COLOURS } from '../constants';
 import { offerSchema, type Offer } from '../schemas/offer';
-import { defaultSelection, reconcileSelection, repairSelection, type SelectionRule } from './selection';
+import { defaultSelection, recommendedVoicePlan, reconcileSelection, repairSelection, type SelectionRule } from './selection';
 
 const option = (id: number, category: string, extra: Record<string, unknown> = {}) => ({
   id, name: `Opzione ${id}`, category, recurrent_cost: 100 * id, cash_amount: 0, contract_code: `C${id}`, ...extra,
@@ -94,13 +94,19 @@ describe('reconcileSelection', () => {
 });
 
 describe('defaultSelection', () => {
-  it('starts with the first SPEC default voice plan the offer sells', () => {
-    expect(defaultSelection(offer).options.map((o) => o.id)).toEqual([10]);
+  it('chooses nothing: no paid option comes from a default (Codice del Consumo art. 65 c. 2)', () => {
+    expect(defaultSelection(offer)).toEqual({ options: [], additionalVariants: [] });
+  });
+});
+
+describe('recommendedVoicePlan', () => {
+  it('is the first SPEC "Defaults" voice plan the offer sells publicly', () => {
+    expect(recommendedVoicePlan(offer)?.id).toBe(10);
   });
 
-  it('starts empty when the offer sells none of the defaults', () => {
-    const noDefault = { ...offer, options: offer.options.filter((o) => o.id !== 10) };
-    expect(defaultSelection(noDefault)).toEqual({ options: [], additionalVariants: [] });
+  it('is none when the offer sells none of them publicly', () => {
+    expect(recommendedVoicePlan({ ...offer, options: offer.options.filter((o) => o.id !== 10) })).toBeNull();
+    expect(recommendedVoicePlan({ ...offer, options: offer.options.map((o) => (o.id === 10 ? { ...o, hidden_public: true } : o)) })).toBeNull();
   });
 });
 

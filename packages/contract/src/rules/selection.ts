@@ -150,14 +150,22 @@ export function reconcileSelection(offer: Offer, input: SelectionInput, context:
 }
 
 /**
- * The selection an offer starts with: the SPEC §3 default voice plan when the offer sells one
- * publicly (10, 32, 34 or 61, the first the offer has), nothing else.
+ * The selection an offer starts with: nothing. A paid option is the visitor's own click (Codice del
+ * Consumo art. 65 c. 2: consent to an extra payment never comes from a default), so the offer's total
+ * starts at its own price.
  */
-export function defaultSelection(offer: Offer): Selection {
-  const voip = (OPTION_IDS.defaults as readonly number[])
+export function defaultSelection(_offer: Offer): Selection {
+  return { options: [], additionalVariants: [] };
+}
+
+/**
+ * The voice plan the offer page recommends (SPEC §3 "Defaults" group: 10, 32, 34, 61, the first the
+ * offer sells publicly): shown first and marked, never chosen for the visitor.
+ */
+export function recommendedVoicePlan(offer: Offer): Option | null {
+  return (OPTION_IDS.defaults as readonly number[])
     .map((id) => offer.options.find((o) => o.id === id && o.category === 'voip' && !o.hidden_public && !o.included))
-    .find((o) => o !== undefined);
-  return { options: voip ? [toAdded(voip)] : [], additionalVariants: [] };
+    .find((o) => o !== undefined) ?? null;
 }
 
 /**

@@ -72,12 +72,23 @@ describe('priceOrder', () => {
   });
 
   it('applies a promo of this offer (or of every offer) as discount lines, never below zero; another offer\'s promo not at all', () => {
-    const promo = { code: 'BF', description: '', offer_id: 101, recurrent_discount: 1000, cash_discount: 99_999, valid_until: null };
+    const promo = { code: 'BF', description: '', offer_id: 101, recurrent_discount: 1000, cash_discount: 99_999, discount_months: 12, valid_until: null };
     const priced = priceOrder(offer, { options: [], additionalVariants: [] }, { promo });
     expect(priced.lines.filter((l) => l.kind === 'promo').map((l) => [l.key, l.monthly, l.oneOff])).toEqual([
       ['promo-monthly', -1000, 0], ['promo-one-off', 0, -3990],
     ]);
     expect(priced.totals).toEqual({ monthly: 1690, oneOff: 0 });
+    expect(priced.promo).toEqual({ code: 'BF', monthlyDiscount: 1000, oneOffDiscount: 3990, months: 12, monthlyAfter: 2690 });
     expect(priceOrder(offer, { options: [], additionalVariants: [] }, { promo: { ...promo, offer_id: 999 } }).totals).toEqual({ monthly: 2690, oneOff: 3990 });
+    expect(priceOrder(offer, { options: [], additionalVariants: [] }, { promo: { ...promo, offer_id: 999 } }).promo).toBeNull();
+  });
+
+  it('names the monthly discount\'s duration and the price after it: the order\'s monthly total without the discount', () => {
+    const promo = { code: 'BF', description: '', offer_id: null, recurrent_discount: 500, cash_discount: 0, discount_months: 12, valid_until: null };
+    const withVoice = priceOrder(offer, { options: [{ id: 10 }], additionalVariants: [] }, { promo });
+    expect(withVoice.lines.find((l) => l.key === 'promo-monthly')?.name).toBe('Promozione BF: sconto mensile per 12 mesi, poi 31,90\u00a0€/mese');
+    expect(withVoice.promo?.monthlyAfter).toBe(withVoice.totals.monthly + 500);
+    const forever = priceOrder(offer, { options: [], additionalVariants: [] }, { promo: { ...promo, discount_months: null } });
+    expect(forever.lines.find((l) => l.key === 'promo-monthly')?.name).toBe('Promozione BF: sconto mensile per sempre');
   });
 });

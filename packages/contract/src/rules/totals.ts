@@ -1,5 +1,5 @@
 import { ADDITIONAL_VARIANT_CASH_CENTS, ROUTER_COLOUR_NAMES } from '../constants';
-import { formatItalianNumber } from './italian-number';
+import { promoDurationWording, type PromoTerms } from './offer-terms';
 import type { AddedOption, Offer, Option, Promo } from '../schemas/offer';
 import { chosenRouter } from './router-compatibility';
 import { routerColourOf, routerTakesColours } from './selection';
@@ -46,7 +46,12 @@ export interface PriceLine {
   oneOff: number;
 }
 
-export interface PricedOrder { lines: PriceLine[]; totals: OrderTotals }
+export interface PricedOrder {
+  lines: PriceLine[];
+  totals: OrderTotals;
+  /** The promo as applied to this order, with its duration and the monthly total after it; null without one. */
+  promo: PromoTerms | null;
+}
 
 export interface PricingInput {
   /** Option ids: names and prices are the offer's, whatever else the caller carries. */
@@ -89,18 +94,27 @@ export function priceOrder(offer: Offer, input: PricingInput, { promo = null }: 
     })),
   ];
   const sum = (key: 'monthly' | 'oneOff') => lines.reduce((total, line) => total + line[key], 0);
+  let terms: PromoTerms | null = null;
   if (promo && promoAppliesTo(promo, offer)) {
-    const monthly = Math.min(promo.recurrent_discount, sum('monthly'));
+    const full = sum('monthly');
+    const monthly = Math.min(promo.recurrent_discount, full);
     const oneOff = Math.min(promo.cash_discount, sum('oneOff'));
-    if (monthly > 0) lines.push({ key: 'promo-monthly', kind: 'promo', optionId: null, name: `Promozione ${promo.code}: sconto mensile`, colour: null, monthly: -monthly, oneOff: 0 });
+    // The monthly discount's line says how long it lasts and what is paid after it (the order's total without it).
+    terms = { code: promo.code, monthlyDiscount: monthly, oneOffDiscount: oneOff, months: promo.discount_months, monthlyAfter: full };
+    if (monthly > 0) {
+      lines.push({
+        key: 'promo-monthly', kind: 'promo', optionId: null, name: `Promozione ${promo.code}: sconto mensile ${promoDurationWording(terms)}`,
+        colour: null, monthly: -monthly, oneOff: 0,
+      });
+    }
     if (oneOff > 0) lines.push({ key: 'promo-one-off', kind: 'promo', optionId: null, name: `Promozione ${promo.code}: sconto sull'attivazione`, colour: null, monthly: 0, oneOff: -oneOff });
+    if (monthly === 0 && oneOff === 0) terms = null;
   }
-  return { lines, totals: { monthly: sum('monthly'), oneOff: sum('oneOff') } };
+  return { lines, totals: { monthly: sum('monthly'), oneOff: sum('oneOff') }, promo: terms };
 }
 
 /** A line's label as every screen and the contract print it: the router's colour and "incluso" are part of it. */
 export const priceLineLabel = (line: Pick<PriceLine, 'name' | 'colour' | 'kind'>): string =>
   `${line.name}${line.colour ? ` (colore: ${line.colour})` : ''}${line.kind === 'included' ? ' - incluso' : ''}`;
 
-/** 2990 → "29,90 €" (Italian format; the space is a no-break space, as Intl writes it). */
-export const formatEuro = (cents: number): string => `${formatItalianNumber(cents / 100, 2, 2)}\u00a0€`;
+export { formatEuro } from './format-euro';

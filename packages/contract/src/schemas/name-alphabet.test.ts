@@ -66,6 +66,10 @@ describe('names and addresses in the step and lead schemas', () => {
     for (const value of typed.filter(fits(field))) expect(messagesOn(schema, field, value), value).toEqual([]);
   });
 
+  it.each(FIELDS)('%s: %s refuses what a spreadsheet would run as a formula (a leading = + - @)', (_schema, field, message, schema) => {
+    for (const value of ['=SUM(A1)', '+SUM(A1)', '-SUM(A1)', '@SUM(A1)', '\u2013SUM(A1)']) expect(messagesOn(schema, field, value), value).toEqual([message]);
+  });
+
   it('says only "Campo obbligatorio." for an empty required name', () => {
     expect(messagesOn(stepContactSchema, 'first_name', '  ')).toEqual(['Campo obbligatorio.']);
   });

@@ -42,6 +42,10 @@ export type Option = z.infer<typeof optionSchema>;
 
 export const offerHighlights = ['preferred', 'extreme', 'ultra10g', 'promo'] as const;
 
+/** What leaving before the commitment ends costs beyond the exit costs (rules/offer-terms words each). */
+export const EARLY_EXIT_CHARGES = ['none', 'voucher_share'] as const;
+export type EarlyExitCharge = (typeof EARLY_EXIT_CHARGES)[number];
+
 /**
  * A public contribution an offer is sold with (the business connectivity voucher), as the catalogue
  * states it: what it is worth in all, over how many months of fees it is discounted, and who may use it.
@@ -83,8 +87,17 @@ export const offerSchema = z.object({
   voucher: voucherTermsSchema.nullable().default(null),
   /** Months the customer is bound for; AGCOM 307/23/CONS allows at most 24 (0: no commitment). */
   commitment_months: z.number().int().min(0).max(24).default(0),
-  /** Cents the customer pays to close the line (L. 40/2007, AGCOM 487/18/CONS). */
-  exit_cost: cents.default(0),
+  /*
+   * Cents the customer pays to leave, as AGCOM 487/18/CONS asks them stated apart: moving the line to
+   * another operator, and ceasing the service (L. 40/2007: costs the operator actually bears).
+   */
+  exit_cost_migration: cents.default(0),
+  exit_cost_cessation: cents.default(0),
+  /**
+   * What else is owed when leaving before the commitment ends: nothing, or the voucher contribution's
+   * share for the months left (the voucher is discounted over the commitment; see rules/offer-terms).
+   */
+  early_exit_charge: z.enum(EARLY_EXIT_CHARGES).default('none'),
   /** The declared speeds per technology the offer uses. */
   speeds: z.array(speedProfileSchema).max(3).default([]),
   options: z.array(optionSchema),
@@ -107,6 +120,11 @@ export const promoSchema = z.object({
   /** Monthly discount in cents. */
   recurrent_discount: cents,
   cash_discount: cents,
+  /**
+   * Months the monthly discount lasts from activation; null: for as long as the contract, which every
+   * screen and the contract say as "per sempre". Never left unstated (the EU summary template's Q&A).
+   */
+  discount_months: z.number().int().min(1).max(120).nullable(),
   valid_until: z.string().nullable(),
 });
 export type Promo = z.infer<typeof promoSchema>;
@@ -120,7 +138,7 @@ const wireAmounts = { recurrent_cost: euros, cash_amount: euros };
 export const optionWireSchema = optionSchema.extend(wireAmounts);
 export const voucherTermsWireSchema = voucherTermsSchema.extend({ contribution: euros });
 export const offerWireSchema = offerSchema.extend({
-  ...wireAmounts, exit_cost: euros.default(0), voucher: voucherTermsWireSchema.nullable().default(null), options: z.array(optionWireSchema),
+  ...wireAmounts, exit_cost_migration: euros.default(0), exit_cost_cessation: euros.default(0), voucher: voucherTermsWireSchema.nullable().default(null), options: z.array(optionWireSchema),
 });
 export const addedOptionWireSchema = addedOptionSchema.extend(wireAmounts);
 export const promoWireSchema = promoSchema.extend({ recurrent_discount: euros, cash_discount: euros });

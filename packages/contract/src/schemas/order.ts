@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ROUTER_COLOURS } from '../constants';
+import {
+  ADDRESS_TEXT_MESSAGE, ADDRESS_TEXT_PATTERN, COMPANY_NAME_MESSAGE, COMPANY_NAME_PATTERN, PERSON_NAME_MESSAGE, PERSON_NAME_PATTERN,
+} from '../italian/person-name';
 import { formFieldsSchema, routerVariantSchema } from './form-fields';
 import { addedOptionWireSchema } from './offer';
 
@@ -26,12 +29,45 @@ function sentFieldsOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): 
   return z.object(shape) as unknown as z.ZodObject<SentShape<Shape>>;
 }
 
+const PERSON = [PERSON_NAME_PATTERN, PERSON_NAME_MESSAGE] as const;
+const COMPANY = [COMPANY_NAME_PATTERN, COMPANY_NAME_MESSAGE] as const;
+const PLACE = [ADDRESS_TEXT_PATTERN, ADDRESS_TEXT_MESSAGE] as const;
+
+/**
+ * The names and addresses the contract prints, with the alphabet their step holds them to (order-steps.ts):
+ * orders/new and update-order store them too, so they refuse what the step would (emoji, control
+ * characters, a leading `=`, `+`, `-` or `@`). Surrounding spaces are trimmed, as the steps trim them.
+ */
+export const ORDER_WRITE_ALPHABETS = {
+  first_name: PERSON, last_name: PERSON, sepa_first_name: PERSON, sepa_last_name: PERSON,
+  ragione_sociale: COMPANY, forma_giuridica: COMPANY, tipo_impresa: COMPANY, nome_albo: COMPANY, portability_operator_name: COMPANY,
+  shipping_recipient: COMPANY, shipping_care_of: COMPANY, sepa_company_name: COMPANY, document_issuer: COMPANY,
+  address: PLACE, number: PLACE, city: PLACE, birth_city: PLACE, country: PLACE, nationality: PLACE,
+  residenza_indirizzo: PLACE, residenza_civico: PLACE, residenza_comune: PLACE, shipping_address: PLACE, shipping_number: PLACE,
+  shipping_city: PLACE, document_issue_comune: PLACE, sede_legale_indirizzo: PLACE, sede_legale_civico: PLACE, sede_legale_comune: PLACE,
+} as const satisfies Partial<Record<keyof z.infer<typeof formFieldsSchema>, readonly [RegExp, string]>>;
+
+type AlphabetShape = { [K in keyof typeof ORDER_WRITE_ALPHABETS]: z.ZodOptional<z.ZodString> };
+
+/** The form's own bound on each of those fields, and its alphabet. */
+function alphabetFields(): AlphabetShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, [pattern, message]] of Object.entries(ORDER_WRITE_ALPHABETS)) {
+    const field = formFieldsSchema.shape[key as keyof typeof ORDER_WRITE_ALPHABETS];
+    const max = (field.removeDefault() as z.ZodString).maxLength ?? 500;
+    // `.regex`, as the step schemas have it, so the hostile-input generator can read the alphabet back.
+    shape[key] = z.string().trim().max(max).regex(pattern, message).optional();
+  }
+  return shape as AlphabetShape;
+}
+
 /**
  * orders/new and update-order: offer, form fields (as sent, without defaults), the extra router covers, already-a-customer flag.
  * The flag's SPEC name carries the brand (`is_{brand}_customer`, the brand key is configuration):
  * the server reads that name and keeps `is_brand_customer` as an alias.
  */
 export const orderWriteSchema = sentFieldsOf(formFieldsSchema).extend({
+  ...alphabetFields(),
   offer_id: z.number().int().positive(),
   is_brand_customer: z.boolean().default(false),
   /** SPEC §3 "Selected additional variants": router covers bought besides the router's own colour. */

@@ -27,6 +27,7 @@ import * as m0025 from './0025-integration';
 import * as m0026 from './0026-tracking-access';
 import * as m0027 from './0027-file-storage';
 import * as m0028 from './0028-orders-partial-indexes';
+import * as m0029 from './0029-catalog-promo-duration';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-tracking-access': m0026,
   '0027-file-storage': m0027,
   '0028-orders-partial-indexes': m0028,
+  '0029-catalog-promo-duration': m0029,
 };

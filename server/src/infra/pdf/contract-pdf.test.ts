@@ -20,6 +20,8 @@ const sample = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
   offer: { name: 'Fibra 2.5 Giga', monthly: 2690, oneOff: 0 },
   options: [{ name: 'Router Top (colore: Blu)', monthly: 300, oneOff: 1000 }],
   totals: { monthly: 2990, oneOff: 1000 },
+  terms: ['Senza vincolo di durata: contratto a tempo indeterminato, puoi recedere in ogni momento con preavviso di 30 giorni.'],
+  promo: null,
   sepa: {
     reference: 'FV-ABCD1234-20250301', creditorId: 'IT00ZZZ0000000000000000', creditorName: 'Fibra Viva S.p.A.',
     creditorAddress: 'Via Nazionale 10, 00184 Roma (RM)', scheme: 'CORE',
@@ -66,7 +68,8 @@ describe('contract PDF', () => {
     const doc = await PDFDocument.load(signed);
     expect(doc.getPageCount()).toBe(pages + 1);
     const text = await pdfText(signed);
-    for (const needle of ['Mario Rossi', 'Attestazione di firma', '01/03/2025 10:20:30 UTC', '+39 3** *** **67', '203.0.113.9', 'SMS']) {
+    // 10:20:30 UTC is 11:20:30 in Rome in March: the time the contract's other rows print, with its offset.
+    for (const needle of ['Mario Rossi', 'Attestazione di firma', '01/03/2025 11:20:30 (UTC+01:00)', '+39 3** *** **67', '203.0.113.9', 'SMS']) {
       expect(text, needle).toContain(needle);
     }
     expect(text.replace(/\s+/g, '')).toContain(sha(preview));

@@ -1,4 +1,5 @@
-import { formatEuro } from '@checkout/contract';
+import { formatEuro, routerTerms } from '@checkout/contract';
+import type { Option } from '@checkout/contract';
 import { BOLD, MUTED, REGULAR, INK, groupIban, italianDay, newPdf, pageFooters } from './pdf-layout';
 import type { Layout } from './pdf-layout';
 import type { PriceRow } from './pdf-layout';
@@ -53,12 +54,29 @@ export interface ContractPdfData {
   offer: ContractPriceLine;
   options: ContractPriceLine[];
   totals: { monthly: number; oneOff: number };
+  /**
+   * The offer's terms, one sentence each (contract `offerTermsWording`): the commitment, the voucher,
+   * the exit costs and what leaving early costs. The contract summary prints the same sentences.
+   */
+  terms: string[];
+  /** The promo as applied, with its months and the monthly price after it (contract `promoTermsWording`); null without one. */
+  promo: string | null;
   sepa: SepaMandate;
   /** Each consent as the ledger has it, label → answer with its time and text version (empty: no section). */
   consents?: Array<[string, string]>;
   /** SHA-256 of the contract summary shown with this contract: printed, so signing the contract signs the summary. */
   summarySha256?: string;
+  /**
+   * The order's router (contract `chosenRouter`): the general terms print the clause of its terms (comodato,
+   * rental, purchase, instalments, own modem) and the modem-libero clause. Null: none; absent: every case.
+   */
+  router?: ContractRouter | null;
+  /** The provider's customer-service email and PEC: the withdrawal form names them as ways to send it. */
+  traderContacts?: { email: string; pec: string };
 }
+
+/** What the modem clause needs of a catalogue router. */
+export type ContractRouter = Pick<Option, 'id' | 'name' | 'included' | 'recurrent_cost' | 'cash_amount' | 'instalments'>;
 
 export interface RenderOptions {
   /** Compressed content streams (default). Tests may turn it off to read the text. */
@@ -76,8 +94,10 @@ export const mandateWording = (sepa: Pick<SepaMandate, 'creditorName' | 'scheme'
 const summaryBullets = (data: ContractPdfData): string[] => [
   `Operatore: ${data.brandName}. Offerta "${data.offer.name}" in tecnologia ${data.technology || 'da verificare'}.`,
   `Prezzo: ${formatEuro(data.totals.monthly)} al mese (${data.customerType === 'business' ? 'IVA esclusa' : 'IVA inclusa'}) e ${formatEuro(data.totals.oneOff)} una tantum, come dettagliato nella sezione Offerta.`,
-  'Durata: contratto a tempo indeterminato, senza vincolo di permanenza minima.',
-  'Recesso: puoi recedere in ogni momento con preavviso di 30 giorni, senza penali; restano dovuti solo i costi di disattivazione indicati nella sezione Offerta e le eventuali rate residue dei dispositivi.',
+  ...(data.promo ? [`Promozione ${data.promo}.`] : []),
+  // The offer's own terms: a commitment, a voucher and what leaving costs are the offer's, never a stock sentence.
+  ...data.terms,
+  'Dispositivi: alla cessazione restano dovute solo le eventuali rate residue dei dispositivi acquistati a rate.',
   // The 14-day withdrawal is a consumer's right (Codice del Consumo art. 52): a business contract has none.
   ...(data.customerType === 'business' ? [] : ['Ripensamento: entro 14 giorni dalla conclusione del contratto puoi recedere senza alcuna motivazione e senza costi.']),
   'Velocità: le prestazioni minime garantite e la velocità massima sono indicate nella scheda tecnica dell\'offerta e verificabili con Ne.Me.Sys. (misurainternet.it).',
@@ -85,12 +105,41 @@ const summaryBullets = (data: ContractPdfData): string[] => [
   'Assistenza e reclami: servizio clienti telefonico e online; in caso di mancata risposta entro 30 giorni puoi rivolgerti al CORECOM tramite la piattaforma ConciliaWeb.',
 ];
 
+const MODEM_LIBERO = 'Il Cliente è sempre libero di utilizzare un proprio modem compatibile, senza costi aggiuntivi (modem libero, delibera AGCOM 348/18/CONS).';
+
+/** The modem clause of the order's router, in the terms offer-transparency `routerTerms` gives it; every case when the router is not known. */
+function modemTerms(router: ContractRouter | null | undefined, everyCase: string): string {
+  if (router === undefined) return everyCase;
+  const terms = router === null ? 'own' : routerTerms(router);
+  if (router === null || terms === 'own') {
+    return 'Il Cliente utilizza un proprio modem compatibile, senza costi aggiuntivi (modem libero, delibera AGCOM 348/18/CONS); l\'operatore gli fornisce i parametri per configurarlo.';
+  }
+  const name = `Il dispositivo «${router.name}»`;
+  switch (terms) {
+    case 'included':
+      return `${name} è fornito in comodato d'uso gratuito, incluso nel canone: resta di proprietà dell'operatore, non prevede rate né riscatto e va restituito entro 30 giorni dalla cessazione, senza costi. ${MODEM_LIBERO}`;
+    case 'rental':
+      return `${name} è fornito a noleggio al canone di ${formatEuro(router.recurrent_cost)} al mese, dovuto finché il servizio è attivo: resta di proprietà dell'operatore, non può essere riscattato e va restituito entro 30 giorni dalla cessazione, senza ulteriori costi. ${MODEM_LIBERO}`;
+    case 'purchase':
+      return `${name} è acquistato dal Cliente in un'unica soluzione (${formatEuro(router.cash_amount)}): diventa di sua proprietà, senza rate, e non va restituito. ${MODEM_LIBERO}`;
+    case 'instalments': {
+      const n = router.instalments ?? 0;
+      const upfront = router.cash_amount > 0 ? `un anticipo di ${formatEuro(router.cash_amount)} e ` : '';
+      return `${name} è acquistato dal Cliente a rate: ${upfront}${n} rate mensili da ${formatEuro(router.recurrent_cost)} (totale ${formatEuro(router.cash_amount + n * router.recurrent_cost)}). ` +
+        `Diventa di proprietà del Cliente e non va restituito; se il contratto cessa prima dell'ultima rata, il Cliente può pagare le rate residue in un'unica soluzione o proseguire a rate. ${MODEM_LIBERO}`;
+    }
+  }
+}
+
 const GENERAL_TERMS: Array<[string, string]> = [
   ['Oggetto', 'Il contratto ha per oggetto la fornitura del servizio di accesso a Internet su rete fissa ed eventualmente del servizio voce, alle condizioni economiche indicate nella sezione Offerta e nelle presenti condizioni generali.'],
-  ['Conclusione e durata', 'Il contratto si conclude con la firma elettronica del Cliente tramite codice monouso ed è a tempo indeterminato. L\'attivazione avviene di norma entro 30 giorni dalla conclusione, salvo impedimenti tecnici comunicati al Cliente.'],
+  ['Conclusione e durata', 'Il contratto si conclude con la firma elettronica del Cliente tramite codice monouso. È a tempo indeterminato oppure, se l\'offerta prevede un vincolo di durata, vincola il Cliente per i mesi indicati nella sintesi contrattuale, al termine dei quali prosegue a tempo indeterminato. L\'attivazione avviene di norma entro 30 giorni dalla conclusione, salvo impedimenti tecnici comunicati al Cliente.'],
   ['Diritto di ripensamento', 'Trattandosi di contratto concluso a distanza, il Cliente consumatore può recedere entro 14 giorni dalla conclusione senza indicarne il motivo e senza costi, con comunicazione scritta o tramite il servizio clienti. Se il Cliente ha chiesto l\'attivazione durante tale periodo, è dovuto solo il corrispettivo per il servizio fruito.'],
-  ['Recesso', 'Il Cliente può recedere in qualsiasi momento con preavviso di 30 giorni. Sono dovuti unicamente i costi di disattivazione giustificati dai costi sostenuti dall\'operatore, indicati nell\'offerta, e le rate residue dei dispositivi acquistati a rate, che il Cliente può scegliere di pagare in un\'unica soluzione.'],
-  ['Modem e dispositivi', 'Il modem fornito in comodato d\'uso resta di proprietà dell\'operatore e va restituito entro 30 giorni dalla cessazione; il modem acquistato diventa di proprietà del Cliente. Il Cliente è libero di utilizzare un proprio modem compatibile.'],
+  ['Recesso', 'Il Cliente può recedere in qualsiasi momento con preavviso di 30 giorni, anche durante un eventuale vincolo di durata. Sono dovuti unicamente i costi di uscita giustificati dai costi sostenuti dall\'operatore, indicati nella sintesi contrattuale distintamente per il passaggio ad altro operatore e per la cessazione del servizio; se il recesso avviene prima della fine del vincolo, quanto la sintesi contrattuale indica per il recesso anticipato; e le rate residue dei dispositivi acquistati a rate, che il Cliente può scegliere di pagare in un\'unica soluzione.'],
+  ['Modem e dispositivi', 'Il modem fornito in comodato d\'uso gratuito, incluso nel canone, resta di proprietà dell\'operatore e va restituito entro 30 giorni dalla cessazione, senza costi. ' +
+    'Il modem fornito a noleggio, al canone mensile indicato nella sezione Offerta e dovuto finché il servizio è attivo, resta di proprietà dell\'operatore, non può essere riscattato e va restituito entro 30 giorni dalla cessazione, senza ulteriori costi. ' +
+    'Il modem acquistato, in un\'unica soluzione o a rate, diventa di proprietà del Cliente e non va restituito; se il contratto cessa prima dell\'ultima rata, il Cliente può pagare le rate residue in un\'unica soluzione o proseguire a rate. ' +
+    MODEM_LIBERO],
   ['Fatturazione e pagamento', 'La fattura è emessa con cadenza mensile in formato elettronico e resa disponibile nell\'area clienti. Il pagamento avviene mediante addebito diretto SEPA secondo il mandato sottoscritto; in caso di mancato pagamento l\'operatore può sospendere il servizio previo preavviso.'],
   ['Modifiche contrattuali', 'Eventuali modifiche delle condizioni sono comunicate con almeno 30 giorni di preavviso; il Cliente che non le accetta può recedere senza penali né costi di disattivazione.'],
   ['Qualità del servizio e indennizzi', 'L\'operatore rispetta gli standard di qualità pubblicati sul proprio sito e corrisponde gli indennizzi previsti dalla Carta dei servizi in caso di ritardata attivazione o interruzione del servizio.'],
@@ -99,22 +148,25 @@ const GENERAL_TERMS: Array<[string, string]> = [
 ];
 
 /** The general terms of a customer type, numbered: a business contract leaves out the consumer's withdrawal right. */
-const generalTerms = (customerType: ContractPdfData['customerType']): Array<[string, string]> =>
+const generalTerms = (customerType: ContractPdfData['customerType'], router?: ContractRouter | null): Array<[string, string]> =>
   GENERAL_TERMS
     .filter(([title]) => customerType !== 'business' || !title.includes('ripensamento'))
-    .map(([title, text], i) => [`${i + 1}. ${title}`, text]);
+    .map(([title, text], i) => [`${i + 1}. ${title}`, title === 'Modem e dispositivi' ? modemTerms(router, text) : text]);
 
 /**
  * Codice del Consumo allegato I, parte B: the model withdrawal form, in the contract a consumer keeps,
  * with the ways to send it (the online page needs only the order number and a code).
  */
 function withdrawalForm(l: Layout, data: ContractPdfData): void {
-  const recipient = `${data.sepa.creditorName}, ${data.sepa.creditorAddress}`;
+  const contacts = data.traderContacts;
+  // Allegato I-B: the recipient with its geographic address and, where there is one, its email.
+  const recipient = `${data.sepa.creditorName}, ${data.sepa.creditorAddress}${contacts ? `, email ${contacts.email}, PEC ${contacts.pec}` : ''}`;
   l.ensure(300);
   l.section('Modulo di recesso tipo');
   l.paragraph(
     `Puoi recedere entro 14 giorni dalla firma senza indicarne il motivo: online dalla pagina «Recesso» del sito con il numero d'ordine ${data.orderCode} e un codice di conferma, ` +
-      `oppure inviando questo modulo o un'altra dichiarazione esplicita a ${recipient}.`,
+      `oppure inviando questo modulo o un'altra dichiarazione esplicita a ${data.sepa.creditorName}: per posta a ${data.sepa.creditorAddress}` +
+      `${contacts ? `, per email all'indirizzo ${contacts.email} o per PEC all'indirizzo ${contacts.pec}` : ''}.`,
     { size: 9.5 },
   );
   l.paragraph('(compilare e restituire il presente modulo solo se si desidera recedere dal contratto)', { size: 9, color: MUTED });
@@ -196,7 +248,7 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
 
   doc.addPage();
   l.section('Condizioni generali di contratto');
-  for (const [title, text] of generalTerms(data.customerType)) {
+  for (const [title, text] of generalTerms(data.customerType, data.router)) {
     l.ensure(50);
     l.paragraph(title, { bold: true });
     l.paragraph(text, { size: 9.5 });
@@ -204,7 +256,8 @@ export function renderContractPdf(data: ContractPdfData, options: RenderOptions 
 
   if (data.customerType !== 'business') withdrawalForm(l, data);
 
-  pageFooters(l, (page, count) => `${data.brandName} - ordine ${data.orderCode} - pagina ${page} di ${count}`);
+  // The signed file appends the summary and the evidence page to these pages: each part's footer names it and counts its own pages.
+  pageFooters(l, (page, count) => `${data.brandName} - contratto dell'ordine ${data.orderCode} - pagina ${page} di ${count}`);
   doc.end();
   return done;
 }

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { romeDateTime } from '@checkout/contract';
 import type { PDFFont } from 'pdf-lib';
 
 /**
@@ -22,8 +23,8 @@ export interface SignatureEvidenceData {
   previewSha256: string;
   /** Each acceptance the customer gave before asking for the code, with its time. */
   acceptances?: ReadonlyArray<readonly [label: string, at: Date]>;
-  /** PDFs whose pages follow the contract's, before this page (the contract summary). */
-  annexes?: readonly Uint8Array[];
+  /** PDFs whose pages follow the contract's, before this page (the contract summary), each with the name the page list gives it. */
+  annexes?: ReadonlyArray<{ name: string; pdf: Uint8Array }>;
   /** SHA-256 (hex) of the contract summary shown with the contract. */
   summarySha256?: string;
   /** The identity document the signer identified with (type, number, issuer). */
@@ -68,19 +69,29 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 const CHANNEL_NAMES = { sms: 'SMS', email: 'email' } as const;
 
-/** `2025-03-01T10:20:30.000Z` → `01/03/2025 10:20:30 UTC`. */
-export const utcStamp = (d: Date): string => {
-  const iso = d.toISOString();
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)} UTC`;
-};
+/** `contratto: pagine 1-4; sintesi contrattuale: pagina 5; …` over the whole file, with its page count. */
+function pageList(parts: ReadonlyArray<readonly [name: string, pages: number]>): string {
+  let first = 1;
+  const listed = parts.filter(([, pages]) => pages > 0).map(([name, pages]) => {
+    const last = first + pages - 1;
+    const range = pages === 1 ? `pagina ${first}` : `pagine ${first}-${last}`;
+    first = last + 1;
+    return `${name}: ${range}`;
+  });
+  return `${listed.join('; ')} (${first - 1} pagine in tutto)`;
+}
 
 /** The preview's bytes with the evidence page appended; the file's dates are the signature time. */
 export async function appendEvidencePage(previewPdf: Uint8Array, evidence: SignatureEvidenceData): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(previewPdf, { updateMetadata: false });
+  // Each part keeps its own footer ("pagina 1 di 4" of the contract): this page lists where each part sits in the whole file.
+  const parts: Array<[name: string, pages: number]> = [['contratto', pdf.getPageCount()]];
   for (const annex of evidence.annexes ?? []) {
-    const source = await PDFDocument.load(annex, { updateMetadata: false });
+    const source = await PDFDocument.load(annex.pdf, { updateMetadata: false });
     for (const page of await pdf.copyPages(source, source.getPageIndices())) pdf.addPage(page);
+    parts.push([annex.name, source.getPageCount()]);
   }
+  parts.push(['attestazione di firma', 1]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([595.28, 841.89]);
@@ -108,7 +119,7 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
 
   const rows: Array<[string, string]> = [
     ['Codice ordine', evidence.orderCode],
-    ['Data e ora della firma', utcStamp(evidence.signedAt)],
+    ['Data e ora della firma', romeDateTime(evidence.signedAt)],
     ['Canale del codice', CHANNEL_NAMES[evidence.channel]],
     ['Recapito (mascherato)', evidence.maskedDestination],
     ['Indirizzo IP', evidence.ip],
@@ -116,7 +127,8 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     ['SHA-256 del contratto', evidence.previewSha256],
     ...(evidence.summarySha256 ? [['SHA-256 della sintesi contrattuale', evidence.summarySha256] as [string, string]] : []),
     ...(evidence.identityDocument ? [['Documento di identità', evidence.identityDocument] as [string, string]] : []),
-    ...(evidence.acceptances ?? []).map(([label, at]): [string, string] => ['Accettazione', `${label} (${utcStamp(at)})`]),
+    ...(evidence.acceptances ?? []).map(([label, at]): [string, string] => ['Accettazione', `${label}: ${romeDateTime(at)}`]),
+    ['Composizione del documento', pageList(parts)],
   ];
   const labelWidth = 150;
   for (const [label, value] of rows) {
@@ -127,6 +139,9 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     write(value, regular, 10, rgb(0.12, 0.16, 0.2), left + labelWidth, width - labelWidth);
     y = Math.min(y, afterLabel) - 6;
   }
+
+  const footer = toWinAnsi(`${evidence.brandName} - attestazione di firma dell'ordine ${evidence.orderCode} - pagina 1 di 1`);
+  page.drawText(footer, { x: left + (width - regular.widthOfTextAtSize(footer, 8)) / 2, y: 35 - 8, size: 8, font: regular, color: rgb(0.32, 0.38, 0.43) });
 
   pdf.setModificationDate(evidence.signedAt);
   // Same inputs → same bytes (no object streams: a plain layout any PDF tool reads).

@@ -148,7 +148,10 @@ export function newPdf(options: {
   return { doc, layout: new Layout(doc, options.accent), done };
 }
 
-/** `text(page, count)` at the foot of every page, written last with the bottom margin lifted so pdfkit does not start a new page. */
+/**
+ * `text(page, count)` at the foot of every page, written last with the bottom margin lifted so pdfkit does not
+ * start a new page. The count is this document's: a text that is appended to others (the signed contract) names its document.
+ */
 export function pageFooters(l: Layout, text: (page: number, count: number) => string, size = 8): void {
   const { doc } = l;
   const range = doc.bufferedPageRange();

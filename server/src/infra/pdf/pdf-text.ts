@@ -6,6 +6,11 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * any PDF, including one merged from several documents whose fonts share resource names.
  */
 export async function pdfText(pdf: Uint8Array): Promise<string> {
+  return (await pdfPages(pdf)).join('\n');
+}
+
+/** The text of each page, in order (a footer, a mark: what one page says). */
+export async function pdfPages(pdf: Uint8Array): Promise<string[]> {
   // pdf.js takes ownership of the buffer it is given: a copy leaves the caller's bytes intact.
   const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
   try {
@@ -14,7 +19,7 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
       const content = await (await doc.getPage(n)).getTextContent();
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
     }
-    return pages.join('\n');
+    return pages;
   } finally {
     await doc.destroy();
   }

@@ -18,13 +18,19 @@ export interface SummaryFacts {
   speeds: Array<[string, string]>;
   /** The router and its cost broken down (AGCOM 348/18/CONS); null without one. */
   router: string | null;
-  /** The commitment and the cost of leaving, one sentence each. */
+  /**
+   * The commitment, the voucher, the exit costs (migration and cessation) and what leaving early costs,
+   * one sentence each: the contract's `terms`, then what the summary adds about devices.
+   */
   duration: string[];
   /** Provider's name, address and where customers reach it. */
   providerContact: string;
   /** Where the complete information lives (the legal pages). */
   infoUrl: string;
 }
+
+/** What the duration section adds to the offer's terms, an order's summary and an offer's own sheet alike. */
+export const DEVICE_INSTALMENTS_ON_EXIT = 'Alla cessazione restano dovute solo le eventuali rate residue dei dispositivi acquistati a rate.';
 
 /** The regulation's headings, in its order (Annex, Part B of Regulation 2019/2243). */
 export const SUMMARY_HEADINGS = [
@@ -42,7 +48,7 @@ const TEXT_SIZE = 10;
  * What the summary prints of the contract's data. `orderCode` null: the offer's own summary (the
  * "scheda" the offer page links), before any order, with no address.
  */
-export type SummaryData = Pick<ContractPdfData, 'brandName' | 'accentColour' | 'documentDate' | 'customerType' | 'activationAddress' | 'offer' | 'options' | 'totals'>
+export type SummaryData = Pick<ContractPdfData, 'brandName' | 'accentColour' | 'documentDate' | 'customerType' | 'activationAddress' | 'offer' | 'options' | 'totals' | 'promo'>
   & { orderCode: string | null };
 
 /** Renders the summary; resolves with the whole file. */
@@ -92,6 +98,8 @@ export function renderContractSummaryPdf(data: SummaryData, facts: SummaryFacts,
 
   heading(3);
   text(`Canone mensile: ${formatEuro(data.totals.monthly)} (${vat}). Costi una tantum: ${formatEuro(data.totals.oneOff)} (${vat}).`, { bold: true });
+  // A promo's months and the price after them: the canone above is the promo's, not the contract's for ever.
+  if (data.promo) text(`Promozione ${data.promo}.`, { bold: true });
   for (const line of [data.offer, ...data.options]) {
     if (line.monthly === 0 && line.oneOff === 0) continue;
     const parts = [line.monthly !== 0 ? `${formatEuro(line.monthly)} al mese` : '', line.oneOff !== 0 ? `${formatEuro(line.oneOff)} una tantum` : ''].filter(Boolean);

@@ -1,5 +1,11 @@
+import { offerTermsWording, type OfferTermsSource } from '@checkout/contract';
 import type { ContractPdfData } from './contract-pdf';
-import type { SummaryFacts } from './summary-pdf';
+import { DEVICE_INSTALMENTS_ON_EXIT, type SummaryFacts } from './summary-pdf';
+
+/** The sample offer's terms, as the catalogue states Fibra Viva Casa 1 Giga's: worded by the contract's rules, as the app words them. */
+export const sampleTerms: OfferTermsSource = {
+  commitment_months: 0, exit_cost_migration: 1990, exit_cost_cessation: 1990, early_exit_charge: 'none', voucher: null,
+};
 
 /** A consumer's FTTC order, as the summary and seal tests render it. */
 export const dataOf = (overrides: Partial<ContractPdfData> = {}): ContractPdfData => ({
@@ -19,6 +25,8 @@ export const dataOf = (overrides: Partial<ContractPdfData> = {}): ContractPdfDat
     { name: 'Voce Illimitata Family', monthly: 500, oneOff: 0 },
   ],
   totals: { monthly: 3190, oneOff: 3990 },
+  terms: offerTermsWording(sampleTerms),
+  promo: null,
   sepa: {
     reference: 'FV-ABCD-20260301', creditorId: 'IT00ZZZ0000000000000000', creditorName: 'Fibra Viva S.p.A.', creditorAddress: 'Via Nazionale 10, 00184 Roma (RM)',
     scheme: 'CORE', debtorName: 'Mario Rossi', debtorTaxCode: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456', paymentType: 'ricorrente',
@@ -33,7 +41,7 @@ export const facts: SummaryFacts = {
     ['Upload all\'indirizzo', 'minima 2 Mbit/s · normalmente disponibile 16 Mbit/s · massima 20 Mbit/s'],
   ],
   router: 'Incluso nel canone, in comodato d’uso gratuito: nessuna rata e nessun riscatto; alla cessazione va restituito.',
-  duration: ['Contratto a tempo indeterminato, senza vincolo di durata.', 'Recesso in ogni momento con preavviso di 30 giorni.'],
+  duration: [...offerTermsWording(sampleTerms), DEVICE_INSTALMENTS_ON_EXIT],
   providerContact: 'Fibra Viva S.p.A., Via Nazionale 10, 00184 Roma (RM)',
   infoUrl: 'https://www.fibraviva.example/legal',
 };

@@ -7,7 +7,7 @@ import type { WithdrawalFormData } from './withdrawal-form-pdf';
 const data = (overrides: Partial<WithdrawalFormData> = {}): WithdrawalFormData => ({
   brandName: 'Fibra Viva',
   accentColour: '#0b5ed7',
-  recipient: { name: 'Fibra Viva S.p.A.', address: 'Via della Fibra 1, 20121 Milano (MI)' },
+  recipient: { name: 'Fibra Viva S.p.A.', address: 'Via della Fibra 1, 20121 Milano (MI)', email: 'assistenza@fibraviva.it', pec: 'fibraviva@pec.fibraviva.it' },
   orderCode: 'FV-2026-K7M4Q9',
   orderedAt: new Date('2026-03-01T23:30:00.000Z'),
   service: 'Fibra Viva Casa 1 Giga',
@@ -29,7 +29,9 @@ describe('withdrawal form PDF (Codice del Consumo, allegato I, parte B)', () => 
       WITHDRAWAL_FORM_TITLE,
       'allegato I, parte B',
       '(compilare e restituire il presente modulo solo se si desidera recedere dal contratto)',
-      'Destinatario: Fibra Viva S.p.A., Via della Fibra 1, 20121 Milano (MI)',
+      // Allegato I-B: the trader's geographic address and its email; the PEC too.
+      'Destinatario: Fibra Viva S.p.A., Via della Fibra 1, 20121 Milano (MI), email assistenza@fibraviva.it, PEC fibraviva@pec.fibraviva.it',
+      'per posta a Via della Fibra 1, 20121 Milano (MI), per email all\'indirizzo assistenza@fibraviva.it o per PEC all\'indirizzo fibraviva@pec.fibraviva.it.',
       'contratto di fornitura del seguente servizio: Fibra Viva Casa 1 Giga, ordine FV-2026-K7M4Q9',
       // 23:30 UTC on 1 March is 2 March in Italy.
       'Ordinato il (*)/ricevuto il (*): 02/03/2026',

@@ -12,8 +12,8 @@ export interface WithdrawalFormData {
   brandName: string;
   /** `#rrggbb`: the title's colour, the site's own. */
   accentColour: string;
-  /** Who receives the withdrawal: the provider's name and geographic address (the form's "Destinatario"). */
-  recipient: { name: string; address: string };
+  /** Who receives the withdrawal (the form's "Destinatario"): the provider's name, geographic address, email and PEC. */
+  recipient: { name: string; address: string; email: string; pec: string };
   /** The order number the customer sees (`FV-2026-K7M4Q9`). */
   orderCode: string;
   /** When the contract was concluded (its signature): "ordinato il". */
@@ -33,7 +33,9 @@ export function renderWithdrawalFormPdf(data: WithdrawalFormData, options: Rende
     subject: 'Modulo di recesso (Codice del Consumo, allegato I, parte B)', date: data.orderedAt, accent: data.accentColour,
     ...(options.compress === undefined ? {} : { compress: options.compress }),
   });
-  const recipient = `${data.recipient.name}, ${data.recipient.address}`;
+  const { name, address, email, pec } = data.recipient;
+  // Allegato I-B: the recipient with its geographic address and its email.
+  const recipient = `${name}, ${address}, email ${email}, PEC ${pec}`;
 
   doc.font(BOLD).fontSize(22).fillColor(data.accentColour).text(data.brandName, l.left, 50, { width: l.width });
   doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(`Ordine ${data.orderCode} - ${italianDay(data.orderedAt)}`, l.left, 56, { width: l.width, align: 'right' });
@@ -48,7 +50,7 @@ export function renderWithdrawalFormPdf(data: WithdrawalFormData, options: Rende
   );
   l.paragraph(
     `Puoi recedere online${data.onlineUrl ? ` da ${data.onlineUrl}` : ' dalla pagina «Recesso» del sito'} con il numero d'ordine ${data.orderCode} e un codice di conferma, `
-      + `oppure inviando questo modulo compilato, o un'altra dichiarazione esplicita della tua decisione, a ${recipient}.`,
+      + `oppure inviando questo modulo compilato, o un'altra dichiarazione esplicita della tua decisione, a ${name}: per posta a ${address}, per email all'indirizzo ${email} o per PEC all'indirizzo ${pec}.`,
   );
 
   l.section('Modulo');

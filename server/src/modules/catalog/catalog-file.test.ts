@@ -91,7 +91,15 @@ describe('a broken catalogue', () => {
     }, /offers\[6\]\.options\[\d+\]\.contract_code: .*ROUTER_LIBERO/],
     ['an offer without modem libero', (c) => { c.offers[4]!.options = c.offers[4]!.options.filter((x) => x.id !== 27); return c; }, /offers\[4\]\.options: manca l'opzione pubblica 27/],
     ['a modem libero that costs', (c) => { c.offers[0]!.options.find((x) => x.id === 27)!.recurrent_cost = 100; return c; }, /offers\[0\]\.options\[\d+\]: il modem del cliente non può avere costi/],
-    ['an exit cost above the monthly fee', (c) => { c.offers[0]!.exit_cost = 5000; return c; }, /offers\[0\]\.exit_cost: .*un canone mensile/],
+    ['a migration cost above the monthly fee', (c) => { c.offers[0]!.exit_cost_migration = 5000; return c; }, /offers\[0\]\.exit_cost_migration: .*un canone mensile/],
+    ['a cessation cost above the monthly fee', (c) => { c.offers[0]!.exit_cost_cessation = 5000; return c; }, /offers\[0\]\.exit_cost_cessation: .*un canone mensile/],
+    ['an offer that does not state its cessation cost', (c) => { delete c.offers[0]!.exit_cost_cessation; return c; }, /offers\[0\]\.exit_cost_cessation: /],
+    ['a voucher share without a voucher', (c) => { c.offers[0]!.early_exit_charge = 'voucher_share'; return c; }, /offers\[0\]\.early_exit_charge: .*voucher/],
+    ['a voucher share over other months than the commitment', (c) => {
+      const o = c.offers.find((x) => x.voucher)!;
+      o.commitment_months = 12;
+      return c;
+    }, /offers\[\d+\]\.early_exit_charge: .*stessa durata del vincolo/],
     ['a commitment beyond 24 months', (c) => { c.offers[0]!.commitment_months = 36; return c; }, /offers\[0\]\.commitment_months: /],
     ['no consumer offer of 12 months or less', (c) => { for (const o of c.offers) if (o.customer_type === 'privato') o.commitment_months = 24; return c; }, /almeno un'offerta privato con vincolo di al massimo 12 mesi/],
     ['no speeds for a technology the offer uses', (c) => { c.offers[3]!.speeds = [{ technology: 'FTTH', download: { minimum: 1, normal: 2, maximum: 3 }, upload: { minimum: 1, normal: 1, maximum: 1 } }]; return c; }, /offers\[3\]\.speeds: mancano le velocità dichiarate per FTTC/],

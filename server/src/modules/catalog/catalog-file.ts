@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUSINESS_FREE_ROUTER_CONTRACT_CODE, offerSchema, OPTION_IDS, optionSchema, speedProfileSchema } from '@checkout/contract';
+import { BUSINESS_FREE_ROUTER_CONTRACT_CODE, cents, EARLY_EXIT_CHARGES, offerSchema, OPTION_IDS, optionSchema, speedProfileSchema } from '@checkout/contract';
 import type { Offer, OptionCategory } from '@checkout/contract';
 import { z } from 'zod';
 
@@ -36,6 +36,12 @@ const catalogOfferSchema = offerSchema
     clusters: z.array(z.string().regex(/^[A-Z]$/)).min(1).optional(),
     // Declared in the file, never left to the default: AGCOM 156/23/CONS asks every offer for its speeds.
     speeds: z.array(speedProfileSchema.strict()).min(1).max(3),
+    // The terms every offer states (307/23/CONS, 487/18/CONS), declared in the file too: a missing one
+    // would silently read as "no commitment, leaving costs nothing".
+    commitment_months: offerSchema.shape.commitment_months.unwrap(),
+    exit_cost_migration: cents,
+    exit_cost_cessation: cents,
+    early_exit_charge: z.enum(EARLY_EXIT_CHARGES),
   })
   .strict();
 
@@ -85,8 +91,14 @@ function transparencyProblems(offer: z.infer<typeof catalogOfferSchema>): Array<
   // Modem libero (348/18/CONS): every offer lets the customer use their own modem, at no charge.
   if (!own || own.category !== 'router' || own.hidden_public) problems.push([['options'], `manca l'opzione pubblica ${OPTION_IDS.freeRouter} "Uso il mio modem" (modem libero)`]);
   else if (own.recurrent_cost !== 0 || own.cash_amount !== 0) problems.push([['options', offer.options.indexOf(own)], 'il modem del cliente non può avere costi']);
-  // Exit costs may not exceed one monthly fee (487/18/CONS).
-  if (offer.exit_cost > offer.recurrent_cost) problems.push([['exit_cost'], 'il costo di disattivazione non può superare un canone mensile']);
+  // Exit costs, each of them, may not exceed one monthly fee (487/18/CONS).
+  for (const key of ['exit_cost_migration', 'exit_cost_cessation'] as const) {
+    if (offer[key] > offer.recurrent_cost) problems.push([[key], 'un costo di uscita non può superare un canone mensile']);
+  }
+  // The voucher's share is owed for the months left of a commitment as long as the voucher's months.
+  if (offer.early_exit_charge === 'voucher_share' && (offer.voucher === null || offer.voucher.months !== offer.commitment_months)) {
+    problems.push([['early_exit_charge'], 'la quota del voucher si restituisce solo con un voucher della stessa durata del vincolo']);
+  }
   offer.technologies.forEach((t) => {
     const profile = offer.speeds.find((s) => s.technology === t);
     if (!profile) problems.push([['speeds'], `mancano le velocità dichiarate per ${t}`]);

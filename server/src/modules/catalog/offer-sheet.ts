@@ -1,9 +1,9 @@
 import {
-  chosenRouter, commitmentWording, exitCostWording, priceLineLabel, priceOrder, routerCostWording, speedFiguresWording, speedsAt,
+  chosenRouter, offerTermsWording, priceLineLabel, priceOrder, routerCostWording, speedFiguresWording, speedsAt,
   technologyWording, type Offer, type ServiceCoverage,
 } from '@checkout/contract';
 import type { Config } from '../../config';
-import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
+import { DEVICE_INSTALMENTS_ON_EXIT, renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
 
 export type OfferSheetConfig = Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl'>;
 
@@ -21,7 +21,7 @@ export function renderOfferSheet(offer: Offer, technology: ServiceCoverage['tech
   return renderContractSummaryPdf(
     {
       brandName: config.brandName, accentColour: config.brandColour, orderCode: null, documentDate: date, customerType: offer.customer_type,
-      activationAddress: '', offer: offerLine!, options: optionLines, totals: priced.totals,
+      activationAddress: '', offer: offerLine!, options: optionLines, totals: priced.totals, promo: null,
     },
     {
       technologyWording: technologyWording(technology),
@@ -29,7 +29,7 @@ export function renderOfferSheet(offer: Offer, technology: ServiceCoverage['tech
         ? [['Download', speedFiguresWording(speeds.download)], ['Upload', speedFiguresWording(speeds.upload)]]
         : [],
       router: router ? routerCostWording(router) : null,
-      duration: [commitmentWording(offer), exitCostWording(offer)],
+      duration: [...offerTermsWording(offer), DEVICE_INSTALMENTS_ON_EXIT],
       providerContact: `${config.sepaCreditorName}, ${config.sepaCreditorAddress}`,
       infoUrl: config.legalPagesUrl,
     },

@@ -103,7 +103,7 @@ describeEachDialect('catalogue service', (dialect) => {
   it('getPromo answers a valid code, case-insensitively', async () => {
     const promo = await getPromo(db, { promo_code: 'blackFriday', customer_type: 'privato', cluster: null }, NOW);
     expect(promo).toEqual({
-      code: 'BLACKFRIDAY', description: expect.any(String), offer_id: 101, recurrent_discount: 500, cash_discount: 3990, valid_until: '2026-12-01',
+      code: 'BLACKFRIDAY', description: expect.any(String), offer_id: 101, recurrent_discount: 500, cash_discount: 3990, discount_months: 12, valid_until: '2026-12-01',
     });
     // Valid through its last day, Italian time.
     await expect(getPromo(db, { promo_code: 'BLACKFRIDAY', customer_type: 'privato' }, new Date('2026-12-01T22:59:00Z'))).resolves.toBeTruthy();

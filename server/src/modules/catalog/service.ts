@@ -121,6 +121,7 @@ const toPromo = (row: PromoCodeRow): Promo => ({
   offer_id: row.offer_id,
   recurrent_discount: row.recurrent_discount,
   cash_discount: row.cash_discount,
+  discount_months: row.discount_months,
   valid_until: row.valid_until,
 });
 

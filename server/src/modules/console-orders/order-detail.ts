@@ -2,7 +2,7 @@ import { priceLineLabel } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 import type { Db } from '../../db';
 import { getCatalogueOffer } from '../catalog';
-import { priceOrderContent } from '../orders';
+import { coverageOverrideOf, priceOrderContent } from '../orders';
 import type { OrderFields } from '../orders';
 import { maskName, maskValue } from './masking';
 
@@ -31,6 +31,14 @@ const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identi
 /** The customer's name as the list shows it: the company's, else first and last name; null when none yet. */
 export const customerNameOf = (f: Fields): string | null => (str(f, 'ragione_sociale') || join([str(f, 'first_name'), str(f, 'last_name')])) || null;
 
+/** An order whose line staff stated (pre-made, at an address the coverage data does not know) says so. */
+function coverageNote(f: Fields): string {
+  const override = coverageOverrideOf(f);
+  if (!override) return '';
+  const by = override.operator ? ` · ${override.operator}` : '';
+  return `Copertura non verificata: tecnologia ${override.technology} indicata dall'operatore (${override.reason})${by}`;
+}
+
 export function stepRows(customerType: CustomerType, f: Fields): StepRows[] {
   const steps: StepRows[] = [
     { step: 'step-contact', title: 'Contatti', rows: [
@@ -55,6 +63,7 @@ export function stepRows(customerType: CustomerType, f: Fields): StepRows[] {
     { step: 'step-address', title: 'Indirizzo di attivazione', rows: [
       { label: 'Indirizzo', value: address(str(f, 'address'), str(f, 'number'), str(f, 'zip_code'), str(f, 'city'), str(f, 'province')) },
       { label: 'Tecnologia', value: str(f, 'technology') },
+      { label: 'Copertura', value: coverageNote(f) },
       { label: 'Spedizione', value: f.shipping_same_as_activation === false
         ? join([str(f, 'shipping_recipient'), address(str(f, 'shipping_address'), str(f, 'shipping_number'), str(f, 'shipping_zip'), str(f, 'shipping_city'), str(f, 'shipping_province'))], ', ')
         : (str(f, 'address') ? "All'indirizzo di attivazione" : '') },
@@ -79,7 +88,7 @@ export function stepRows(customerType: CustomerType, f: Fields): StepRows[] {
 }
 
 /** Rows that say nothing about the person stay readable when the rest is masked. */
-const NOT_PERSONAL = new Set(['Tecnologia', 'Tipo', 'Forma giuridica', 'Sesso', 'Cittadinanza', 'Operatore attuale', 'Spedizione']);
+const NOT_PERSONAL = new Set(['Tecnologia', 'Copertura', 'Tipo', 'Forma giuridica', 'Sesso', 'Cittadinanza', 'Operatore attuale', 'Spedizione']);
 const NAME_ROWS = new Set(['Nome', 'Cognome', 'Intestatario del conto', 'Ragione sociale']);
 
 export const maskSteps = (steps: StepRows[]): StepRows[] => steps.map((s) => ({

@@ -125,7 +125,7 @@ forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
   it('lists, extends and expires pre-made codes; an expired code opens nothing; a signed order keeps its expiry', async () => {
     await start();
     const { client } = await as('backoffice');
-    const created = await client.createPremadeOrder({ offer_id: 101, first_name: 'Marco', mobile_phone_number: '3471234567', valid_days: 5 });
+    const created = await client.createPremadeOrder({ offer_id: 101, id_egon_civico: ADDRESS, first_name: 'Marco', mobile_phone_number: '3471234567', valid_days: 5 });
 
     const open = await client.listPremadeOrders({ state: 'open', q: created.code.toLowerCase() });
     expect(open.total).toBe(1);
@@ -277,7 +277,7 @@ forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
   it('a viewer reads leads and pre-made orders masked, and may change nothing', async () => {
     await start();
     const back = await as('backoffice');
-    const created = await back.client.createPremadeOrder({ offer_id: 101, first_name: 'Giulia', last_name: 'Bianchi', mobile_phone_number: '3471234567' });
+    const created = await back.client.createPremadeOrder({ offer_id: 101, id_egon_civico: ADDRESS, first_name: 'Giulia', last_name: 'Bianchi', mobile_phone_number: '3471234567' });
     const id = await addLead();
     const { client } = await as('viewer');
 

@@ -245,9 +245,18 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
         ...(input.email ? { email: input.email } : {}),
         ...(input.mobile_phone_number ? { phone: input.mobile_phone_number } : {}),
         ...(input.id_egon_civico ? { addressId: input.id_egon_civico } : {}),
-      }, (trx, order) => audit(trx, actor, 'premade_created', 'order', order.id, {
-        order_number: order.order_number, offer_id: input.offer_id, valid_days: input.valid_days,
-      }, at));
+        ...(input.coverage_override ? { coverageOverride: { ...input.coverage_override, operator: actor.name } } : {}),
+      }, async (trx, order) => {
+        await audit(trx, actor, 'premade_created', 'order', order.id, {
+          order_number: order.order_number, offer_id: input.offer_id, valid_days: input.valid_days,
+        }, at);
+        // The order's line is the operator's word, not the coverage data's: on the record, with the reason.
+        if (input.coverage_override) {
+          await audit(trx, actor, 'coverage_overridden', 'order', order.id, {
+            order_number: order.order_number, technology: input.coverage_override.technology, reason: input.coverage_override.reason,
+          }, at);
+        }
+      });
       const url = linkOf(created.path);
       return {
         id: created.id, code: created.code, order_number: created.order_number, path: created.path, url,

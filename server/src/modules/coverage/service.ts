@@ -1,4 +1,4 @@
-import type { AddressHit, buildingInfoSchema, CoverageResult, ServiceCoverage } from '@checkout/contract';
+import type { AddressCoverage, AddressHit, buildingInfoSchema, CoverageResult, ServiceCoverage } from '@checkout/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../http/errors';
@@ -91,23 +91,21 @@ async function openFiberClusterOf(db: Db, address: Pick<AddressRow, 'id_building
   return building && building.network === OPEN_FIBER ? building.cluster : null;
 }
 
-export interface OrderCoverage {
-  /** The available services, best first. */
-  services: ServiceCoverage[];
-  /** The Open Fiber cluster of the building (where area-limited offers are sold), or null. */
-  openfiberCluster: string | null;
-}
+export type OrderCoverage = AddressCoverage;
 
 /**
- * What an order at a known address may hold, from the coverage data: its available services and its
- * building's cluster. Null when the address is not in the coverage data (an order made without a
- * coverage check: a pre-made order).
+ * The coverage record of an order's address (contract AddressCoverage): the address as the record names
+ * it, every service row there (best first), the suggested technology and its building's Open Fiber
+ * cluster (where area-limited offers are sold). Null when the coverage data does not know the address.
  */
 export async function orderCoverageAt(db: Db, idEgonCivico: string): Promise<OrderCoverage | null> {
   const address = idEgonCivico === '' ? undefined : await findAddress(db, idEgonCivico);
   if (!address) return null;
-  const services = (await listServices(db, idEgonCivico)).map(toServiceCoverage).filter((s) => s.available).sort(compareServices);
-  return { services, openfiberCluster: await openFiberClusterOf(db, address) };
+  const services = (await listServices(db, idEgonCivico)).map(toServiceCoverage).sort(compareServices);
+  return {
+    address: toAddressHit(address), services, suggestedTechnology: suggestedTechnology(services),
+    openfiberCluster: await openFiberClusterOf(db, address),
+  };
 }
 
 /**

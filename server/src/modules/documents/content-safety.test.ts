@@ -74,7 +74,7 @@ const REFUSED_PDFS: ReadonlyArray<readonly [string, () => Buffer]> = [
 
 describeEachDialect('document-upload content safety', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(dialect); });
+  beforeAll(async () => { t = await buildTestApp(dialect, { coverage: true }); });
   afterAll(async () => t?.close());
 
   const upload = async (filename: string, body: Buffer, contentType = 'application/octet-stream') => {

@@ -16,6 +16,7 @@ import { createSignatureModule } from '../signature';
 import { createDocumentsModule } from './routes';
 import { MAX_FILES_PER_ORDER } from './service';
 import { MAX_FILE_BYTES } from './upload-rules';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -74,6 +75,7 @@ describeEachDialect('documents', (dialect) => {
   let pdf: Buffer;
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       modules: [
         catalogModule, createOrdersModule({ now: () => NOW }), createDocumentsModule({ now: () => NOW }),
         createSignatureModule({ now: () => NOW, sendOtpPerMinute: 10_000, limits: { perIpPerHour: 1000 } }),
@@ -85,7 +87,7 @@ describeEachDialect('documents', (dialect) => {
   afterAll(async () => t.close());
 
   const newOrder = async (): Promise<{ hash: string; id: string }> => {
-    const created = await api.newOrder({ offer_id: 101 });
+    const created = await api.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101 });
     if (typeof created === 'string') throw new Error(created);
     return { hash: created.hash, id: (await findOrderByHash(t.db, created.hash))!.id };
   };
@@ -104,6 +106,10 @@ describeEachDialect('documents', (dialect) => {
   const signedOrder = async (): Promise<{ hash: string; id: string }> => {
     const order = await newOrder();
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) await ok(api.submitStep({ order_hash: order.hash, step_name: name }, payload));
+    // Both sides of the identity card: the signing code waits for them.
+    for (const side of ['fronte', 'retro']) {
+      await ok(api.documentUpload({ order_hash: order.hash }, { kind: 'identity_document', file: new Blob([PNG], { type: 'image/png' }), filename: `carta-${side}.png` }));
+    }
     await ok(api.contractPreview({ order_hash: order.hash }));
     await ok(api.sendOtp({ order_hash: order.hash }, { mode: 'sms', contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true }));
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
@@ -236,7 +242,7 @@ describeEachDialect('documents', (dialect) => {
 
   });
 
-  // "Puoi farlo anche più tardi": the documents are the order's attachments, not the contract's.
+  // The health card, replacements and rejected documents come after the signature: the documents are the order's attachments, not the contract's.
   describe('after the signature', () => {
     it('accepts an upload and a delete on a signed order, leaving the order, the contract and the signed PDF as signed', async () => {
       const { hash, id } = await signedOrder();
@@ -248,7 +254,8 @@ describeEachDialect('documents', (dialect) => {
       expect(front.body.data).toMatchObject({ order_id: hash, kind: 'identity_document', filename: 'carta-fronte.png', mime: 'image/png' });
       const card = await upload(hash, [{ filename: 'tessera.pdf', bytes: pdf }], { api_key: DEMO_PUBLIC_API_KEY, kind: 'health_card' });
       expect(card.status, JSON.stringify(card.body)).toBe(200);
-      expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(2);
+      // Both sides uploaded before the signature, and these two.
+      expect(documentFiles(path.join(t.config.storageDir, id))).toHaveLength(4);
       // A wrong file can be replaced: deleting is allowed as long as uploading is.
       expect((await del(front.body.data!.id as string, hash)).status).toBe(200);
 
@@ -258,8 +265,9 @@ describeEachDialect('documents', (dialect) => {
 
     it('still refuses a disguised file on a signed order (415), writing nothing', async () => {
       const { hash, id } = await signedOrder();
+      const before = documentFiles(path.join(t.config.storageDir, id));
       expect((await upload(hash, [{ filename: 'documento.pdf', bytes: ELF }])).status).toBe(415);
-      expect(documentFiles(path.join(t.config.storageDir, id))).toEqual([]);
+      expect(documentFiles(path.join(t.config.storageDir, id))).toEqual(before);
     });
 
     it('refuses an upload and a delete once the order is cancelled: 409 conflict with a message and the file field', async () => {
@@ -288,9 +296,9 @@ describeEachDialect('documents', (dialect) => {
         expect((await upload(hash, [{ filename: 'carta.png', bytes: PNG }])).status).toBe(200);
         const folder = path.join(t.config.storageDir, id);
         const files = filesUnder(folder);
-        // The summary, the preview and the signed contract, and the document.
+        // The summary, the preview and the signed contract, both sides of the identity card and the later document.
         expect(files.filter((f) => path.basename(f).startsWith('contract-'))).toHaveLength(3);
-        expect(files).toHaveLength(4);
+        expect(files).toHaveLength(6);
         for (const f of files) expect({ file: path.basename(f), mode: (statSync(f).mode & 0o777).toString(8) }).toEqual({ file: path.basename(f), mode: '600' });
         expect((statSync(folder).mode & 0o777).toString(8)).toBe('700');
       } finally {

@@ -40,7 +40,7 @@ describeEachDialect('document-upload limits', (dialect) => {
 
   beforeAll(async () => {
     // Generous client and storage quotas here; their own tests below build apps with small ones.
-    t = await buildTestApp(dialect, { config: { uploads: { bytesPerClientPerHour: 10 * 1024 ** 3, storageBudgetBytes: 10 * 1024 ** 4 } } });
+    t = await buildTestApp(dialect, { coverage: true, config: { uploads: { bytesPerClientPerHour: 10 * 1024 ** 3, storageBudgetBytes: 10 * 1024 ** 4 } } });
     port = await listenOnFreePort(t.app);
   });
   afterAll(async () => t?.close());
@@ -131,7 +131,7 @@ describeEachDialect('document-upload limits', (dialect) => {
     let small: TestApp;
     let smallPort: number;
     beforeAll(async () => {
-      small = await buildTestApp(dialect, { config: { uploads: { bytesPerClientPerHour: CLIENT_BYTES, storageBudgetBytes: STORAGE_BYTES } } });
+      small = await buildTestApp(dialect, { coverage: true, config: { uploads: { bytesPerClientPerHour: CLIENT_BYTES, storageBudgetBytes: STORAGE_BYTES } } });
       smallPort = await listenOnFreePort(small.app);
     });
     afterAll(async () => small?.close());

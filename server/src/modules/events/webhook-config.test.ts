@@ -47,6 +47,7 @@ describe('WEBHOOK_* configuration', () => {
     const production = {
       NODE_ENV: 'production', PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
       LEGAL_PAGES_URL: 'https://www.acme.example/legale', SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
+      SUPPORT_EMAIL: 'assistenza@acme.example', PEC_ADDRESS: 'acme@pec.acme.example',
       WEBHOOK_URL: 'https://bss.example.it/events', WEBHOOK_SECRET: whsec(32),
     };
     expect(problemsOf(production)).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: obbligatoria in produzione con WEBHOOK_URL/)]);

@@ -27,7 +27,7 @@ import { orderWithdrawalFormPdf, withdrawalFormFilename, withdrawalUrlOf } from 
  */
 
 export type NotificationsConfig = Pick<Config,
-  'brandName' | 'brandColour' | 'publicBaseUrl' | 'smtpFrom' | 'legalPagesUrl' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'storageDir' | 'storageDriver'>;
+  'brandName' | 'brandColour' | 'publicBaseUrl' | 'smtpFrom' | 'legalPagesUrl' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'supportEmail' | 'pecAddress' | 'storageDir' | 'storageDriver'>;
 
 export interface NotificationDeps {
   db: Db;

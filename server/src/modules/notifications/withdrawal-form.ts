@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import { renderWithdrawalFormPdf } from '../../infra/pdf/withdrawal-form-pdf';
 import { getCatalogueOffer } from '../catalog';
 
-export type WithdrawalFormConfig = Pick<Config, 'brandName' | 'brandColour' | 'publicBaseUrl' | 'sepaCreditorName' | 'sepaCreditorAddress'>;
+export type WithdrawalFormConfig = Pick<Config, 'brandName' | 'brandColour' | 'publicBaseUrl' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'supportEmail' | 'pecAddress'>;
 
 export interface WithdrawalFormOrder {
   orderNumber: string;
@@ -26,7 +26,7 @@ export function orderWithdrawalFormPdf(config: WithdrawalFormConfig, order: With
   return renderWithdrawalFormPdf({
     brandName: config.brandName,
     accentColour: config.brandColour,
-    recipient: { name: config.sepaCreditorName, address: config.sepaCreditorAddress },
+    recipient: { name: config.sepaCreditorName, address: config.sepaCreditorAddress, email: config.supportEmail, pec: config.pecAddress },
     orderCode: order.orderNumber,
     orderedAt: order.signedAt,
     service,

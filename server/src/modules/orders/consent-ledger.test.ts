@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { CONSENT_TEXTS } from '@checkout/contract';
+import { CONSENT_TEXTS, romeDateTime } from '@checkout/contract';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { signingHarness } from '../../../test/support/signing-harness';
@@ -48,7 +48,8 @@ describeEachDialect('consent ledger', (dialect) => {
     expect((await sign(hash, code)).status).toBe(200);
     const signed = (await pdfText((await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload)).replace(/\s+/g, ' ');
     expect(signed).toContain('CONSENSI AL TRATTAMENTO DEI DATI');
-    expect(signed).toMatch(/Comunicazioni commerciali dato il \d{2}\/\d{2}\/\d{2}, \d{2}:\d{2} \(testo versione 1, SHA-256 [0-9a-f]{16}…\)/);
+    // The time as the evidence page prints the signature's: Rome's civil time with its offset, to the second.
+    expect(signed).toContain(`Comunicazioni commerciali dato il ${romeDateTime(t2)}; testo versione 1, SHA-256 ${after.at(-1)!.text_sha256.slice(0, 16)}…`);
     expect(signed).toMatch(/Profilazione per offerte personalizzate non dato il/);
     expect(signed).toMatch(/Informativa privacy e trattamento per il servizio dato il/);
   });

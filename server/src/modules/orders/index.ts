@@ -5,6 +5,8 @@
 export { createOrdersModule, ordersModule } from './routes';
 export { consentHistory, currentConsents, recordConsents } from './consent-ledger';
 export type { ConsentState } from './consent-ledger';
+export { COVERAGE_OVERRIDE_FIELD, coverageOverrideOf } from './coverage-override';
+export type { CoverageOverride } from './coverage-override';
 export { newOrderHash, newOrderId } from './order-hash';
 export { brandInitials } from './order-number';
 export { priceOrderContent, reconcileOrderContent, routerVariantOf, storedContent } from './order-pricing';

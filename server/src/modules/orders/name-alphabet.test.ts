@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient, Settled } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from './routes';
 import { findOrderByHash } from './service';
@@ -25,12 +26,12 @@ const BUSINESS_PERSONAL = {
 describeEachDialect('orders: the alphabet of names and addresses', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
+    t = await buildTestApp(dialect, { coverage: true, modules: [catalogModule, createOrdersModule({ now: () => NOW })] });
   });
   afterAll(async () => t.close());
 
   const newOrder = async (payload: Partial<Parameters<InjectClient['newOrder']>[0]> = {}): Promise<string> => {
-    const { status, body } = await injectCall(t.app, (c) => c.newOrder({ offer_id: 101, ...payload }));
+    const { status, body } = await injectCall(t.app, (c) => c.newOrder({ offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, ...payload }));
     expect(status, JSON.stringify(body)).toBe(200);
     return body.data!.hash as string;
   };
@@ -99,6 +100,42 @@ describeEachDialect('orders: the alphabet of names and addresses', (dialect) => 
     const payment = await step(hash, 'step-payment', { ...PRIVATO_STEPS['step-payment'], sepa_first_name: first, sepa_last_name: last });
     expect(payment.status, JSON.stringify(payment.body)).toBe(200);
     expect((await findOrderByHash(t.db, hash))!.fields).toMatchObject({ first_name: first, last_name: last, sepa_first_name: first, sepa_last_name: last });
+  });
+
+  describe('orders/new and update-order hold the names to the steps\' alphabets', () => {
+    const HOSTILE: Array<[field: string, value: string, message: string]> = [
+      ['first_name', 'Mario 😀', PERSON_NAME_MESSAGE],
+      ['last_name', 'Ros\u001bsi', PERSON_NAME_MESSAGE],
+      ['first_name', '=HYPERLINK("https://example.com","Mario")', PERSON_NAME_MESSAGE],
+      ['last_name', '@SUM(1+1)', PERSON_NAME_MESSAGE],
+      ['ragione_sociale', '+SUM(A1:A9)', COMPANY_NAME_MESSAGE],
+      ['ragione_sociale', '-2+3', COMPANY_NAME_MESSAGE],
+      ['sepa_company_name', 'Bianchi\u0007 S.r.l.', COMPANY_NAME_MESSAGE],
+      ['residenza_indirizzo', '-Via Roma', ADDRESS_TEXT_MESSAGE],
+      ['shipping_city', 'Roma \u2605', ADDRESS_TEXT_MESSAGE],
+    ];
+    const count = async () => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+    it.each(HOSTILE)('orders/new refuses %s = %j, naming the field, and stores nothing', async (field, value, message) => {
+      const before = await count();
+      const res = await injectCall(t.app, (c) => c.newOrder({ offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, [field]: value }));
+      refusedOn(res, field, message);
+      expect(await count()).toBe(before);
+    });
+
+    it.each(HOSTILE)('update-order refuses %s = %j, naming the field, and changes nothing', async (field, value, message) => {
+      const hash = await newOrder({ first_name: 'Mario' });
+      const before = await t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+      refusedOn(await injectCall(t.app, (c) => c.updateOrder({ order_hash: hash }, { offer_id: 101, [field]: value })), field, message);
+      expect(await t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow()).toEqual(before);
+    });
+
+    it('takes the names people type, trimmed as the steps trim them', async () => {
+      const hash = await newOrder({ first_name: ' Maria Grazia ', last_name: 'D’Angelo', ragione_sociale: 'Bianchi & Figli S.r.l.', residenza_indirizzo: 'Via Sant’Andrea' });
+      const res = await injectCall(t.app, (c) => c.updateOrder({ order_hash: hash }, { offer_id: 101, last_name: 'Rossi-Bianchi', shipping_city: 'Forlì' }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await findOrderByHash(t.db, hash))!.fields).toMatchObject({ first_name: 'Maria Grazia', last_name: 'Rossi-Bianchi', shipping_city: 'Forlì' });
+    });
   });
 
   describe('the codice fiscale still tells a wrong name', () => {

@@ -3,13 +3,14 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { InsertQueryNode } from 'kysely';
 import type { DbHandle } from '../../db';
 import { describeEachDialect } from '../../../test/support/dialects';
+import { seedTestCoverage, TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 import { insertNewOrder } from './order-insert-group';
 import { insertOrdersUnlessNumberTaken } from './repository';
 import { createOrder } from './order-write';
 import type { OrderRef } from './order-write';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
-const BODY = { offer_id: 101, customer_type: 'privato' as const, is_brand_customer: false };
+const BODY = { offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, customer_type: 'privato' as const, is_brand_customer: false };
 
 /** Counts the INSERT statements sent through it. */
 class InsertCounter implements KyselyPlugin {
@@ -41,7 +42,7 @@ const row = (hash: string, orderNumber: string) => ({
 
 describeEachDialect('orders/new: the insert', (dialect) => {
   let handle: DbHandle;
-  beforeAll(async () => { handle = await dialect.createDb(); });
+  beforeAll(async () => { handle = await dialect.createDb(); await seedTestCoverage(handle.db); });
   afterAll(async () => handle.destroy());
 
   it('writes the orders created together in one statement, and draws again a number taken within the group', async () => {

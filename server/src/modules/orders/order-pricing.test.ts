@@ -4,10 +4,11 @@ import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { priceOrderContent } from './order-pricing';
 
-// Without an address or a promo code, pricing reads nothing from the database.
+// Without an address (the line stated by staff, coverage-override.ts) or a promo code, pricing reads nothing from the database.
 const noDatabase = {} as Db;
 const NOW = new Date('2026-03-01T10:00:00Z');
-const price = (fields: Record<string, unknown>) => priceOrderContent(noDatabase, 101, 'privato', fields, NOW);
+const STAFF_LINE = { coverage_override: { technology: 'FTTH', reason: 'prova', operator: 'test', at: '' } };
+const price = (fields: Record<string, unknown>) => priceOrderContent(noDatabase, 101, 'privato', { ...STAFF_LINE, ...fields }, NOW);
 
 describe('orders: the price of a content without a promo code, kept per catalogue', () => {
   it('is computed once for the same content and shared, frozen, between the orders that have it', async () => {

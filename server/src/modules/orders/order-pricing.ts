@@ -1,9 +1,12 @@
-import { ERROR_CODES, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconcileSelection } from '@checkout/contract';
-import type { AddedOption, CustomerType, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
+import {
+  ERROR_CODES, lineFactMismatches, lineFactsAt, lineFactsByOverride, lineFor, offerFitsLine, priceOrder, promoClusterOf, reconcileSelection, voiceLineFields,
+} from '@checkout/contract';
+import type { AddedOption, CustomerType, LineFacts, Offer, PricedOrder, Promo, RouterColour, SelectionContext, ServiceCoverage } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../http/errors';
 import { applicablePromo, getCatalogueOffer, loadCatalog, offerSoldInCluster } from '../catalog';
 import { orderCoverageAt } from '../coverage';
+import { COVERAGE_OVERRIDE_FIELD, coverageOverrideOf } from './coverage-override';
 import type { OrderFields } from './service';
 import { fieldOrDefault } from './stored-fields';
 
@@ -75,52 +78,99 @@ export function reconcileOrderContent(
   return { offer, options: result.selection.options, additionalVariants: result.selection.additionalVariants };
 }
 
+/** What pricing adds to the options: the facts of the line (coverage record or staff override), and the line itself. */
+type StoredLine = { facts?: LineFacts; line?: ServiceCoverage | null };
+
 /**
  * The order's fields as stored after pricing: the options and covers the rules accepted, and the voice
  * line, which is the offer page's choice (a voice plan among the options). Step 3 only says which number
  * to keep on it, so `voip_activation_request` follows the options and nothing else can bill a plan the
- * customer did not see activated, or activate one nobody pays for.
+ * customer did not see activated, or activate one nobody pays for. The line's facts and the activation
+ * address are the coverage record's (contract line-facts.ts), whatever the fields said.
  */
-export function storedContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
+export function storedContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'> & StoredLine): OrderFields {
   return setStoredContent({ ...fields }, content);
 }
 
 /** storedContent on fields the caller owns: set in place (the same keys, in the same order), not copied. */
-export function setStoredContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'>): OrderFields {
+export function setStoredContent(fields: OrderFields, content: Pick<ReconciledContent, 'options' | 'additionalVariants'> & StoredLine): OrderFields {
   const voice = content.options.some((o) => o.category === 'voip');
   fields.options = content.options;
   fields.additional_variants = content.additionalVariants;
-  fields.voip_activation_request = voice;
-  fields.voip_old_phone_number = voice && typeof fields.voip_old_phone_number === 'string' ? fields.voip_old_phone_number : '';
+  // Step 3's one answer (contract voice-line.ts): the number kept is the ported one, and only onto a voice plan.
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const line = voiceLineFields({
+    portability_phone: fields.portability_phone === true, portability_old_number: text(fields.portability_old_number),
+    portability_operator: text(fields.portability_operator), portability_operator_name: text(fields.portability_operator_name),
+    portability_migration_code: text(fields.portability_migration_code),
+  }, voice);
+  fields.voip_activation_request = line.voip_activation_request;
+  fields.voip_old_phone_number = line.voip_old_phone_number;
+  if (fields.portability_phone === true && !line.portability_phone) {
+    fields.portability_phone = false;
+    fields.telephone_request = line.telephone_request;
+  }
+  if (content.facts) {
+    Object.assign(fields, content.facts);
+    // A known address: the record decides, an earlier override no longer counts.
+    if (content.line) delete fields[COVERAGE_OVERRIDE_FIELD];
+  }
   return fields;
 }
 
 export interface PricedContent extends ReconciledContent {
   promo: Promo | null;
   priced: PricedOrder;
-  /** The address's line the offer runs on (null: an address the coverage data does not know). */
+  /** The address's line the offer runs on (null: a pre-made order whose technology staff named, the address being unknown). */
   line: ServiceCoverage | null;
+  /** What the order stores of its line and activation address (contract line-facts.ts). */
+  facts: LineFacts;
 }
 
 const offerNotAtAddress = (): AppError =>
   invalid({ offer_id: 'Questa offerta non è disponibile al tuo indirizzo: torna alla verifica della copertura.' }, { offer_id: 'offer_not_at_address' });
 
+const addressNotCovered = (id: string): AppError => invalid({
+  id_egon_civico: id === ''
+    ? "Manca l'indirizzo di attivazione: verifica la copertura del tuo indirizzo e scegli l'offerta da lì."
+    : "Indirizzo non trovato nei dati di copertura: ripeti la verifica della copertura.",
+}, { id_egon_civico: 'address_not_covered' });
+
 /**
  * What the address allows this offer, from the coverage data (never from the order's copy of the
  * coverage result): a 422 on offer_id where the offer is not sold (outside its areas, contract
  * `offerSoldInArea`, or faster than the fibre line, `offerFitsLine`), else the line speed that caps the
- * speed upgrades. An address the coverage data does not know (a pre-made order) limits nothing.
+ * speed upgrades and the facts the order stores. An address the coverage data does not know is refused
+ * (422 on id_egon_civico), unless staff named the technology (coverage-override.ts): then the offer must
+ * use that technology and be sold without an area limit, and no line speed caps the upgrades.
  */
 async function lineContext(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields,
-): Promise<{ context: SelectionContext; line: ServiceCoverage | null }> {
-  const coverage = await orderCoverageAt(db, typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico : '');
-  if (coverage === null) return { context: {}, line: null };
+): Promise<{ context: SelectionContext; line: ServiceCoverage | null; facts: LineFacts }> {
+  const id = typeof fields.id_egon_civico === 'string' ? fields.id_egon_civico.trim() : '';
+  const coverage = await orderCoverageAt(db, id);
   const offer = offerFor(offerId, customerType);
+  if (coverage === null) {
+    const override = coverageOverrideOf(fields);
+    if (override === null) throw addressNotCovered(id);
+    if (!offer.technologies.includes(override.technology) || !offerSoldInCluster(offer.id, null)) throw offerNotAtAddress();
+    return { context: {}, line: null, facts: lineFactsByOverride(override.technology) };
+  }
   if (!offerSoldInCluster(offer.id, coverage.openfiberCluster)) throw offerNotAtAddress();
   const line = lineFor(offer, coverage.services);
   if (!offerFitsLine(offer, line)) throw offerNotAtAddress();
-  return { context: { lineSpeed: line?.max_download ?? null }, line };
+  return { context: { lineSpeed: line?.max_download ?? null }, line, facts: lineFactsAt(coverage, line) };
+}
+
+/**
+ * A request's own statement of the line or the activation address (`sent`: only what it sent) must be
+ * the coverage record's: else a 422 naming each field that differs (rule `coverage_mismatch`).
+ */
+export function assertSentLineFacts(sent: Readonly<Record<string, unknown>>, content: Pick<PricedContent, 'facts'>): void {
+  const problems = lineFactMismatches(sent, content.facts);
+  if (Object.keys(problems).length > 0) {
+    throw invalid(problems, Object.fromEntries(Object.keys(problems).map((f) => [f, 'coverage_mismatch'])));
+  }
 }
 
 /*
@@ -132,7 +182,7 @@ async function lineContext(
  * not kept; a code's promo (the database and the date decide it) is never looked up here. The kept
  * results are shared between requests, hence frozen.
  */
-type Priced = Omit<PricedContent, 'promo' | 'line'>;
+type Priced = Omit<PricedContent, 'promo' | 'line' | 'facts'>;
 const PRICED_KEPT_MAX = 1_000;
 const pricedByCatalogue = new WeakMap<object, Map<string, Priced>>();
 
@@ -171,15 +221,16 @@ function keptReconcileAndPrice(offerId: number, customerType: CustomerType, fiel
 
 /**
  * Reconciles and prices: the promo is the order's `promo` field when get-promo would accept it today for
- * the order's customer type and cluster (and it is for this offer), else none.
+ * the order's customer type and its address's cluster (and it is for this offer), else none.
  */
 export async function priceOrderContent(
   db: Db, offerId: number, customerType: CustomerType, fields: OrderFields, now: Date,
 ): Promise<PricedContent> {
-  const { context, line } = await lineContext(db, offerId, customerType, fields);
+  const { context, line, facts } = await lineContext(db, offerId, customerType, fields);
   const code = typeof fields.promo === 'string' ? fields.promo : undefined;
-  if (!code?.trim()) return { ...keptReconcileAndPrice(offerId, customerType, fields, context), promo: null, line };
+  if (!code?.trim()) return { ...keptReconcileAndPrice(offerId, customerType, fields, context), promo: null, line, facts };
   const content = reconcileOrderContent(offerId, customerType, fields, context);
-  const promo = await applicablePromo(db, code, customerType, now, { cluster: promoClusterOf(fields) });
-  return { ...content, promo, priced: priceOf(content, fields, promo), line };
+  // The cluster a promo is judged by is the record's too.
+  const promo = await applicablePromo(db, code, customerType, now, { cluster: promoClusterOf(facts) });
+  return { ...content, promo, priced: priceOf(content, fields, promo), line, facts };
 }

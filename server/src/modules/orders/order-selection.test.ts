@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 import { catalogModule } from '../catalog';
 import { seedCoverage } from '../coverage';
 import { createOrdersModule } from './routes';
@@ -56,7 +57,8 @@ describeEachDialect('order selection rules', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const create = (payload: NewOrder) => injectCall(t.app, (c) => c.newOrder(payload));
+  // Orders are at Via Roma 1 unless the test says otherwise (FTTH 10 Gbit/s: the line caps nothing of offer 101).
+  const create = (payload: NewOrder) => injectCall(t.app, (c) => c.newOrder({ id_egon_civico: TEST_ADDRESS_ID, ...payload }));
   const update = (hash: string, payload: NewOrder) => injectCall(t.app, (c) => c.updateOrder({ order_hash: hash }, payload));
   const step = (hash: string, name: string, payload: Record<string, unknown>) =>
     injectCall(t.app, (c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
@@ -95,11 +97,11 @@ describeEachDialect('order selection rules', (dialect) => {
   });
 
   it('update-order checks the whole stored order: a new offer must accept the options already chosen', async () => {
-    // Offer 105 (FWA) sells no speed upgrade: the upgrade chosen on 106 has to go first.
+    // Offer 104 (FTTC, sold at Via Roma 1 on its FTTC line) sells no speed upgrade: the upgrade chosen on 106 has to go first.
     const hash = await newOrder({ offer_id: 106, options: [o(22), o(50)] });
-    const res = await update(hash, { offer_id: 105 });
+    const res = await update(hash, { offer_id: 104 });
     expect(res.status).toBe(422);
-    expect(res.body.error!.rules).toMatchObject({ 'options.22': 'unknown_option', 'options.50': 'unknown_option' });
+    expect(res.body.error!.rules).toEqual({ 'options.50': 'unknown_option' });
   });
 
   it.each(REFUSED.filter(([, s]) => 'options' in s))('a step refuses an order whose stored selection breaks a rule (%s)', async (_name, selection, rules) => {
@@ -128,13 +130,20 @@ describeEachDialect('order selection rules', (dialect) => {
 
   it('activates the voice line exactly when a voice plan is chosen, whatever step 3 or update-order say', async () => {
     const withPlan = await newOrder({ options: [o(10)] });
-    const address = await step(withPlan, 'step-address', { ...PRIVATO_STEPS['step-address'], voip_activation_request: false, voip_old_phone_number: '0612345678' });
+    // Step 3's one answer: the number kept on the voice line is the one ported (voip_old_phone_number derived from it).
+    const address = await step(withPlan, 'step-address', {
+      ...PRIVATO_STEPS['step-address'], voip_activation_request: false, voip_old_phone_number: '',
+      portability_phone: true, portability_operator: 'tim', portability_old_number: '06 1234567', portability_migration_code: 'TLC 0612345678 001 A',
+    });
     expect(address.status, JSON.stringify(address.body)).toBe(200);
-    expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: true, voip_old_phone_number: '0612345678' });
+    expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: true, voip_old_phone_number: '061234567', portability_phone: true });
 
-    // The plan removed on the offer page: no line, no number kept for it.
+    // The plan removed on the offer page: no line, no number kept or ported for it.
     await update(withPlan, { offer_id: 101, options: [] });
-    expect((await stored(withPlan)).order.fields).toMatchObject({ voip_activation_request: false, voip_old_phone_number: '' });
+    expect((await stored(withPlan)).order.fields).toMatchObject({
+      voip_activation_request: false, voip_old_phone_number: '', portability_phone: false,
+      telephone_request: { operator: '', operator_name: '', old_number: '', migration_code: '' },
+    });
 
     const noPlan = await newOrder({ options: [], voip_activation_request: true });
     expect((await stored(noPlan)).order.fields.voip_activation_request).toBe(false);
@@ -160,7 +169,7 @@ describeEachDialect('order selection rules', (dialect) => {
 
   it('reads the already-a-customer flag under the brand key, and its alias', async () => {
     // The brand key is not the contract's (it names the flag is_brand_customer): those bodies go raw.
-    const created = await sendRaw('/api/orders/new', { offer_id: 101, is_fibraviva_customer: true });
+    const created = await sendRaw('/api/orders/new', { offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, is_fibraviva_customer: true });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const branded = created.body.data!.hash as string;
     expect((await stored(branded)).order.is_brand_customer).toBe(true);
@@ -168,7 +177,7 @@ describeEachDialect('order selection rules', (dialect) => {
     expect((await stored(alias)).order.is_brand_customer).toBe(true);
     await sendRaw(`/api/orders/${alias}/update-order`, { offer_id: 101, is_fibraviva_customer: false });
     expect((await stored(alias)).order.is_brand_customer).toBe(false);
-    const bad = await sendRaw('/api/orders/new', { offer_id: 101, is_fibraviva_customer: 'sì' });
+    const bad = await sendRaw('/api/orders/new', { offer_id: 101, id_egon_civico: TEST_ADDRESS_ID, is_fibraviva_customer: 'sì' });
     expect(bad.status).toBe(422);
     expect(bad.body.error!.fields).toHaveProperty(['is_fibraviva_customer']);
   });

@@ -6,7 +6,7 @@ import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
 import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
-import { priceOrderContent, setStoredContent, storedContent } from './order-pricing';
+import { assertSentLineFacts, priceOrderContent, setStoredContent, storedContent } from './order-pricing';
 import { storedFieldsJson } from './stored-fields';
 import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
 import type { Conn } from './repository';
@@ -50,9 +50,11 @@ export interface WriteOptions {
 }
 
 /**
- * orders/new. The selection is checked by the contract's rules and priced from the catalogue (a 422
- * names each refused option). An unknown referer code creates nothing and answers the referer-code
- * error (SPEC §7, §8).
+ * orders/new. The address must be one the coverage data knows (`id_egon_civico`), the offer sold there
+ * and the selection accepted by the contract's rules, priced from the catalogue (a 422 names each refused
+ * field); the line's facts and the activation address are stored from the coverage record, and a request
+ * that states them otherwise is refused. An unknown referer code creates nothing and answers the
+ * referer-code error (SPEC §7, §8).
  */
 export async function createOrder(
   db: Db, body: OrderWrite, { now = new Date(), numberPrefix = DEFAULT_NUMBER_PREFIX, drawNumber = newOrderNumber }: WriteOptions = {},
@@ -60,6 +62,7 @@ export async function createOrder(
   const customerType = body.customer_type ?? 'privato';
   const stored = toStoredFields(body);
   const content = await priceOrderContent(db, body.offer_id, customerType, stored, now);
+  assertSentLineFacts(stored, content);
   const referer = normaliseRefererCode(body.referer_code);
   if (referer !== '' && !(await refererCodeExists(db, referer))) {
     return { isRefererCodeError: true, error_message: REFERER_CODE_ERROR_MESSAGE };
@@ -100,7 +103,9 @@ export async function createOrder(
 /**
  * update-order: the same body as orders/new, but only the keys the client sent are applied.
  * What a step validated stays authoritative (re-applied on top) until the step is submitted again;
- * a change of customer type drops step-personal, whose fields differ between privato and business.
+ * a change of customer type drops step-personal, whose fields differ between privato and business, and a
+ * change of activation address (another `id_egon_civico`) re-runs the coverage, line and area rules there,
+ * replaces the line's facts and drops step-address, whose shipping and portability answers were for the old one.
  */
 export async function updateOrder(
   db: Db,
@@ -126,10 +131,14 @@ export async function updateOrder(
     if (referer !== undefined) patch.referer_code = referer;
 
     if (customerType !== order.customer_type) await deleteStep(trx, order.id, 'step-personal');
+    const sentFields = toStoredFields(patch);
+    const addressChanged = sentFields.id_egon_civico !== undefined && String(sentFields.id_egon_civico).trim() !== String(order.fields.id_egon_civico ?? '').trim();
+    if (addressChanged) await deleteStep(trx, order.id, 'step-address');
     const steps = await selectSteps(trx, order.id);
-    const merged: OrderFields = { ...order.fields, ...toStoredFields(patch), customer_type: customerType, ...mergeStepPayloads(steps) };
-    // What would be stored is checked as a whole: a new offer must accept the options already chosen.
+    const merged: OrderFields = { ...order.fields, ...sentFields, customer_type: customerType, ...mergeStepPayloads(steps) };
+    // What would be stored is checked as a whole: a new offer must accept the options already chosen, a new address sell the offer.
     const content = await priceOrderContent(trx, offerId, customerType, merged, now);
+    assertSentLineFacts(sentFields, content);
     const fields: OrderFields = storedContent(merged, content);
     const stepData = Object.fromEntries(Object.entries(order.step_data).filter(([name]) => steps.some((s) => s.step_name === name)));
     const status: OrderStatus = statusAfterSteps(steps);

@@ -129,6 +129,8 @@ export interface OrderForSignature {
   created_at: string;
   signing_locked_until: string | null;
   order_number: string;
+  /** Prepared by staff (a pre-made code): its paid options are the customer's only once confirmed one by one. */
+  premade: boolean;
 }
 
 /** For the signature module: the order to preview and sign; throws the 404 AppError when missing. */
@@ -137,7 +139,7 @@ export async function getOrderForSignature(db: Conn, hash: string): Promise<Orde
   return {
     id: o.id, hash: o.hash, status: o.status, offer_id: o.offer_id, fields: o.fields,
     customer_type: o.customer_type, is_brand_customer: o.is_brand_customer, referer_code: o.referer_code, created_at: o.created_at,
-    signing_locked_until: o.signing_locked_until, order_number: o.order_number,
+    signing_locked_until: o.signing_locked_until, order_number: o.order_number, premade: o.premade_code !== null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ADULT_AGE, ageOn, documentDateProblems, sepaHolderProblems } from '@checkout/contract';
+import { ADULT_AGE, ageOn, documentDateProblems, hasVoicePlan, sepaHolderProblems, voiceLineProblems } from '@checkout/contract';
 import type {
   CustomerType, OrderStepName, StepAddress, StepDocument, StepPayment, StepPersonalBusiness, StepPersonalPrivato, StepPortability,
 } from '@checkout/contract';
@@ -120,6 +120,10 @@ export function checkDocument(v: StepDocument, today: string): FieldProblems {
   return problems;
 }
 
+/** Step 3's one answer on the voice line against the order's plan (contract voice-line.ts): no number kept without a plan, no second number. */
+const voiceLineChecks = (values: Record<string, unknown>, order: OrderFields): FieldProblems =>
+  voiceLineProblems(values, hasVoicePlan(Array.isArray(order.options) ? (order.options as { category: string }[]) : []));
+
 /** Server-side checks of a step whose shape the contract schema already accepted. */
 export async function checkStep(
   step: OrderStepName,
@@ -134,13 +138,13 @@ export async function checkStep(
       return customerType === 'business'
         ? checkBusiness(values as StepPersonalBusiness)
         : checkPrivato(values as StepPersonalPrivato, order, today);
-    case 'step-address': return checkAddress(values as StepAddress);
+    case 'step-address': return { ...voiceLineChecks(values, order), ...checkAddress(values as StepAddress) };
     case 'step-payment': return checkPayment(values as StepPayment, customerType);
     case 'step-document': return checkDocument(values as StepDocument, today);
     case 'step-portability': {
       const problems: FieldProblems = {};
       checkPortability(values as StepPortability, problems);
-      return problems;
+      return { ...voiceLineChecks(values, order), ...problems };
     }
   }
 }

@@ -5,7 +5,7 @@ import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
 import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
-import { priceOrderContent, storedContent } from './order-pricing';
+import { assertSentLineFacts, priceOrderContent, storedContent } from './order-pricing';
 import { storedFieldsJson } from './stored-fields';
 import type { OrderRecord, StepResult } from './service';
 import { checkStep, italianToday } from './step-checks';
@@ -80,6 +80,8 @@ export async function submitStep(
       : { ...current.fields, ...stepFields };
     // A signed order's price is the signed one; before that, every step re-checks and re-prices the selection.
     const content = current.status === 'signed' ? null : await priceOrderContent(trx, current.offer_id, current.customer_type, merged, now);
+    // step-address names the activation address: it must be the one whose coverage was checked (another one comes through update-order's id_egon_civico).
+    if (content) assertSentLineFacts(values, content);
     await updateOrderRow(trx, current.id, {
       ...(content ? { monthly_cents: content.priced.totals.monthly, one_off_cents: content.priced.totals.oneOff } : {}),
       fields_json: storedFieldsJson(content ? storedContent(merged, content) : merged),

@@ -15,8 +15,10 @@ import { brandInitials, findOrderByHash, getOrderForSignature, parseStoredFields
 import { preparePremadeOrder } from './prepare-premade';
 import { buildEvidenceBundle, EvidenceIntegrityError } from '../signature';
 
-export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID [--first-name N --last-name N --email E --phone N] '
-  + '[--address-id ID_EGON] [--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
+// The address is required in practice (an order at an address the coverage data does not know is refused);
+// only the console, with its audit log, may prepare one with the operator's own statement of the line.
+export const CREATE_PREMADE_USAGE = 'create-premade-order --offer ID --address-id ID_EGON [--first-name N --last-name N --email E --phone N] '
+  + '[--customer-type privato|business] [--options 10,28] [--days 30] [--json]';
 export const LIST_ORDERS_USAGE = 'list-orders [--status S] [--limit N] [--json]';
 export const EXPORT_EVIDENCE_USAGE = 'export-evidence ORDER_HASH [--out DIR] [--json]';
 

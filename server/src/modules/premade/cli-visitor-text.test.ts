@@ -46,7 +46,7 @@ describeEachDialect('CLI listings print visitor text escaped', (dialect) => {
   }
 
   it('list-orders', async () => {
-    const created = await run(createPremadeOrderCommand, ['--offer', '101', '--first-name', 'Mario', '--last-name', 'Rossi', '--email', 'm@example.com', '--phone', '3331234567', '--json']);
+    const created = await run(createPremadeOrderCommand, ['--offer', '101', '--address-id', '0580910000001', '--first-name', 'Mario', '--last-name', 'Rossi', '--email', 'm@example.com', '--phone', '3331234567', '--json']);
     const hash = (JSON.parse(created.out[0] ?? '') as { order_hash: string }).order_hash;
     const row = await db.selectFrom('orders').select('fields_json').where('hash', '=', hash).executeTakeFirstOrThrow();
     const fields = { ...(JSON.parse(row.fields_json) as Record<string, unknown>), first_name: HOSTILE, last_name: 'Rossi' };

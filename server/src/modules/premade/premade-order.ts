@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, priceOrder } from '@checkout/contract';
+import { ERROR_CODES } from '@checkout/contract';
 import type { CustomerType } from '@checkout/contract';
 
 import { AppError, MESSAGES } from '../../http/errors';
-import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, parseWrittenFields, reconcileOrderContent, routerVariantOf, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
+import { DEFAULT_NUMBER_PREFIX, newOrderHash, newOrderId, orderSearchColumns, parseWrittenFields, priceOrderContent, storedContent, toOrderRecord, unusedOrderNumber } from '../orders';
 import type { Conn, OrderFields, OrderRecord } from '../orders';
 
 /*
@@ -64,13 +64,11 @@ const isUniqueViolation = (err: unknown): boolean =>
 export async function createPremadeOrder(db: Conn, input: PremadeOrderInput): Promise<PremadeOrderCreated> {
   const now = input.now ?? new Date();
   const customerType = input.customerType ?? 'privato';
-  // Staff are held to the same option rules as the visitor (the customer signs what the rules allow).
-  const content = reconcileOrderContent(input.offerId, customerType, { ...input.fields, options: (input.optionIds ?? []).map((id) => ({ id })) } as OrderFields);
-  const options = content.options;
-  const totals = priceOrder(content.offer, {
-    options, additionalVariants: content.additionalVariants,
-    routerVariant: routerVariantOf(input.fields),
-  }).totals;
+  // Staff are held to the same rules as the visitor (the customer signs what the rules allow): the address
+  // must be known to the coverage data (or the fields carry staff's audited override), the offer sold there.
+  const selected = { ...input.fields, options: (input.optionIds ?? []).map((id) => ({ id })) } as OrderFields;
+  const content = await priceOrderContent(db, input.offerId, customerType, selected, now);
+  const totals = content.priced.totals;
   const expiresAt = (input.expiresAt ?? new Date(now.getTime() + PREMADE_VALID_DAYS * 86_400_000)).toISOString();
   const fixed = input.code === undefined ? null : normalisePremadeCode(input.code);
   if (input.code !== undefined && !fixed) throw invalid({ code: 'Codice non valido: 6-20 lettere o cifre.' });

@@ -24,6 +24,15 @@ export interface PreparePremadeInput {
   phone?: string;
   /** The address chosen in the coverage search; its coverage is filled in as the coverage step would. */
   addressId?: string;
+  /**
+   * Instead of an address: the technology the operator states for an address the coverage data does not
+   * know, why, and who states it (orders/coverage-override.ts). The caller audits it.
+   */
+  coverageOverride?: {
+    technology: 'FTTH' | 'FTTC' | 'FWA'; reason: string; operator: string;
+    /** The activation address as the operator typed it. */
+    address: string; number: string; city: string; zip_code: string; province: string;
+  };
   validDays: number;
   now: Date;
   numberPrefix?: string;
@@ -39,6 +48,14 @@ export interface PreparedPremade extends PremadeOrderCreated {
 
 export const premadePath = (code: string): string => `/attiva/fill-order/pre/${code}`;
 
+/** The fields of the operator's override: the address they typed, and their statement of the line (orders/coverage-override.ts). */
+function overrideFields(o: NonNullable<PreparePremadeInput['coverageOverride']>, now: Date): OrderFields {
+  return {
+    address: o.address, number: o.number, city: o.city, zip_code: o.zip_code, province: o.province,
+    coverage_override: { technology: o.technology, reason: o.reason.trim(), operator: o.operator, at: now.toISOString() },
+  };
+}
+
 /**
  * `alsoInTransaction` runs in the order's own transaction (the console's audit record): the order and
  * what records it commit together.
@@ -52,6 +69,7 @@ export async function preparePremadeOrder(
     ...(input.email ? { email: input.email.toLowerCase() } : {}),
     ...(input.phone ? { mobile_phone_number: input.phone } : {}),
     ...(input.addressId ? await addressFields(db, input.addressId.trim(), input.customerType) : {}),
+    ...(input.coverageOverride && !input.addressId ? overrideFields(input.coverageOverride, input.now) : {}),
   };
   const needsCode = holdsPersonalData(fields);
   // Personal data opens only with a code sent to the customer's mobile: without one nobody could open it.

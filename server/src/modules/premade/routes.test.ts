@@ -15,6 +15,7 @@ import { addressFields } from './address-fields';
 import { PER_CODE } from './code-delay';
 import { createPremadeModule } from './routes';
 import { DEMO_PREMADE } from './seed';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 /*
  * fill-order and the one-time code that opens a pre-made order (docs/side-flows.md): the code shows
@@ -59,6 +60,7 @@ describeEachDialect('fill-order', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       seed: true,
       modules: [createPremadeModule({ now: () => new Date(nowMs), channels: () => channels, fillOrderPerMinute: 100_000 }), createOrdersModule()],
     });
@@ -156,7 +158,7 @@ describeEachDialect('fill-order', (dialect) => {
   });
 
   it('an order holding personal data but no mobile number says so instead of sending a code', async () => {
-    const created = await createPremadeOrder(t.db, { offerId: 101, fields: { first_name: 'Anna', email: 'anna@example.com' } });
+    const created = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID, first_name: 'Anna', email: 'anna@example.com' } });
     const { body, raw } = await fill(created.code);
     expect(body.data).toMatchObject({ needs_code: true, masked_phone: null });
     expect(raw).not.toContain('anna@example.com');
@@ -172,7 +174,7 @@ describeEachDialect('fill-order', (dialect) => {
   });
 
   it('counts the code with every other one sent to that number (per-destination limit)', async () => {
-    const created = await createPremadeOrder(t.db, { offerId: 101, fields: { first_name: 'Bruno', mobile_phone_number: '3409876543' } });
+    const created = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID, first_name: 'Bruno', mobile_phone_number: '3409876543' } });
     const statuses: number[] = [];
     for (let i = 0; i <= DEFAULT_SEND_LIMITS.perDestinationPerHour; i++) {
       nextMinute();
@@ -187,11 +189,11 @@ describeEachDialect('fill-order', (dialect) => {
 
   describe('unknown, expired, cancelled and signed codes', () => {
     const deadCodes = async (): Promise<string[]> => {
-      const signed = await createPremadeOrder(t.db, { offerId: 101, fields: {}, now: new Date('2025-01-01T00:00:00Z') });
+      const signed = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID }, now: new Date('2025-01-01T00:00:00Z') });
       await markOrderStatus(t.db, signed.id, 'signed');
-      const cancelled = await createPremadeOrder(t.db, { offerId: 101, fields: {} });
+      const cancelled = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID } });
       await markOrderStatus(t.db, cancelled.id, 'cancelled');
-      const withdrawn = await createPremadeOrder(t.db, { offerId: 101, fields: { first_name: 'Carla', mobile_phone_number: '3331234567' } });
+      const withdrawn = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID, first_name: 'Carla', mobile_phone_number: '3331234567' } });
       await markOrderStatus(t.db, withdrawn.id, 'withdrawn');
       return [DEMO_PREMADE.expiredCode, DEMO_PREMADE.signedCode, signed.code, cancelled.code, withdrawn.code, 'NOPE123456', 'ABCDEFGHJK', 'x', '%25%25', 'a'.repeat(30)];
     };
@@ -284,7 +286,7 @@ describeEachDialect('fill-order', (dialect) => {
 
   it('expires 30 days after creation', async () => {
     const created = new Date('2026-03-01T10:00:00Z');
-    const c = await createPremadeOrder(t.db, { offerId: 101, fields: { technology: 'FTTH' }, now: created });
+    const c = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID, technology: 'FTTH' }, now: created });
     expect(c.expires_at).toBe('2026-03-31T10:00:00.000Z');
     const saved = nowMs;
     try {
@@ -305,14 +307,14 @@ describeEachDialect('fill-order', (dialect) => {
 
   it('refuses an unknown offer or option when creating', async () => {
     await expect(createPremadeOrder(t.db, { offerId: 999, fields: {} })).rejects.toMatchObject({ status: 422, fields: { offer_id: 'Offerta non trovata.' } });
-    await expect(createPremadeOrder(t.db, { offerId: 101, fields: {}, optionIds: [9999] })).rejects.toMatchObject({ status: 422 });
-    await expect(createPremadeOrder(t.db, { offerId: 101, fields: {}, code: DEMO_PREMADE.code })).rejects.toThrow();
+    await expect(createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID }, optionIds: [9999] })).rejects.toMatchObject({ status: 422 });
+    await expect(createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID }, code: DEMO_PREMADE.code })).rejects.toThrow();
   });
 });
 
 describeEachDialect('fill-order rate limit', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(dialect, { modules: [createPremadeModule({ fillOrderPerMinute: 3 })] }); });
+  beforeAll(async () => { t = await buildTestApp(dialect, { coverage: true, modules: [createPremadeModule({ fillOrderPerMinute: 3 })] }); });
   afterAll(async () => t.close());
 
   it('limits guesses per IP', async () => {

@@ -110,7 +110,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
       const { order } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       if (!mobileOf(order)) throw premadeErrors.noPhone();
-      const sent = await codes.send(order, 'sms', client, (otp) => ({
+      const sent = await codes.send({ ...order, premade: true }, 'sms', client, (otp) => ({
         subject: `${brandName}: codice per riprendere il tuo ordine`,
         text: `${brandName}: il codice per riprendere l'ordine ${order.order_number} è ${otp}. Vale 10 minuti. Se non stai completando un ordine, ignora questo messaggio.`,
       }));

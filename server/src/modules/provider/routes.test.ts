@@ -12,7 +12,7 @@ import type { InjectClient } from '../../../test/support/inject-client';
 import { signInOperator } from '../../../test/support/console-session';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { providerClientFor, providerRefusal } from '../../../test/support/provider-client';
-import { ACCEPTED, FULL_SELECTION } from '../../../test/support/signing-harness';
+import { ACCEPTED, FULL_SELECTION, uploadIdentity } from '../../../test/support/signing-harness';
 import { catalogModule, seedPromoCodes } from '../catalog';
 import { consoleAuthModule } from '../console-auth';
 import { createConsoleOrdersModule } from '../console-orders';
@@ -41,6 +41,7 @@ describeEachDialect('provider API', (dialect) => {
       const step = await call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
       expect(step.status, step.raw).toBe(200);
     }
+    await uploadIdentity(call, hash);
     expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     clock.ms += 60_000;
     expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }))).status).toBe(200);
@@ -71,6 +72,7 @@ describeEachDialect('provider API', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       now,
       modules: [
         catalogModule, createOrdersModule(), createDocumentsModule(),

@@ -8,6 +8,7 @@ import { signingHarness } from '../../../test/support/signing-harness';
 import { createFsStorage } from '../../infra/storage';
 import { createPremadeOrder } from '../premade';
 import { DAY_MS, KEPT_AFTER_ORDER, PURGED_WITH_ORDER, purgeAbandonedDrafts, purgeClock, purgeOrderIfAbandoned } from './purge-drafts';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 /*
  * The purge on real orders: made through the API (steps, contract preview, code), signed for real, on the
@@ -92,7 +93,7 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
   });
 
   it('keeps a draft touched within the retention period; deletes it once the period has passed', async () => {
-    const res = await h.call((c) => c.newOrder({ offer_id: 101 }));
+    const res = await h.call((c) => c.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101 }));
     const id = await idOf(res.body.data!.hash as string);
     await addDocument(id, new Date(h.clock.ms));
     await purge(at(29));
@@ -170,7 +171,7 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
 
   it('keeps a pre-made order until it has expired, then purges it once untouched for the period', async () => {
     const now = new Date(h.clock.ms);
-    const fields = { first_name: 'Anna', last_name: 'Bianchi', email: 'anna@example.it', mobile_phone_number: '3331234567' };
+    const fields = { id_egon_civico: TEST_ADDRESS_ID, first_name: 'Anna', last_name: 'Bianchi', email: 'anna@example.it', mobile_phone_number: '3331234567' };
     const waiting = await createPremadeOrder(db(), { offerId: 101, fields, now, expiresAt: new Date(now.getTime() + 60 * DAY_MS) });
     await purge(at(45));
     expect(await exists(waiting.id)).toBe(true);

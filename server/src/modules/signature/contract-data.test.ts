@@ -2,19 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { customerRows, portabilityRows, sepaDebtor, sepaScheme } from './contract-data';
 
 describe('contract data', () => {
-  it('prints the voice line and the portability of step 3 as the customer gave them', () => {
+  it('prints step 3\'s one answer: a kept number is the ported one, never "a new number" beside it', () => {
     expect(portabilityRows({
       voip_activation_request: true, voip_old_phone_number: '',
       portability_phone: true, portability_internet: false, portability_operator: 'tim', portability_operator_name: 'TIM',
       portability_old_number: '061234567', portability_migration_code: 'TIM1234567890123ABC',
     })).toEqual([
-      ['Linea voce', 'attivazione di un nuovo numero'],
+      ['Linea voce', 'attivazione mantenendo il numero attuale 061234567'],
       ['Portabilità richiesta', 'numero di telefono fisso'],
       ['Operatore attuale', 'TIM'],
       ['Numero da portare', '061234567'],
       ['Codice di migrazione', 'TIM1234567890123ABC'],
     ]);
     expect(portabilityRows({ voip_activation_request: false, portability_phone: false, portability_internet: false })).toEqual([]);
+    // A new number: no other number is printed, whatever an old field still holds.
+    expect(portabilityRows({ voip_activation_request: true, voip_old_phone_number: '069999999', portability_phone: false, portability_internet: false }))
+      .toEqual([['Linea voce', 'attivazione di un nuovo numero']]);
+    // No voice plan: no number is ported onto nothing.
+    expect(portabilityRows({ voip_activation_request: false, portability_phone: true, portability_old_number: '061234567', portability_internet: false })).toEqual([]);
   });
 
   it('names the place of issue once: "Comune di Roma", not "Comune di Roma di Roma"', () => {

@@ -1,9 +1,9 @@
 import {
-  chosenRouter, commitmentWording, CONSENT_LABELS, exitCostWording, expectedSpeed, formatSpeed, priceLineLabel, routerCostWording,
+  chosenRouter, CONSENT_LABELS, expectedSpeed, formatSpeed, keptNumberOf, offerTermsWording, priceLineLabel, promoTermsWording, romeDateTime, routerCostWording,
   speedFiguresWording, speedsAt, technologyWording,
 } from '@checkout/contract';
-import type { PricedOrder, PriceLine, SpeedsAtAddress } from '@checkout/contract';
-import type { SummaryFacts } from '../../infra/pdf/summary-pdf';
+import type { Offer, PricedOrder, PriceLine, SpeedsAtAddress } from '@checkout/contract';
+import { DEVICE_INSTALMENTS_ON_EXIT, type SummaryFacts } from '../../infra/pdf/summary-pdf';
 import { brandInitials } from '../orders';
 import type { ConsentState, OrderForSignature, PricedContent } from '../orders';
 import type { Config } from '../../config';
@@ -108,20 +108,21 @@ export function shippingAddress(f: Fields): string {
   ], ', ');
 }
 
-/** The voice line and the number portability of step 3, as the customer gave them (SPEC §3 fields). */
+/** The voice line and the number portability of step 3: one answer, so one number (a kept one is the ported one). */
 export function portabilityRows(f: Fields): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
-  if (f.voip_activation_request === true) {
-    rows.push(['Linea voce', str(f, 'voip_old_phone_number') ? `attivazione, numero attuale ${str(f, 'voip_old_phone_number')}` : 'attivazione di un nuovo numero']);
-  }
-  const phone = f.portability_phone === true;
+  const voice = f.voip_activation_request === true;
+  // Step 3's one answer (contract voice-line.ts): the number kept is the one ported, else a new number.
+  const kept = keptNumberOf({ portability_phone: f.portability_phone === true, portability_old_number: str(f, 'portability_old_number') }, voice);
+  if (voice) rows.push(['Linea voce', kept ? `attivazione mantenendo il numero attuale ${kept}` : 'attivazione di un nuovo numero']);
+  const phone = kept !== '';
   const internet = f.portability_internet === true;
   if (phone || internet) {
     const what = [phone ? 'numero di telefono fisso' : '', internet ? 'linea internet' : ''].filter(Boolean).join(' e ');
     rows.push(['Portabilità richiesta', what]);
     const operator = str(f, 'portability_operator_name') || str(f, 'portability_operator');
     rows.push(['Operatore attuale', operator]);
-    if (phone) rows.push(['Numero da portare', str(f, 'portability_old_number')]);
+    if (phone) rows.push(['Numero da portare', kept]);
     rows.push(['Codice di migrazione', str(f, 'portability_migration_code')]);
   }
   return rows.filter(([, value]) => value !== '');
@@ -159,16 +160,18 @@ export const sepaScheme = (customerType: 'privato' | 'business', f: Fields): 'CO
 
 /** The consents of the ledger as the contract prints them: given or refused, when, and which text. */
 export function consentRows(consents: readonly ConsentState[]): Array<[string, string]> {
-  return consents.map((c) => {
-    const when = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(c.recorded_at));
-    return [CONSENT_LABELS[c.consent], `${c.granted ? 'dato' : 'non dato'} il ${when} (testo versione ${c.text_version}, SHA-256 ${c.text_sha256.slice(0, 16)}…)`];
-  });
+  return consents.map((c) => [
+    CONSENT_LABELS[c.consent],
+    `${c.granted ? 'dato' : 'non dato'} il ${romeDateTime(c.recorded_at)}; testo versione ${c.text_version}, SHA-256 ${c.text_sha256.slice(0, 16)}…`,
+  ]);
 }
 
 export interface ContractInputs {
   order: OrderForSignature;
   /** The server's price lines of the order (orders' `priceOrderContent`). */
   priced: PricedOrder;
+  /** The catalogue's offer the order is for: its terms (commitment, voucher, exit costs) are printed as the summary states them. */
+  offer: Offer;
   /** The number the code goes to: change-mobile-phone-number's, else the order's. */
   mobile: string;
   /** The consent ledger's latest answers (orders' `currentConsents`). */
@@ -176,7 +179,7 @@ export interface ContractInputs {
   config: Pick<Config, 'brandName' | 'brandColour' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress'>;
 }
 
-export function buildContractData({ order, priced, mobile, config, consents = [] }: ContractInputs): ContractPdfData {
+export function buildContractData({ order, priced, offer, mobile, config, consents = [] }: ContractInputs): ContractPdfData {
   const f = order.fields as Fields;
   const [offerLine, ...optionLines] = priced.lines;
   if (offerLine?.kind !== 'offer') throw new Error('price lines must start with the offer');
@@ -199,6 +202,8 @@ export function buildContractData({ order, priced, mobile, config, consents = []
     offer: toContractLine(offerLine),
     options: optionLines.map(toContractLine),
     totals: { monthly: priced.totals.monthly, oneOff: priced.totals.oneOff },
+    terms: offerTermsWording(offer),
+    promo: priced.promo ? promoTermsWording(priced.promo) : null,
     sepa: {
       reference: mandateReference(config.brandName, order.id, documentDate),
       creditorId: config.sepaCreditorId,
@@ -240,8 +245,7 @@ export function buildSummaryFacts({ order, content, config }: SummaryInputs): Su
     technologyWording: named ? technologyWording(named) : 'da verificare',
     speeds: speedRows(speeds, expectedSpeed(content.offer, content.line, upgrade)),
     router: router ? routerCostWording(router) : null,
-    duration: [commitmentWording(content.offer), exitCostWording(content.offer),
-      'Alla cessazione restano dovute solo le eventuali rate residue dei dispositivi acquistati a rate.'],
+    duration: [...offerTermsWording(content.offer), DEVICE_INSTALMENTS_ON_EXIT],
     providerContact: `${config.sepaCreditorName}, ${config.sepaCreditorAddress}`,
     infoUrl: config.legalPagesUrl,
   };

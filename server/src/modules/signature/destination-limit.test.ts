@@ -6,10 +6,13 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { uploadIdentity } from '../../../test/support/signing-harness';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
+import { createDocumentsModule } from '../documents';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 /*
  * One-time codes per destination: at most 5 an hour and 10 a day to one number or address, whichever
@@ -35,9 +38,11 @@ describeEachDialect('one-time codes per destination', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       modules: [
         catalogModule,
         createOrdersModule({ now: () => new Date(START) }),
+        createDocumentsModule({ now: () => new Date(START) }),
         createSignatureModule({ now: () => new Date(nowMs), channels: () => channels, sendOtpPerMinute: 100_000, limits: { perIpPerHour: 100_000 } }),
       ],
     });
@@ -51,13 +56,14 @@ describeEachDialect('one-time codes per destination', (dialect) => {
   };
   /** A private order ready to sign, with its preview, whose codes go to `mobile`. */
   const readyOrder = async (mobile: string): Promise<{ hash: string; number: string }> => {
-    const created = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH' }));
+    const created = await call((c) => c.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101, technology: 'FTTH' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const hash = created.body.data!.hash as string;
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile, email: `${mobile.replace(/\D/g, '')}@example.it` } : payload;
       expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
+    await uploadIdentity(call, hash);
     expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     const row = await t.db.selectFrom('orders').select('order_number').where('hash', '=', hash).executeTakeFirstOrThrow();
     return { hash, number: row.order_number };

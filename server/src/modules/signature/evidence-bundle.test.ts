@@ -37,9 +37,12 @@ describeEachDialect('evidence bundle', (dialect) => {
   };
 
   it('holds the sealed contract, its summary, the event log and hashes that sha256sum and the records confirm', async () => {
-    const hash = await h.readyOrder();
-    const upload = multipartBody([{ name: 'api_key', body: DEMO_PUBLIC_API_KEY }, { name: 'file', filename: 'ci.png', contentType: 'image/png', body: TINY_PNG }]);
-    expect((await h.t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
+    const hash = await h.readyOrder({}, { identitySides: 0 });
+    // Front and back of the identity card, the two images the signing code waits for.
+    for (const side of ['ci-fronte.png', 'ci-retro.png']) {
+      const upload = multipartBody([{ name: 'api_key', body: DEMO_PUBLIC_API_KEY }, { name: 'file', filename: side, contentType: 'image/png', body: TINY_PNG }]);
+      expect((await h.t.app.inject({ method: 'POST', url: `/api/orders/${hash}/document-upload`, ...upload })).statusCode).toBe(200);
+    }
     const preview = await h.preview(hash);
     const summarySha = (preview.body.data!.summary as { sha256: string }).sha256;
     const code = await h.sendCode(hash);
@@ -64,15 +67,16 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect(sha256(readFileSync(path.join(dir, 'sintesi-contrattuale.pdf')))).toBe(summarySha);
     const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
     const orderId = (await h.row(hash)).id;
-    const media = await h.t.db.selectFrom('medias').select('stored_name').where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    const storedDocument = storedFilePath(h.t.config.storageDir, orderId, media.stored_name);
+    const medias = await h.t.db.selectFrom('medias').select('stored_name').where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+    const storedDocuments = medias.map((m) => storedFilePath(h.t.config.storageDir, orderId, m.stored_name));
+    expect(storedDocuments).toHaveLength(2);
     const evidence = await h.t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await h.row(hash)).id).executeTakeFirstOrThrow();
     expect(manifest).toMatchObject({
       format: 'evidenze-firma/1', provider: 'Fibra Viva', order_number: number, signed_at: evidence.signed_at,
       recorded: {
         signed_contract_sha256: sha256(signedPdf), contract_before_evidence_page_sha256: evidence.preview_sha256, contract_summary_sha256: summarySha,
         // The image as stored (re-encoded on upload), which the hash must match.
-        identity_documents: [expect.objectContaining({ kind: 'identity_document', mime: 'image/png', sha256: sha256(readFileSync(storedDocument)) })],
+        identity_documents: storedDocuments.map((file) => expect.objectContaining({ kind: 'identity_document', mime: 'image/png', sha256: sha256(readFileSync(file)) })),
       },
     });
     for (const f of manifest.files) expect(sha256(readFileSync(path.join(dir, f.name))), f.name).toBe(f.sha256);
@@ -93,7 +97,7 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect(JSON.stringify(log)).not.toContain('3331234567');
     // The identity document's picture stays out; only its hash travels.
     expect(res.rawPayload.includes(TINY_PNG)).toBe(false);
-    expect(res.rawPayload.includes(readFileSync(storedDocument))).toBe(false);
+    for (const file of storedDocuments) expect(res.rawPayload.includes(readFileSync(file))).toBe(false);
   });
 
   it('adds the withdrawal to the log, and answers 404 for an order that was never signed', async () => {

@@ -9,11 +9,14 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { uploadIdentity } from '../../../test/support/signing-harness';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
 import { OTP_TTL_MS } from './otp-code';
+import { createDocumentsModule } from '../documents';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 /*
  * Changing the order's mobile number (the number the signing code goes to): a code goes to the new
@@ -45,9 +48,11 @@ describeEachDialect('mobile number change', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       modules: [
         catalogModule,
         createOrdersModule({ now: () => new Date(START) }),
+        createDocumentsModule({ now: () => new Date(START) }),
         createSignatureModule({ now: () => new Date(nowMs), channels: () => channels, sendOtpPerMinute: 100_000, limits: { perIpPerHour: 100_000 } }),
       ],
     });
@@ -61,13 +66,14 @@ describeEachDialect('mobile number change', (dialect) => {
   };
   /** A private order through the five steps (ready to sign) whose number is `mobile`. */
   const readyOrder = async (mobile: string): Promise<string> => {
-    const created = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH' }));
+    const created = await call((c) => c.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101, technology: 'FTTH' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const hash = created.body.data!.hash as string;
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile } : payload;
       expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
+    await uploadIdentity(call, hash);
     return hash;
   };
   const change = (hash: string, number: string) => call((c) => c.changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number }));

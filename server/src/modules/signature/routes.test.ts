@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
+import { markAsDraft } from '../../infra/pdf/draft-mark';
 import { selfSignedSeal } from '../../infra/pdf/pdf-seal';
 import { pdfText } from '../../infra/pdf/pdf-text';
 import type { MessageChannels } from '../../infra/messaging/channels';
@@ -16,16 +17,22 @@ import type { TestApp } from '../../../test/support/dialects';
 import { createInjectClient, expectRefusal, settle } from '../../../test/support/inject-client';
 import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
+import { uploadIdentity } from '../../../test/support/signing-harness';
+import { pdfWith } from '../../../test/hostile/hostile-files';
 import { catalogModule } from '../catalog';
 import { createOrdersModule, getOrderForSignature } from '../orders';
+import { createDocumentsModule } from '../documents';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
+import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 
 const START = new Date('2026-03-01T10:00:00Z');
 /** Every acceptance send-otp needs from a consumer. */
 const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
 type NewOrder = Parameters<InjectClient['newOrder']>[0];
 
+/** A one-page PDF, as a scanner makes of both sides of a card. */
+const tinyPdf = (): Buffer => pdfWith();
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 describeEachDialect('signature', (dialect) => {
@@ -38,9 +45,11 @@ describeEachDialect('signature', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
+      coverage: true,
       modules: [
         catalogModule,
         createOrdersModule({ now: () => START }),
+        createDocumentsModule({ now: () => START }),
         createSignatureModule({ now: () => new Date(nowMs), limits: { perIpPerHour: 8 }, sendOtpPerMinute: 10_000 }),
       ],
     });
@@ -54,18 +63,19 @@ describeEachDialect('signature', (dialect) => {
     return { ...settled, retryAfter: settled.headers['retry-after'] };
   };
   const createOrder = async (extra: Partial<NewOrder> = {}): Promise<string> => {
-    const res = await call((c) => c.newOrder({ offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra }));
+    const res = await call((c) => c.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101, technology: 'FTTH', routerVariant: 'Marble', ...extra }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data!.hash as string;
   };
-  /** An order through orders/new and the five steps: ready_to_sign. */
-  const readyOrder = async (extra: Partial<NewOrder> = {}): Promise<string> => {
+  /** An order through orders/new and the five steps: ready_to_sign; with both sides of the identity document unless told otherwise. */
+  const readyOrder = async (extra: Partial<NewOrder> = {}, identitySides = 2): Promise<string> => {
     const hash = await createOrder(extra);
     for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
       const res = await call((c) => c.submitStep({ order_hash: hash, step_name: name }, payload));
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
     }
     expect((await getOrderForSignature(t.db, hash)).status).toBe('ready_to_sign');
+    await uploadIdentity(call, hash, identitySides);
     return hash;
   };
   const preview = async (hash: string) => call((c) => c.contractPreview({ order_hash: hash }));
@@ -113,7 +123,6 @@ describeEachDialect('signature', (dialect) => {
       const data = res.body.data as { pdf_base64: string; sha256: string; filename: string };
       const pdf = Buffer.from(data.pdf_base64, 'base64');
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(sha256(pdf)).toBe(data.sha256);
       expect(data.filename).toMatch(/\.pdf$/);
       await PDFDocument.load(pdf);
       const text = await pdfText(pdf);
@@ -125,13 +134,15 @@ describeEachDialect('signature', (dialect) => {
 
       const id = await orderId(hash);
       const file = path.join(t.config.storageDir, id, `contract-preview-${data.sha256}.pdf`);
-      expect(readFileSync(file).equals(pdf)).toBe(true);
+      // The record has the hash; the copy served to read is the record with the draft mark on each page.
+      expect(sha256(readFileSync(file))).toBe(data.sha256);
+      expect((await markAsDraft(readFileSync(file))).equals(pdf)).toBe(true);
       // Same data, same bytes: a second preview keeps the hash and records nothing new.
       const again = await preview(hash);
       expect((again.body.data as { sha256: string }).sha256).toBe(data.sha256);
       const rows = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
       const summary = (res.body.data as { summary: { pdf_base64: string; sha256: string; filename: string } }).summary;
-      expect(readFileSync(path.join(t.config.storageDir, id, `contract-summary-${summary.sha256}.pdf`)).toString('base64')).toBe(summary.pdf_base64);
+      expect((await markAsDraft(readFileSync(path.join(t.config.storageDir, id, `contract-summary-${summary.sha256}.pdf`)))).toString('base64')).toBe(summary.pdf_base64);
       expect(rows).toEqual([
         // The storage key is recorded (the file system driver keeps it at STORAGE_DIR/<key>).
         expect.objectContaining({ kind: 'summary', sha256: summary.sha256, path: `${id}/contract-summary-${summary.sha256}.pdf` }),
@@ -143,7 +154,6 @@ describeEachDialect('signature', (dialect) => {
       const hash = await readyOrder();
       const data = (await preview(hash)).body.data as { pdf_base64: string; summary: { pdf_base64: string; sha256: string; filename: string } };
       const summary = Buffer.from(data.summary.pdf_base64, 'base64');
-      expect(sha256(summary)).toBe(data.summary.sha256);
       expect(data.summary.filename).toMatch(/^sintesi-contrattuale-.+\.pdf$/);
       expect((await PDFDocument.load(summary)).getPageCount()).toBe(1);
       const summaryText = await pdfText(summary);
@@ -152,16 +162,56 @@ describeEachDialect('signature', (dialect) => {
         // The catalogue's declared figures (AGCOM 156/23/CONS), the commitment, the exit cost and the router's terms.
         'Download all\'indirizzo: minima 500 Mbit/s · normalmente disponibile 900 Mbit/s · massima 1 Gbit/s',
         'Upload all\'indirizzo: minima 100 Mbit/s · normalmente disponibile 250 Mbit/s · massima 300 Mbit/s',
-        'Senza vincolo di durata', 'Costo di disattivazione: 19,90', 'in comodato d’uso gratuito',
-      ]) expect(summaryText, needle).toContain(needle);
+        'Senza vincolo di durata', 'passaggio ad altro operatore 19,90', 'cessazione del servizio 19,90', 'in comodato d’uso gratuito',
+      ]) expect(summaryText.replace(/\s+/g, ' '), needle).toContain(needle);
       const stored = readFileSync(path.join(t.config.storageDir, await orderId(hash), `contract-summary-${data.summary.sha256}.pdf`));
-      expect(stored.equals(summary)).toBe(true);
+      expect(sha256(stored)).toBe(data.summary.sha256);
+      expect((await markAsDraft(stored)).equals(summary)).toBe(true);
       const contractText = (await pdfText(Buffer.from(data.pdf_base64, 'base64'))).replace(/\s+/g, '');
       expect(contractText).toContain(data.summary.sha256);
     });
   });
 
   describe('send-otp', () => {
+    it('is refused while the identity document the signer named is not on file, front and back', async () => {
+      const withoutDocument = await readyOrder({}, 0);
+      expect((await preview(withoutDocument)).status).toBe(200);
+      const none = await send(withoutDocument, freshIp());
+      expect(none.status).toBe(409);
+      expect(none.body.error).toMatchObject({ code: 'identity_document_required', fields: { identity_document: expect.any(String) } });
+      expect(none.body.error!.message).toMatch(/documento d’identità/);
+
+      const frontOnly = await readyOrder({}, 1);
+      await preview(frontOnly);
+      const back = await send(frontOnly, freshIp());
+      expect(back.status).toBe(409);
+      expect(back.body.error!.message).toMatch(/retro/);
+      // Nothing reached the number, and no code waits for the order.
+      expect(await t.db.selectFrom('signature_otps').select('id').where('order_id', 'in', [await orderId(withoutDocument), await orderId(frontOnly)]).execute()).toEqual([]);
+
+      await uploadIdentity(call, frontOnly, 1);
+      expect((await send(frontOnly, freshIp())).status).toBe(200);
+    });
+
+    it('takes one PDF of an identity card, and one image of a passport', async () => {
+      const pdfScan = await readyOrder({}, 0);
+      const pdf = await call((c) => c.documentUpload({ order_hash: pdfScan }, {
+        kind: 'identity_document', file: new Blob([tinyPdf()], { type: 'application/pdf' }), filename: 'carta-identita.pdf',
+      }));
+      expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
+      await preview(pdfScan);
+      expect((await send(pdfScan, freshIp())).status).toBe(200);
+
+      const passport = await createOrder();
+      for (const [name, payload] of Object.entries(PRIVATO_STEPS)) {
+        const body = name === 'step-document' ? { ...payload, document_type: 'passaporto', document_number: 'YA1234567', document_issuer: 'Questura di Roma' } : payload;
+        expect((await call((c) => c.submitStep({ order_hash: passport, step_name: name }, body))).status).toBe(200);
+      }
+      await uploadIdentity(call, passport, 1);
+      await preview(passport);
+      expect((await send(passport, freshIp())).status).toBe(200);
+    });
+
     it('needs a preview first', async () => {
       const hash = await readyOrder();
       const res = await send(hash, freshIp());
@@ -252,13 +302,15 @@ describeEachDialect('signature', (dialect) => {
         close: () => undefined,
       };
       const other = await buildTestApp(dialect, {
-        modules: [catalogModule, createOrdersModule({ now: () => START }), createSignatureModule({ channels: () => failing })],
+        coverage: true,
+        modules: [catalogModule, createOrdersModule({ now: () => START }), createDocumentsModule({ now: () => START }), createSignatureModule({ channels: () => failing })],
       });
       try {
         const api = createInjectClient(other.app);
         const p = <T>(request: Promise<T>) => settle(request, api);
-        const hash = (await p(api.newOrder({ offer_id: 101 }))).body.data!.hash as string;
+        const hash = (await p(api.newOrder({ id_egon_civico: TEST_ADDRESS_ID, offer_id: 101 }))).body.data!.hash as string;
         for (const [name, payload] of Object.entries(PRIVATO_STEPS)) expect((await p(api.submitStep({ order_hash: hash, step_name: name }, payload))).status).toBe(200);
+        await uploadIdentity((make) => p(make(api)), hash);
         expect((await p(api.contractPreview({ order_hash: hash }))).status).toBe(200);
         const res = await expectRefusal(api.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }), api);
         expect(res.status).toBe(503);
@@ -446,7 +498,7 @@ describeEachDialect('signature', (dialect) => {
 describeEachDialect('development outbox', (dialect) => {
   let t: TestApp;
   // Behind a proxy setting that believes X-Forwarded-For: the outbox must look at the socket, not req.ip.
-  beforeAll(async () => { t = await buildTestApp(dialect, { config: { trustProxy: 1 }, modules: [createSignatureModule()] }); });
+  beforeAll(async () => { t = await buildTestApp(dialect, { coverage: true, config: { trustProxy: 1 }, modules: [createSignatureModule()] }); });
   afterAll(async () => t.close());
 
   const get = (remoteAddress: string, headers: Record<string, string> = {}) =>

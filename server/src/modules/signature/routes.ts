@@ -83,7 +83,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       service.sendOtp(params.order_hash, body.mode, {
         contract_summary_read: body.contract_summary_read, contract_terms_accepted: body.contract_terms_accepted,
         contract_withdrawal_accepted: body.contract_withdrawal_accepted, fea_conditions_accepted: body.fea_conditions_accepted,
-      }, clientOf(req), { earlyActivation: body.early_activation_requested }),
+      }, clientOf(req), { earlyActivation: body.early_activation_requested, confirmedPaidOptions: body.confirmed_paid_options }),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
 
     registerEndpoint(app, endpoints.reopenOrder, async ({ params }) => service.reopenOrder(params.order_hash));

@@ -5,14 +5,15 @@ import type { Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { renderContractPdf } from '../../infra/pdf/contract-pdf';
 import { appendEvidencePage } from '../../infra/pdf/evidence-page';
+import { markAsDraft } from '../../infra/pdf/draft-mark';
 import type { PdfSealer } from '../../infra/pdf/pdf-seal';
 import { renderContractSummaryPdf } from '../../infra/pdf/summary-pdf';
 import { emitEvent } from '../../infra/outbox';
 import { openStorage } from '../../infra/storage';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
-import { FEA_CONDITIONS_VERSION, requiredAcceptances } from '@checkout/contract';
-import type { ContractAcceptance, PricedOrder } from '@checkout/contract';
+import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
+import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/contract';
 import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
@@ -28,8 +29,9 @@ import {
   appendEvidence, claimOtp, claimSendSlot, countWrongAttempt, findContact, findEvidence, findOtp, insertDocument, insertOtp,
   invalidateOtp, invalidatePendingOtps, latestDocument, latestOtp, sendsSince,
 } from './repository';
-import type { DocumentRow } from './repository';
+import type { DocumentRow, OtpRow } from './repository';
 import { signatureErrors } from './signature-errors';
+import type { SignatureError } from './signature-errors';
 import type { ClientInfo } from './client-info';
 
 /*
@@ -54,7 +56,7 @@ export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret'
 
 export interface SignatureDeps {
   db: Db;
-  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'legalPagesUrl' | 'storageDir' | 'storageDriver' | 'otpPepper'>;
+  config: Pick<Config, 'brandName' | 'brandColour' | 'productName' | 'sepaCreditorId' | 'sepaCreditorName' | 'sepaCreditorAddress' | 'supportEmail' | 'pecAddress' | 'legalPagesUrl' | 'storageDir' | 'storageDriver' | 'otpPepper'>;
   channels: MessageChannels;
   /** The provider's seal over each signed contract (infra/pdf/pdf-seal). */
   sealer: PdfSealer;
@@ -94,12 +96,26 @@ const ACCEPTANCE_LABELS: Record<string, string> = {
   contract_withdrawal_accepted: 'Informativa sul diritto di recesso e modulo di recesso letti',
 };
 
+/** A pre-made order's paid line confirmed by the customer is recorded as `paid_option_confirmed:<line key>`. */
+const PAID_OPTION_CONFIRMED = 'paid_option_confirmed:';
+
+/** The evidence page's words for an acceptance; a confirmed paid line is named as the contract prints it. */
+const acceptanceLabel = (name: string, lineNames: ReadonlyMap<string, string>): string => {
+  if (!name.startsWith(PAID_OPTION_CONFIRMED)) return ACCEPTANCE_LABELS[name] ?? name;
+  const key = name.slice(PAID_OPTION_CONFIRMED.length);
+  return `Opzione a pagamento preparata dal consulente, confermata dal cliente: ${lineNames.get(key) ?? key}`;
+};
+
 const parseAcceptances = (json: string | null): Array<[string, string]> => {
   const value: unknown = json ? JSON.parse(json) : {};
   return typeof value === 'object' && value !== null
     ? Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')
     : [];
 };
+
+/** The identity document type step 5 recorded, when it is one the checkout knows. */
+const documentTypeOf = (fields: Record<string, unknown>): DocumentType | undefined =>
+  DOCUMENT_TYPES.find((type) => type === fields.document_type);
 
 export function createSignatureService(deps: SignatureDeps) {
   const { db, config, channels, limits } = deps;
@@ -150,6 +166,17 @@ export function createSignatureService(deps: SignatureDeps) {
     return contact && preview.id <= contact.after_document_id ? null : preview;
   }
 
+  /**
+   * Why a voided code no longer signs, naming what changed: the number codes go to (confirmed after this
+   * code was sent), else the contract's content (the order was reopened and changed), else neither.
+   */
+  async function voided(order: OrderForSignature, otp: Pick<OtpRow, 'created_at' | 'document_sha256'>): Promise<SignatureError> {
+    const contact = await findContact(db, order.id);
+    if (contact && contact.updated_at >= otp.created_at) return signatureErrors.otpInvalidated('contact');
+    const preview = await currentPreview(order, (await contentOf(order)).hash);
+    return !preview || preview.sha256 !== otp.document_sha256 ? signatureErrors.documentChanged() : signatureErrors.otpInvalidated('unknown');
+  }
+
   return {
     /**
      * The contract to sign and its summary (Regulation 2019/2243), rendered from the same data. The
@@ -159,10 +186,14 @@ export function createSignatureService(deps: SignatureDeps) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
       const content = await contentOf(order);
-      const base = buildContractData({ order, priced: content.priced, mobile: content.mobile, config, consents: await currentConsents(db, order.id) });
+      const base = buildContractData({ order, priced: content.priced, offer: content.content.offer, mobile: content.mobile, config, consents: await currentConsents(db, order.id) });
       const summaryPdf = await renderContractSummaryPdf(base, buildSummaryFacts({ order, content: content.content, config }));
       const summarySha = sha256(summaryPdf);
-      const pdf = await renderContractPdf({ ...base, summarySha256: summarySha });
+      // The general terms print the modem clause of the router this order has.
+      const router = chosenRouter(content.content.offer.options, content.content.options);
+      const pdf = await renderContractPdf({
+        ...base, summarySha256: summarySha, router, traderContacts: { email: config.supportEmail, pec: config.pecAddress },
+      });
       const digest = sha256(pdf);
       const summaryFile = await writeDocument(keyOf(order.id, `contract-summary-${summarySha}.pdf`), summaryPdf);
       const file = await writeDocument(keyOf(order.id, `contract-preview-${digest}.pdf`), pdf);
@@ -177,19 +208,35 @@ export function createSignatureService(deps: SignatureDeps) {
         await insertDocument(db, { order_id: order.id, kind: 'preview', sha256: digest, path: file, created_at: nowIso, content_hash: content.hash });
       }
       const brand = slug(config.brandName);
+      // The customer reads copies marked as drafts on every page; the hashes are the unmarked records', which the code binds and the signed file carries.
+      const [pdfToRead, summaryToRead] = await Promise.all([markAsDraft(pdf), markAsDraft(summaryPdf)]);
       return {
-        pdf_base64: pdf.toString('base64'), sha256: digest, filename: `contratto-${brand}-anteprima.pdf`,
-        summary: { pdf_base64: summaryPdf.toString('base64'), sha256: summarySha, filename: `sintesi-contrattuale-${brand}.pdf` },
+        pdf_base64: pdfToRead.toString('base64'), sha256: digest, filename: `contratto-${brand}-anteprima.pdf`,
+        summary: { pdf_base64: summaryToRead.toString('base64'), sha256: summarySha, filename: `sintesi-contrattuale-${brand}-anteprima.pdf` },
         totals: { monthly: content.priced.totals.monthly, one_off: content.priced.totals.oneOff, vat_included: order.customer_type !== 'business' },
+        // What the agent chose is the customer's only once ticked (Codice del Consumo art. 65 c. 2).
+        paid_options_to_confirm: order.premade
+          ? paidOptionLines(content.priced).map((l) => ({ key: l.key, name: l.name, monthly: l.monthly, one_off: l.oneOff }))
+          : [],
       };
     },
 
-    async sendOtp(hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo, choices: { earlyActivation?: boolean } = {}) {
+    async sendOtp(
+      hash: string, mode: 'sms' | 'email', acceptances: Acceptances, client: ClientInfo,
+      choices: { earlyActivation?: boolean; confirmedPaidOptions?: readonly string[] } = {},
+    ) {
       const order = await getOrderForSignature(db, hash);
       assertSignable(order);
       const missing = requiredAcceptances(order.customer_type).filter((name) => !acceptances[name]);
       if (missing.length > 0) throw signatureErrors.acceptanceRequired(missing);
-      const preview = await currentPreview(order, (await contentOf(order)).hash);
+      const shortfall = identityShortfall(await listOrderMedias(db, order.id), documentTypeOf(order.fields));
+      if (shortfall) throw signatureErrors.identityDocumentRequired(shortfall);
+      const current = await contentOf(order);
+      // A pre-made order: each paid line the agent prepared is ticked by the customer, or no code.
+      const paidLines = order.premade ? paidOptionLines(current.priced) : [];
+      const unconfirmed = order.premade ? unconfirmedPaidOptions(current.priced, choices.confirmedPaidOptions ?? []) : [];
+      if (unconfirmed.length > 0) throw signatureErrors.paidOptionsUnconfirmed(unconfirmed);
+      const preview = await currentPreview(order, current.hash);
       if (!preview) throw signatureErrors.previewRequired();
       const channel = channels[mode];
       if (!channel) throw signatureErrors.channelUnavailable(mode);
@@ -235,6 +282,7 @@ export function createSignatureService(deps: SignatureDeps) {
         const accepted: Record<string, string> = Object.fromEntries(requiredAcceptances(order.customer_type).map((name) => [name, nowIso]));
         // A consumer's express request to start within the 14 days: recorded with the acceptances, never assumed.
         if (choices.earlyActivation && order.customer_type === 'privato') accepted.early_activation_requested = nowIso;
+        for (const line of paidLines) accepted[`${PAID_OPTION_CONFIRMED}${line.key}`] = nowIso;
         await insertOtp(trx, {
           id: otpId, order_id: order.id, channel: mode, masked_destination: masked,
           code_hash: hashOtp(pepper, otpId, preview.sha256, code), document_sha256: preview.sha256, ip: client.ip,
@@ -267,7 +315,7 @@ export function createSignatureService(deps: SignatureDeps) {
       const otp = await latestOtp(db, order.id);
       if (!otp) throw signatureErrors.otpRequired();
       if (otp.used_at !== null) throw signatureErrors.used();
-      if (otp.invalidated_at !== null) throw signatureErrors.otpInvalidated();
+      if (otp.invalidated_at !== null) throw await voided(order, otp);
       if (otp.attempts >= OTP_MAX_ATTEMPTS) throw signatureErrors.locked();
       const now = deps.now();
       const nowIso = now.toISOString();
@@ -281,7 +329,7 @@ export function createSignatureService(deps: SignatureDeps) {
         const attempts = await countWrongAttempt(db, otp.id, OTP_MAX_ATTEMPTS);
         if (attempts === null) {
           const fresh = await findOtp(db, otp.id);
-          throw fresh?.used_at ? signatureErrors.used() : fresh?.invalidated_at ? signatureErrors.otpInvalidated() : signatureErrors.locked();
+          throw fresh?.used_at ? signatureErrors.used() : fresh?.invalidated_at ? await voided(order, otp) : signatureErrors.locked();
         }
         throw signatureErrors.wrong(OTP_MAX_ATTEMPTS - attempts);
       }
@@ -295,9 +343,9 @@ export function createSignatureService(deps: SignatureDeps) {
       const evidencePdf = await appendEvidencePage(previewBytes, {
         brandName: config.brandName, accentColour: config.brandColour, orderCode: order.order_number, signedAt: now, channel: otp.channel,
         maskedDestination: otp.masked_destination, ip: client.ip, userAgent: client.userAgent, previewSha256: preview.sha256,
-        ...(summary ? { annexes: [summary.bytes], summarySha256: summary.row.sha256 } : {}),
+        ...(summary ? { annexes: [{ name: 'sintesi contrattuale', pdf: summary.bytes }], summarySha256: summary.row.sha256 } : {}),
         identityDocument: identityDocumentOf(order.fields),
-        acceptances: acceptances.map(([name, at]) => [ACCEPTANCE_LABELS[name] ?? name, new Date(at)]),
+        acceptances: acceptances.map(([name, at]) => [acceptanceLabel(name, new Map(content.priced.lines.map((l) => [l.key, l.name]))), new Date(at)]),
       });
       // Sealed last: any change to the file after this shows in every PDF reader.
       const signedPdf = await deps.sealer.seal(evidencePdf, now);
@@ -311,7 +359,8 @@ export function createSignatureService(deps: SignatureDeps) {
           // Exactly one caller marks the code used; a double click's second request stops here.
           if (!(await claimOtp(trx, otp.id, nowIso, OTP_MAX_ATTEMPTS))) {
             const fresh = await findOtp(trx, otp.id);
-            throw fresh?.used_at ? signatureErrors.used() : fresh?.invalidated_at ? signatureErrors.otpInvalidated()
+            // Inside the transaction: no other query to find out why (a rare race with a reopen or a new number).
+            throw fresh?.used_at ? signatureErrors.used() : fresh?.invalidated_at ? signatureErrors.otpInvalidated('unknown')
               : fresh && fresh.attempts >= OTP_MAX_ATTEMPTS ? signatureErrors.locked() : signatureErrors.expired();
           }
           await insertDocument(trx, { order_id: order.id, kind: 'signed', sha256: signedSha, path: signedFile, created_at: nowIso });
@@ -328,7 +377,7 @@ export function createSignatureService(deps: SignatureDeps) {
             type: 'order.signed', subjectId: order.id, at: now,
             data: orderSignedSnapshot({
               order, content: content.content, mobile: content.mobile, consents, documents: await listOrderMedias(trx, order.id),
-              contract: buildContractData({ order, priced: content.priced, mobile: content.mobile, config, consents }),
+              contract: buildContractData({ order, priced: content.priced, offer: content.content.offer, mobile: content.mobile, config, consents }),
               signedAt: now, channel: otp.channel, signedSha256: signedSha, summarySha256: summary?.row.sha256 ?? null, acceptances,
             }),
           });

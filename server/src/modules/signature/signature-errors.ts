@@ -39,6 +39,16 @@ export const signatureErrors = {
       : "L'ordine non è ancora pronto per la firma: completa prima tutti i passaggi.",
   ),
   alreadySigned: () => new SignatureError(C.alreadySigned, 409, "Il contratto di quest'ordine è già stato firmato."),
+  // The advanced electronic signature rests on the signer's identity document (DPCM 22/02/2013 art. 57):
+  // no code is sent before it is on file.
+  identityDocumentRequired: (missing: 'identity_front' | 'identity_back') => new SignatureError(
+    C.identityDocumentRequired, 409,
+    missing === 'identity_front'
+      ? 'Prima di ricevere il codice di firma carica il documento d’identità indicato (fronte e retro, oppure un unico PDF): è con quello che ti identifichiamo.'
+      : 'Manca il retro del documento d’identità: caricalo (oppure un unico PDF con entrambi i lati) prima di ricevere il codice di firma.',
+    {},
+    { identity_document: missing === 'identity_front' ? 'Carica il documento d’identità.' : 'Carica anche il retro del documento.' },
+  ),
   previewRequired: () => new SignatureError(C.previewRequired, 409, 'Visualizza il contratto prima di richiedere il codice di firma.'),
   destinationMissing: (field: 'mobile_phone_number' | 'email') => new SignatureError(
     C.destinationMissing, 422,
@@ -65,8 +75,17 @@ export const signatureErrors = {
     C.destinationLimit, 429, `Abbiamo già inviato troppi codici a questo recapito: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
   ),
   otpRequired: () => new SignatureError(C.otpRequired, 409, 'Richiedi il codice di firma prima di firmare.'),
-  otpInvalidated: () => new SignatureError(C.otpInvalidated, 409, 'Il codice non è più valido perché il recapito è cambiato: richiedine uno nuovo.'),
-  documentChanged: () => new SignatureError(C.documentChanged, 409, 'Il contratto è cambiato dopo l\'invio del codice: richiedine uno nuovo.'),
+  // Each names what changed, never a cause it cannot tell (a code is voided by a new number, by going back, by a failed send).
+  otpInvalidated: (why: 'contact' | 'unknown') => new SignatureError(
+    C.otpInvalidated, 409,
+    why === 'contact'
+      ? 'Il codice non è più valido perché il numero di cellulare del contratto è cambiato dopo l\'invio: richiedine uno nuovo.'
+      : 'Questo codice non è più valido: richiedine uno nuovo.',
+  ),
+  documentChanged: () => new SignatureError(
+    C.documentChanged, 409,
+    'Il contenuto del contratto è cambiato dopo l\'invio del codice (l\'ordine è stato modificato oppure un prezzo non è più lo stesso): rileggi il contratto aggiornato e richiedi un nuovo codice.',
+  ),
   wrong: (attemptsLeft: number) => new SignatureError(
     C.wrong, 422,
     attemptsLeft > 0
@@ -81,5 +100,10 @@ export const signatureErrors = {
   acceptanceRequired: (missing: readonly string[]) => new SignatureError(
     C.acceptanceRequired, 422, 'Per firmare devi prima accettare le condizioni indicate.', {},
     Object.fromEntries(missing.map((name) => [name, ACCEPTANCE_MESSAGES[name] ?? 'Accettazione obbligatoria.'])),
+  ),
+  /** A pre-made order's paid line the customer has not ticked (Codice del Consumo art. 65 c. 2): `confirmed_paid_options.<key>`. */
+  paidOptionsUnconfirmed: (missing: readonly { key: string; name: string }[]) => new SignatureError(
+    C.acceptanceRequired, 422, 'Per firmare conferma una per una le opzioni a pagamento preparate per te, oppure toglile dall’ordine.', {},
+    Object.fromEntries(missing.map((l) => [`confirmed_paid_options.${l.key}`, `Conferma «${l.name}» per continuare.`])),
   ),
 };

@@ -53,6 +53,13 @@ describe('the footer', () => {
     expect(document.activeElement).toBe(reopen);
   });
 
+  it('links the accessibility statement, in the site itself', () => {
+    renderIn('checkout', '/attiva/step-1');
+    const link = within(footer()).getByRole('link', { name: 'Dichiarazione di accessibilità' });
+    expect(link.getAttribute('href')).toBe('/accessibilita');
+    expect(link.getAttribute('target')).toBeNull();
+  });
+
   it('"Assistenza clienti" opens the support dialog', async () => {
     renderIn('checkout', '/attiva/step-1');
     fireEvent.click(within(footer()).getByRole('button', { name: 'Assistenza clienti' }));

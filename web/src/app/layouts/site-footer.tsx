@@ -36,6 +36,7 @@ export function SiteFooter({ type }: { type: 'static' | 'sticky' }) {
             </button>
           </li>
           <li><Link to="/consensi">{t('footer.consents')}</Link></li>
+          <li><Link to="/accessibilita">{t('footer.accessibility')}</Link></li>
           <li>
             <button type="button" className="btn btn-link footer-link-button" onClick={() => openModal('support')} aria-haspopup="dialog">
               {t('footer.support')}

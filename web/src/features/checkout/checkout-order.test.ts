@@ -17,6 +17,14 @@ describe('orderWriteBody (orders/new and update-order)', () => {
     });
   });
 
+  it('leaves the line to the server: the coverage check\'s technology is not the chosen offer\'s line', () => {
+    const s = state();
+    s.fields = { ...s.fields, technology: 'FTTH', suggested_technology: 'FTTH', openfiber_cluster: 'A', cluster: 'A', id_egon_civico: '0580910000001', address: 'Via Roma' };
+    const body = orderWriteBody(s, {}, 104, 'fibraviva') as Record<string, unknown>;
+    for (const key of ['technology', 'services_coverage', 'suggested_technology', 'openfiber_cluster', 'cluster']) expect(body, key).not.toHaveProperty(key);
+    expect(body).toMatchObject({ id_egon_civico: '0580910000001', address: 'Via Roma' });
+  });
+
   it.each([
     ['fibraviva', true],
     ['acme', false],

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import {
-  COVERAGE_PATH, hasInternetFttcPortability, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
+  COVERAGE_PATH, hasInternetFttcPortability, keptNumberOf, parseMigrationCodeFormat, stepAddressSchema, telephoneRequestOf, type Comune,
 } from '@checkout/contract';
 import { FieldError, FormCheckbox, FormField, FormSelect, fieldId } from '../../components/form-field';
 import { FormComuneField } from '../../components/form-comune-field';
@@ -48,10 +48,16 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
   const sameShipping = watch('shipping_same_as_activation') === true;
   const portPhone = watch('portability_phone') === true;
   const portInternet = watch('portability_internet') === true;
+  const oldNumber = str(watch('portability_old_number'));
+  // One question (contract voice-line.ts): keeping a number means porting it; the voice line's number is derived, never asked again.
   useEffect(() => {
     setValue('voip_activation_request', hasVoip);
-    if (!hasVoip) setValue('voip_old_phone_number', '');
+    if (!hasVoip) setValue('portability_phone', false);
   }, [hasVoip, setValue]);
+  useEffect(() => {
+    setValue('voip_old_phone_number', keptNumberOf({ portability_phone: portPhone, portability_old_number: oldNumber }, hasVoip));
+  }, [hasVoip, portPhone, oldNumber, setValue]);
+  const keepNumber = (keep: boolean) => setValue('portability_phone', keep, validateLater);
   const v = getValues();
   const activation = [`${str(v.address)} ${str(v.number)}`.trim(), `${str(v.zip_code)} ${str(v.city)}${v.province ? ` (${str(v.province)})` : ''}`.trim()].filter(Boolean).join(', ');
   const activationErrors = ACTIVATION_FIELDS.map((name) => errorOf(name)).filter(Boolean);
@@ -97,7 +103,12 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
     },
   });
 
-  const onSubmit = step.submitWith(async (values) => {
+  const onSubmit = step.submitWith(async (parsed) => {
+    const keep = hasVoip && parsed.portability_phone === true;
+    const values: StepValues = {
+      ...parsed, voip_activation_request: hasVoip, portability_phone: keep,
+      voip_old_phone_number: keptNumberOf({ portability_phone: keep, portability_old_number: str(parsed.portability_old_number) }, hasVoip),
+    };
     await submitStep.mutateAsync({ hash: currentOrderHash(), stepName: 'step-address', values });
     const s = useCheckoutStore.getState();
     s.setPersistent({
@@ -171,9 +182,9 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
       <fieldset className="form-section">
         <legend>{t('checkout.address.portability')}</legend>
         <FormCheckbox registration={register('portability_internet')} label={t('checkout.fields.portability_internet')} />
-        <FormCheckbox registration={register('portability_phone')} label={t('checkout.fields.portability_phone')} />
         {(portPhone || portInternet) && (
           <div data-testid="portability-fields">
+            <p className="form-text mt-0">{t(portPhone ? 'checkout.address.portabilityForNumber' : 'checkout.address.portabilityForInternet')}</p>
             {operators.data ? (
               <FormSelect
                 registration={operatorReg}
@@ -196,9 +207,6 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
               error={errorOf('portability_migration_code')}
               labelAside={<InfoButton label={t('checkout.address.migrationHelp')} onClick={() => openModal('invoice-example')} />}
             />
-            {portPhone && (
-              <FormField registration={register('portability_old_number')} type="tel" label={t('checkout.fields.portability_old_number')} required inputMode="tel" error={errorOf('portability_old_number')} />
-            )}
           </div>
         )}
       </fieldset>
@@ -210,10 +218,31 @@ export function StepAddressForm({ onDone }: { onDone: () => void }) {
             <p className="mb-2">
               {t('checkout.address.voipChosen', { plan: voicePlan })} <Link to={OFFER_PATH}>{t('checkout.address.voipChange')}</Link>
             </p>
-            <FormField
-              registration={register('voip_old_phone_number')} type="tel" label={t('checkout.fields.voip_old_phone_number')} inputMode="tel"
-              hint={t('checkout.address.voipHint')} error={errorOf('voip_old_phone_number')}
-            />
+            <fieldset
+              className="form-field mb-3" role="radiogroup" data-testid="keep-number"
+              aria-invalid={errorOf('portability_phone') ? true : undefined}
+              aria-describedby={errorOf('portability_phone') ? `${fieldId('portability_phone')}-error` : undefined}
+            >
+              <legend className="form-label fs-6">{t('checkout.address.keepNumberQuestion')}</legend>
+              <div className="form-check">
+                <input className="form-check-input" type="radio" name="keep-number" id="keep-number-no" checked={!portPhone} onChange={() => keepNumber(false)} />
+                <label className="form-check-label" htmlFor="keep-number-no">{t('checkout.address.keepNumberNo')}</label>
+              </div>
+              <div className="form-check">
+                <input
+                  className="form-check-input" type="radio" name="keep-number" id={fieldId('portability_phone')} checked={portPhone}
+                  onChange={() => keepNumber(true)}
+                />
+                <label className="form-check-label" htmlFor={fieldId('portability_phone')}>{t('checkout.address.keepNumberYes')}</label>
+              </div>
+              <FieldError id={fieldId('portability_phone')} error={errorOf('portability_phone')} />
+            </fieldset>
+            {portPhone && (
+              <FormField
+                registration={register('portability_old_number')} type="tel" label={t('checkout.fields.portability_old_number')} required inputMode="tel"
+                hint={t('checkout.address.keepNumberHint')} error={errorOf('portability_old_number') ?? errorOf('voip_old_phone_number')}
+              />
+            )}
           </>
         ) : (
           <p className="mb-0">

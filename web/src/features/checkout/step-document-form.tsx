@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/translation';
 import { useShallow } from 'zustand/react/shallow';
-import { DOCUMENT_TYPES, stepDocumentSchema, type BodyOf, type Comune } from '@checkout/contract';
+import { DOCUMENT_TYPES, identityShortfall, stepDocumentSchema, type BodyOf, type Comune } from '@checkout/contract';
+import { useState, type FormEvent } from 'react';
 import { FormComuneField } from '../../components/form-comune-field';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { FormDateField, FormField, FormSelect } from '../../components/form-field';
@@ -16,9 +17,12 @@ import { usePromo } from '../../lib/promo-queries';
 import { useUpdateDocumentData } from './api/checkout-api';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const IDENTITY_UPLOAD_ID = 'identity-upload';
 
 /** Uploads of one kind, kept in fields.attachments (the health card also in health_card_attachment). */
-function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; label: string; listLabel: string; hint: string }) {
+function DocumentUploads({ kind, label, listLabel, hint, fieldError = null, inputId }: {
+  kind: MediaKind; label: string; listLabel: string; hint: string; fieldError?: string | null; inputId?: string;
+}) {
   const { t } = useTranslation();
   const attachments = useCheckoutStore((s) => s.fields.attachments);
   const setFields = useCheckoutStore((s) => s.setFields);
@@ -47,6 +51,8 @@ function DocumentUploads({ kind, label, listLabel, hint }: { kind: MediaKind; la
       }}
       onChange={onChange}
       errorMessage={(error) => toUiError(error, t).message}
+      fieldError={fieldError}
+      {...(inputId ? { inputId } : {})}
     />
   );
 }
@@ -61,6 +67,12 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
   const validateLater = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   const review = useCheckoutStore(useShallow((s) => ({ offer: s.offer, fields: s.fields, variants: s.optionExtras.additionalVariants })));
   const { promo } = usePromo();
+  // The signing code is sent only once the identity document is on file (the server's same rule):
+  // after a first try to continue, what is missing shows next to the upload until it is there.
+  const [identityAsked, setIdentityAsked] = useState(false);
+  const documentType = DOCUMENT_TYPES.find((d) => d === watch('document_type'));
+  const identityMissing = identityShortfall(review.fields.attachments, documentType);
+  const identityError = identityAsked && identityMissing ? t(`checkout.document.${identityMissing === 'identity_front' ? 'identityMissing' : 'identityBackMissing'}`) : null;
 
   const chooseComune = (c: Comune) => {
     setValue('document_issue_comune', c.name, validateLater);
@@ -68,7 +80,11 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
     if (!str(getValues('document_issuer'))) setValue('document_issuer', `Comune di ${c.name}`, validateLater);
   };
 
-  const onSubmit = step.submitWith(async (values) => {
+  const submitValid = step.submitWith(async (values) => {
+    if (identityShortfall(useCheckoutStore.getState().fields.attachments, DOCUMENT_TYPES.find((d) => d === values.document_type))) {
+      document.getElementById(`${IDENTITY_UPLOAD_ID}-file`)?.focus();
+      return;
+    }
     // update-document-data applies exactly the step-document rules and counts as its submission (docs/orders.md).
     const ref = await updateDocumentData.mutateAsync({ hash: currentOrderHash(), body: values as BodyOf<'updateDocumentData'> });
     useCheckoutStore.getState().setOrder(ref);
@@ -78,6 +94,10 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
     }
     onDone();
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setIdentityAsked(true);
+    return submitValid(event);
+  };
 
   return (
     <StepForm step={step} onSubmit={onSubmit} backTo={stepPath(4)} continueLabel={t('checkout.document.toSignature')}>
@@ -130,7 +150,11 @@ export function StepDocumentForm({ onDone }: { onDone: () => void }) {
         <h2 id="uploads-title">{t('checkout.document.uploads')}</h2>
         <p className="form-text mt-0">{t('checkout.document.uploadsText')}</p>
         <h3 className="h6 fw-bold mt-3">{t('checkout.document.identityCopy')}</h3>
-        <DocumentUploads kind="identity_document" label={t('checkout.document.uploadIdentity')} listLabel={t('checkout.document.identityList')} hint={t('checkout.document.uploadHint')} />
+        <DocumentUploads
+          kind="identity_document" label={t('checkout.document.uploadIdentity')} listLabel={t('checkout.document.identityList')}
+          hint={t(documentType === 'passaporto' ? 'checkout.document.uploadHintPassport' : 'checkout.document.uploadHintTwoSides')}
+          fieldError={identityError} inputId={IDENTITY_UPLOAD_ID}
+        />
         <h3 className="h6 fw-bold mt-3">{t('checkout.document.healthCard')}</h3>
         <DocumentUploads kind="health_card" label={t('checkout.document.uploadHealthCard')} listLabel={t('checkout.document.healthCardList')} hint={t('checkout.document.uploadHint')} />
       </section>

@@ -267,6 +267,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   document_rejected: 'Documento rifiutato',
   evidence_downloaded: 'Prove della firma scaricate',
   premade_created: 'Ordine precompilato creato',
+  coverage_overridden: 'Copertura non verificata indicata dall’operatore',
   premade_extended: 'Ordine precompilato prorogato',
   premade_expired: 'Ordine precompilato fatto scadere',
   mobile_order_created: 'Ordine mobile creato',

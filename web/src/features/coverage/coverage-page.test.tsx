@@ -12,7 +12,7 @@ import { answer, refusal } from '../../testing/api-answers';
 /* The coverage check reached through a promo link, against a get-promo that answers like the demo server. */
 
 const promo = (code: string, description: string, recurrent_discount: number, cash_discount: number): Promo =>
-  ({ code, description, offer_id: null, recurrent_discount, cash_discount, valid_until: null });
+  ({ code, description, offer_id: null, recurrent_discount, cash_discount, discount_months: recurrent_discount > 0 ? 12 : null, valid_until: null });
 
 /** server/src/modules/catalog/seed.ts, judged on the demo "today". */
 const getPromo = ({ promo_code, customer_type, cluster }: { promo_code: string; customer_type: string; cluster?: string }): Response => {

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translation';
 import { Link, useParams } from 'react-router';
-import { COVERAGE_PATH } from '@checkout/contract';
+import { COVERAGE_PATH, neededDocuments, type KnownUpload } from '@checkout/contract';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { statusOf, toUiError } from '../../lib/ui-error';
 import { looksLikeOrderHash } from '../../lib/order-hash';
 import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
-import { neededDocuments, type KnownUpload } from './needed-documents';
 import { useOrderDocuments } from './api/use-order-documents';
 import '../../components/form-kit.css';
 import './document-upload-page.css';
@@ -71,7 +70,7 @@ const listFormat = new Intl.ListFormat('it', { type: 'conjunction' });
 
 /**
  * SPEC §2 document upload for an existing order (the code is the order hash): same rules as step 5, and
- * open after the signature too ("Puoi farlo anche più tardi"): the server takes documents until the
+ * open after the signature too (the health card, replacements, rejected documents): the server takes documents until the
  * order is closed, and its refusal (a cancelled order) is shown under the upload button.
  */
 export default function DocumentUploadPage() {

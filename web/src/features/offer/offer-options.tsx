@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from '../../lib/translation';
 import {
-  addOption, cleanVoipOptions, isOwnModem, publicOptions, removeOption, routerCostWording, selectSpeedUpgrade, sortVoipOptions, toggleAdditionalVariant,
+  addOption, cleanVoipOptions, isOwnModem, removeOption, routerCostWording, selectSpeedUpgrade, toggleAdditionalVariant,
   speedFiguresWording, type Offer, type Option, type OptionsState, type SpeedsAtAddress,
   type RouterColour, type SelectionContext, formatSpeed } from '@checkout/contract';
 import { ChoiceCard } from '../../components/choice-card';
@@ -13,7 +13,7 @@ import { OptionPrice } from '../../components/option-price';
 import { SpeedCard } from '../../components/speed-card';
 import { VoipRadio } from '../../components/voip-radio';
 import {
-  allowedRouters, chosenSpeed, effectiveRouter, otherOptions, repeatersFor, routerHasColours, selectRouter, speedUpgrades, toAddedOption,
+  allowedRouters, chosenSpeed, effectiveRouter, otherOptions, repeatersFor, routerHasColours, selectRouter, speedUpgrades, toAddedOption, voicePlans,
 } from './offer-selection';
 
 export interface OfferOptionsProps {
@@ -43,7 +43,8 @@ export function OfferOptions({
   const included = offer.options.find((o) => o.category === 'router' && o.included) ?? null;
   const repeaters = repeatersFor(offer, state);
   const hasRepeaters = offer.options.some((o) => o.category === 'repeater' && !o.hidden_public);
-  const voips = sortVoipOptions(publicOptions(offer.options).filter((o) => o.category === 'voip'));
+  // The recommended plan comes first and is marked; none is chosen until the visitor clicks (Codice del Consumo art. 65 c. 2).
+  const { plans: voips, recommended } = voicePlans(offer);
   const chosenVoip = state.options.find((o) => o.category === 'voip')?.id ?? null;
   const extras = otherOptions(offer);
   const added = new Set(state.options.map((o) => o.id));
@@ -181,6 +182,7 @@ export function OfferOptions({
                   option={v}
                   name={`${groupName}-voip`}
                   checked={chosenVoip === v.id}
+                  recommended={recommended?.id === v.id}
                   onSelect={() => onChange(addOption(cleanVoipOptions(state), toAddedOption(v)))}
                 />
               ))}

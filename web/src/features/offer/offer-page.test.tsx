@@ -18,7 +18,7 @@ import { answer, refusal } from '../../testing/api-answers';
 const offer = fixtureOffer();
 const BLACKFRIDAY: Promo = {
   code: 'BLACKFRIDAY', description: 'Black Friday: 5 € di sconto al mese e attivazione gratuita su Fibra Viva Casa 1 Giga',
-  offer_id: 101, recurrent_discount: 500, cash_discount: 3990, valid_until: '2026-12-01',
+  offer_id: 101, recurrent_discount: 500, cash_discount: 3990, discount_months: 12, valid_until: '2026-12-01',
 };
 
 
@@ -64,7 +64,7 @@ const renderPage = (path = '/attiva/offerta') => {
 
 const group = (name: string) => screen.getByRole('group', { name });
 const text = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\u00a0/g, ' ');
-const summaryNames = () => within(screen.getByTestId('order-summary')).getAllByRole('listitem').map((li) => li.firstElementChild?.textContent);
+const summaryNames = () => within(screen.getByRole('list', { name: 'Voci dell’ordine' })).getAllByRole('listitem').map((li) => li.firstElementChild?.textContent);
 /** The offer list, then its options (rendered in a transition after the list's first commit). */
 const loaded = async () => {
   await screen.findByTestId('offer-card-101');
@@ -72,13 +72,33 @@ const loaded = async () => {
 };
 
 describe('offer page: the contract selection rules', () => {
-  it('an offer shown for the first time starts with the SPEC §3 default voice plan, and "Nessuna linea voce" takes it away', async () => {
+  it('an offer shown for the first time has no paid option chosen: its total is the offer\'s own price', async () => {
     renderPage();
     await loaded();
     const voip = group('Linea voce');
-    await waitFor(() => expect(within(voip).getByRole('radio', { name: 'Voce Illimitata Family' })).toHaveProperty('checked', true));
+    expect(within(voip).getByRole('radio', { name: 'Nessuna linea voce' })).toHaveProperty('checked', true);
+    expect(within(voip).getByRole('radio', { name: 'Voce Illimitata Family' })).toHaveProperty('checked', false);
+    expect(useCheckoutStore.getState().fields.options).toEqual([]);
+    expect(summaryNames()).toEqual(['Fibra Viva Casa 1 Giga', 'Modem Wi-Fi 6 (colore: Blu) - incluso']);
+    expect(text('summary-monthly-total')).toBe('26,90 €/mese');
+    expect(text('summary-one-off-total')).toBe('39,90 €');
+  });
+
+  it('marks the recommended voice plan (SPEC §3 "Defaults") first, with a badge a screen reader hears; the visitor\'s click adds it, "Nessuna linea voce" takes it away', async () => {
+    renderPage();
+    await loaded();
+    const voip = group('Linea voce');
+    const radios = within(voip).getAllByRole('radio');
+    expect(radios[0]).toBe(within(voip).getByRole('radio', { name: 'Voce Illimitata Family' }));
+    expect(radios[0]?.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '))
+      .toMatch(/^Il piano che ti consigliamo/);
+    expect(within(screen.getByTestId('voip-10')).getByText('Consigliata')).toBeTruthy();
+    expect(within(voip).getAllByText('Consigliata')).toHaveLength(1);
+
+    fireEvent.click(within(voip).getByRole('radio', { name: 'Voce Illimitata Family' }));
     expect(useCheckoutStore.getState().fields.options.map((o) => o.id)).toEqual([10]);
     expect(screen.getByTestId('summary-line-option-10')).toBeTruthy();
+    expect(text('summary-monthly-total')).toBe('31,90 €/mese');
 
     fireEvent.click(within(voip).getByRole('radio', { name: 'Nessuna linea voce' }));
     expect(within(voip).getByRole('radio', { name: 'Nessuna linea voce' })).toHaveProperty('checked', true);
@@ -110,6 +130,7 @@ describe('offer page: the contract selection rules', () => {
     fireEvent.click(screen.getByRole('button', { name: /Aggiungi cover in altri colori/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cover Legno' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cover Marmo' }));
+    fireEvent.click(within(group('Linea voce')).getByRole('radio', { name: 'Voce Illimitata Family' }));
 
     const s = useCheckoutStore.getState();
     expect(s.optionExtras.additionalVariants).toEqual(['marble', 'wood']);
@@ -139,13 +160,17 @@ describe('offer page: promo codes as get-promo judges them', () => {
     expect(screen.getByTestId('promo-banner').textContent).toContain(BLACKFRIDAY.description);
     const card = screen.getByTestId('offer-card-101');
     expect(within(card).getByTestId('offer-promo-badge-101')).toBeTruthy();
-    expect(text('offer-promo-101')).toBe('Con il codice BLACKFRIDAY: 5,00 € di sconto al mese e attivazione gratuita');
+    // How long the discount lasts and the price after it, on the banner and on the card.
+    expect(text('promo-duration')).toBe('Sconto mensile per 12 mesi, poi il prezzo pieno dell’offerta.');
+    expect(text('offer-promo-101')).toBe('Con il codice BLACKFRIDAY: 5,00 € di sconto al mese per 12 mesi, poi 26,90 €/mese e attivazione gratuita');
     expect(card.querySelector('.offer-card-amount')?.textContent).toBe('21,90\u00a0€');
     expect(card.querySelector('.offer-card-activation')?.textContent).toMatch(/^Attivazione gratuita/);
     expect(screen.getByTestId('summary-line-promo-monthly')).toBeTruthy();
     expect(screen.getByTestId('summary-line-promo-one-off')).toBeTruthy();
-    expect(text('summary-monthly-total')).toBe('26,90 €/mese'); // 26,90 + 5,00 voice plan - 5,00
+    expect(text('summary-monthly-total')).toBe('21,90 €/mese'); // 26,90 - 5,00: no paid option is chosen for the visitor
     expect(text('summary-one-off-total')).toBe('0,00 €');
+    expect(text('summary-line-promo-monthly')).toMatch(/^Promozione BLACKFRIDAY: sconto mensile per 12 mesi, poi 26,90 €\/mese/);
+    expect(text('summary-terms')).toContain('Promozione BLACKFRIDAY: -5,00 €/mese per 12 mesi, poi 26,90 €/mese; -39,90 € sull’attivazione.');
   });
 
   it.each([
@@ -163,7 +188,7 @@ describe('offer page: promo codes as get-promo judges them', () => {
     expect(screen.queryByTestId('offer-promo-badge-101')).toBeNull();
     expect(screen.queryByTestId('offer-promo-101')).toBeNull();
     expect(screen.queryByTestId('summary-line-promo-monthly')).toBeNull();
-    expect(text('summary-monthly-total')).toBe('31,90 €/mese');
+    expect(text('summary-monthly-total')).toBe('26,90 €/mese');
     expect(text('summary-one-off-total')).toBe('39,90 €');
   });
 });

@@ -3,7 +3,7 @@ import { addOption, emptyOptionsState, selectSpeedUpgrade, toggleAdditionalVaria
 import { fixtureOffer } from './offer-fixture';
 import {
   allowedRouters, chosenSpeed, defaultOffer, effectiveRouter, initialOptions, needsRouterChoice, optionChanges, reconcileOptions, repeatersFor,
-  selectRouter, selectionProblem, toAddedOption,
+  selectRouter, selectionProblem, toAddedOption, voicePlans,
 } from './offer-selection';
 
 const offer = fixtureOffer();
@@ -15,6 +15,16 @@ const opt = (id: number) => {
 const ids = (list: { id: number }[]) => list.map((o) => o.id);
 
 describe('offer selection rules', () => {
+  it('lists the recommended voice plan first, the others by SPEC §9 (monthly price descending)', () => {
+    // Voce 50 made the dearest: the recommended plan still leads, the rest keep their order.
+    const dearer = { ...offer, options: offer.options.map((o) => (o.id === 9 ? { ...o, recurrent_cost: 900 } : o)) };
+    expect(ids(voicePlans(dearer).plans)).toEqual([10, 9, 8]);
+    expect(voicePlans(dearer).recommended?.id).toBe(10);
+    const without = { ...offer, options: offer.options.filter((o) => o.id !== 10) };
+    expect(ids(voicePlans(without).plans)).toEqual([9, 8]);
+    expect(voicePlans(without).recommended).toBeNull();
+  });
+
   it('the included router first, then the others by price', () => {
     expect(ids(allowedRouters(offer, emptyOptionsState()))).toEqual([20, 27, 22, 23]);
   });
@@ -78,10 +88,10 @@ describe('chosenSpeed', () => {
 });
 
 describe('what "Continua" checks: the contract\'s reconcileSelection', () => {
-  it('an offer starts with the default voice plan (SPEC §3), which the rules accept', () => {
+  it('an offer starts with no option chosen (a paid one is the visitor\'s click), which the rules accept', () => {
     const start = initialOptions(offer);
-    expect(ids(start.options)).toEqual([10]);
-    expect(start.analyticsItems).toEqual([{ item_id: '10' }]);
+    expect(ids(start.options)).toEqual([]);
+    expect(start.analyticsItems).toEqual([]);
     expect(selectionProblem(offer, start, 'Blue')).toBeNull();
   });
 

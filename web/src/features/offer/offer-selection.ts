@@ -7,9 +7,11 @@ import {
   reconcileSelection,
   repairSelection,
   publicOptions,
+  recommendedVoicePlan,
   routerTakesColours,
   routersForSpeed,
   sortOptions,
+  sortVoipOptions,
   upgradeFitsLine,
   type AddedOption,
   type Offer,
@@ -125,7 +127,14 @@ export const reconcileOptions = (offer: Offer, state: OptionsState, routerVarian
   };
 };
 
-/** The options an offer starts with: SPEC §3's default voice plan when the offer sells one (contract `defaultSelection`). */
+/** The voice plans the offer sells: the recommended one (contract `recommendedVoicePlan`) first, then by SPEC §9's order. */
+export const voicePlans = (offer: Offer): { plans: Option[]; recommended: Option | null } => {
+  const recommended = recommendedVoicePlan(offer);
+  const rest = sortVoipOptions(ofCategory(offer, 'voip').filter((o) => o.id !== recommended?.id));
+  return { plans: recommended ? [recommended, ...rest] : rest, recommended };
+};
+
+/** The options an offer starts with: none (contract `defaultSelection`), so its total is the offer's own price. */
 export const initialOptions = (offer: Offer): OptionsState => {
   const { options } = defaultSelection(offer);
   return { options, speedUpgrade: null, additionalVariants: [], analyticsItems: options.map((o) => ({ item_id: String(o.id) })) };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/translation';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COVERAGE_PATH, formatEuro, priceOrder } from '@checkout/contract';
+import { COVERAGE_PATH, formatEuro, paidOptionLines, priceOrder } from '@checkout/contract';
 import { PriceLines } from '../../components/price-lines';
 import { toUiError } from '../../lib/ui-error';
 import { useFillOrder, usePremadeOffer } from './api/premade-api';
@@ -94,6 +94,8 @@ export default function PremadePage() {
                 <dt>{t('review.oneOffTotal')}</dt>
                 <dd data-testid="premade-one-off-total">{formatEuro(priced.totals.oneOff)}</dd>
               </dl>
+              {/* Codice del Consumo art. 65 c. 2: what the consultant chose is confirmed by the customer, one tick each, before the signature. */}
+              {paidOptionLines(priced).length > 0 && <p className="form-text" data-testid="premade-paid-options-note">{t('premadeFlow.paidOptionsNote')}</p>}
             </>
           )}
         </div>

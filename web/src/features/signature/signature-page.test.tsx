@@ -374,3 +374,33 @@ describe('signature page: changing the mobile number', () => {
     expect(screen.queryByTestId('mobile-change')).toBeNull();
   });
 });
+
+describe('signature page: a code that no longer signs', () => {
+  const signWith = async (code: string) => {
+    fireEvent.change(screen.getByLabelText('Codice di firma (6 cifre)'), { target: { value: code } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Firma: ordine con obbligo di pagare' }));
+    });
+  };
+  const refusal = (code: string, message: string) => () => answer(409, { result: false, error: { code, message } });
+
+  it('says the contract changed, and shows the contract as it is now', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    const message = 'Il contenuto del contratto è cambiato dopo l’invio del codice (l’ordine è stato modificato oppure un prezzo non è più lo stesso): rileggi il contratto aggiornato e richiedi un nuovo codice.';
+    const calls = fakeServer({ 'sign-with-otp': refusal('otp_document_changed', message) });
+    await ready();
+    await signWith('123456');
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Codice di firma (6 cifre)'))).toBe(message));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(2));
+  });
+
+  it('says the number changed when it is the number, and previews nothing again', async () => {
+    useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
+    const message = 'Il codice non è più valido perché il numero di cellulare del contratto è cambiato dopo l’invio: richiedine uno nuovo.';
+    const calls = fakeServer({ 'sign-with-otp': refusal('otp_invalidated', message) });
+    await ready();
+    await signWith('123456');
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Codice di firma (6 cifre)'))).toBe(message));
+    expect(calls.filter((c) => c.path === 'contract-preview')).toHaveLength(1);
+  });
+});

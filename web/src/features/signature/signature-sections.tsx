@@ -1,11 +1,13 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { FormOtpInput } from '../../components/form-otp-input';
 import { ContractAcceptances } from './contract-acceptances';
+import { PreparedPaidOptions } from './prepared-paid-options';
 import { ContractPreview, usePdfUrl } from './contract-preview';
 import { MobileNumberChange } from './mobile-number-change';
 import { EarlyActivationChoice, PreContractInformation } from './pre-contract-information';
-import type { SignatureFlow } from './use-signature-flow';
+import { STEP_5_PATH, type SignatureFlow } from './use-signature-flow';
 
 /*
  * The signature page's parts, each drawing a slice of the flow (use-signature-flow.ts): they hold no
@@ -62,6 +64,8 @@ export function CodeRequest({ flow }: { flow: SignatureFlow }) {
 
       <MobileNumberChange key={hash} hash={hash} current={order.mobile} prepare={reopen} onChanged={mobileChanged} />
 
+      <PreparedPaidOptions {...flow.paidOptions} />
+
       <ContractAcceptances
         names={acceptances}
         summary={summaryUrl && preview.data ? { url: summaryUrl, filename: preview.data.summary.filename } : null}
@@ -89,7 +93,12 @@ export function CodeRequest({ flow }: { flow: SignatureFlow }) {
       <div role="status" aria-live="polite" className="mb-3" data-testid="otp-sent">
         {state.sentTo ? t('signature.sentTo', { destination: state.sentTo }) : order.alreadySentOtp ? t('signature.alreadySent') : ''}
       </div>
-      {state.sendError && <div className="alert alert-danger" role="alert">{state.sendError}</div>}
+      {state.sendError && (
+        <div className="alert alert-danger" role="alert">
+          {state.sendError}
+          {state.sendNeedsDocument && <> <Link to={`${STEP_5_PATH}#uploads-title`} className="alert-link">{t('signature.uploadDocument')}</Link></>}
+        </div>
+      )}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { toUiError } from '../../lib/ui-error';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { contractPreviewKey, useContractPreview, useReopenOrder, useSendOtp, useSignWithOtp } from './api/signature-api';
 import { acceptancesFor, missingAcceptances, type AcceptanceName, type Acceptances } from './contract-acceptances';
+import { paidOptionBoxId } from './prepared-paid-options';
 import { clearThankYou, readThankYou, saveThankYou } from './thank-you-store';
 import { useCountdown } from './use-countdown';
 
@@ -40,6 +41,8 @@ export interface SignatureState {
   earlyActivation: boolean;
   acceptErrors: Partial<Record<AcceptanceName, string>>;
   sendError: string | null;
+  /** The send was refused for want of the identity document: the page links back to its upload. */
+  sendNeedsDocument: boolean;
   signError: string | null;
   editError: string | null;
 }
@@ -52,7 +55,7 @@ export type SignatureAction =
   | { type: 'acceptErrors'; errors: Partial<Record<AcceptanceName, string>> }
   | { type: 'sending' }
   | { type: 'sent'; destination: string; resendAt: number }
-  | { type: 'sendFailed'; message: string }
+  | { type: 'sendFailed'; message: string; needsDocument?: boolean }
   /** The pending code is void (the order reopened, or the number it went to changed). */
   | { type: 'codeVoid'; resetMode: boolean }
   | { type: 'signError'; message: string | null }
@@ -61,7 +64,7 @@ export type SignatureAction =
 export const initialSignatureState: SignatureState = {
   mode: 'sms', sentTo: null, resendAt: null, otp: '',
   accepted: { contract_summary_read: false, contract_terms_accepted: false, contract_withdrawal_accepted: false, fea_conditions_accepted: false },
-  earlyActivation: false, acceptErrors: {}, sendError: null, signError: null, editError: null,
+  earlyActivation: false, acceptErrors: {}, sendError: null, sendNeedsDocument: false, signError: null, editError: null,
 };
 
 export function signatureReducer(state: SignatureState, action: SignatureAction): SignatureState {
@@ -75,9 +78,9 @@ export function signatureReducer(state: SignatureState, action: SignatureAction)
     };
     case 'earlyActivation': return { ...state, earlyActivation: action.checked };
     case 'acceptErrors': return { ...state, acceptErrors: action.errors };
-    case 'sending': return { ...state, sendError: null };
+    case 'sending': return { ...state, sendError: null, sendNeedsDocument: false };
     case 'sent': return { ...state, sentTo: action.destination, resendAt: action.resendAt, signError: null };
-    case 'sendFailed': return { ...state, sendError: action.message };
+    case 'sendFailed': return { ...state, sendError: action.message, sendNeedsDocument: action.needsDocument === true };
     case 'codeVoid': return { ...state, sentTo: null, resendAt: null, otp: '', ...(action.resetMode ? { mode: 'sms' } : {}) };
     case 'signError': return { ...state, signError: action.message };
     case 'editError': return { ...state, editError: action.message };
@@ -145,6 +148,20 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
   const consumer = order.customerType !== 'business';
   // The withdrawal right is the consumer's (Codice del Consumo art. 52): a business order asks only for the terms.
   const acceptances = acceptancesFor(order.customerType);
+  // A pre-made order's paid options, ticked one by one (Codice del Consumo art. 65 c. 2); a tick counts for the preview it was given on.
+  const paidToConfirm = preview.data?.paid_options_to_confirm ?? [];
+  const [paidTicks, setPaidTicks] = useState<ReadonlySet<string>>(new Set());
+  const [paidErrors, setPaidErrors] = useState<Record<string, string | undefined>>({});
+  const tickKey = (key: string) => `${preview.data?.sha256 ?? ''}|${key}`;
+  const paidConfirmed = (key: string): boolean => paidTicks.has(tickKey(key));
+  const confirmPaid = (key: string, checked: boolean) => {
+    setPaidTicks((ticks) => {
+      const next = new Set(ticks);
+      if (checked) next.add(tickKey(key)); else next.delete(tickKey(key));
+      return next;
+    });
+    if (checked) setPaidErrors((errors) => ({ ...errors, [key]: undefined }));
+  };
 
   /**
    * Going back to change the order: the server voids the pending code and unfreezes the order
@@ -169,13 +186,18 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
   const sendCode = async () => {
     const missing = missingAcceptances(acceptances, state.accepted);
     dispatch({ type: 'acceptErrors', errors: Object.fromEntries(missing.map((name) => [name, t(ACCEPTANCE_MISSING[name])])) });
-    if (missing.length > 0) {
-      document.getElementById(`accept-${missing[0]}`)?.focus();
+    const paidMissing = paidToConfirm.filter((l) => !paidConfirmed(l.key));
+    setPaidErrors(Object.fromEntries(paidMissing.map((l) => [l.key, t('signature.paidOptions.missing')])));
+    if (paidMissing.length > 0 || missing.length > 0) {
+      document.getElementById(paidMissing[0] ? paidOptionBoxId(paidMissing[0].key) : `accept-${missing[0]}`)?.focus();
       return;
     }
     dispatch({ type: 'sending' });
     try {
-      const answer = await sendOtp.mutateAsync({ hash, body: { mode: state.mode, ...state.accepted, early_activation_requested: consumer && state.earlyActivation } });
+      const answer = await sendOtp.mutateAsync({ hash, body: {
+        mode: state.mode, ...state.accepted, early_activation_requested: consumer && state.earlyActivation,
+        confirmed_paid_options: paidToConfirm.filter((l) => paidConfirmed(l.key)).map((l) => l.key),
+      } });
       dispatch({ type: 'sent', destination: answer.destination, resendAt: Date.now() + answer.resend_after_seconds * 1000 });
       useCheckoutStore.getState().setPersistent({ alreadySentOtp: true });
       requestAnimationFrame(() => otpRef.current?.focus());
@@ -183,10 +205,14 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
       // The server names a missing acceptance like a field: it goes next to its checkbox.
       const failure = toUiError(error, t);
       const onBoxes = acceptances.filter((name) => failure.fields[name]);
-      if (onBoxes.length > 0) {
+      const paidRefused = paidToConfirm.filter((l) => failure.fields[`confirmed_paid_options.${l.key}`]);
+      if (paidRefused.length > 0) {
+        setPaidErrors(Object.fromEntries(paidRefused.map((l) => [l.key, failure.fields[`confirmed_paid_options.${l.key}`]])));
+        document.getElementById(paidOptionBoxId(paidRefused[0]?.key ?? ''))?.focus();
+      } else if (onBoxes.length > 0) {
         dispatch({ type: 'acceptErrors', errors: Object.fromEntries(onBoxes.map((name) => [name, failure.fields[name]])) });
         document.getElementById(`accept-${onBoxes[0]}`)?.focus();
-      } else dispatch({ type: 'sendFailed', message: failure.message });
+      } else dispatch({ type: 'sendFailed', message: failure.message, needsDocument: failure.code === SIGNATURE_ERROR_CODES.identityDocumentRequired });
     }
   };
 
@@ -231,12 +257,15 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
       const failure = toUiError(rejection, t);
       dispatch({ type: 'signError', message: failure.message });
       if (failure.code === SIGNATURE_ERROR_CODES.alreadySigned) void navigate(COVERAGE_PATH);
+      // The message says the contract changed: the page shows it as it is now, to be read before a new code.
+      if (failure.code === SIGNATURE_ERROR_CODES.documentChanged) void queryClient.invalidateQueries({ queryKey: contractPreviewKey(hash) });
       otpRef.current?.focus();
     }
   };
 
   return {
     order, ready, hash, consumer, acceptances, preview, state, dispatch, otpRef, wait,
+    paidOptions: { lines: paidToConfirm, confirmed: paidConfirmed, errors: paidErrors, onChange: confirmPaid },
     sending: sendOtp.isPending, signing: signWithOtp.isPending, reopening: reopenOrder.isPending,
     codeSent: order.alreadySentOtp || state.sentTo !== null,
     previewError: preview.error ? toUiError(preview.error, t).message : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingDocuments, neededDocuments } from './needed-documents';
+import { identityShortfall, missingDocuments, neededDocuments } from './needed-documents';
 import type { KnownUpload } from './needed-documents';
 
 const png = (kind: KnownUpload['kind'], filename = 'foto.png'): KnownUpload => ({ kind, filename, mime: 'image/png' });
@@ -29,5 +29,27 @@ describe('neededDocuments', () => {
       { need: 'identity_back', done: false },
       { need: 'health_card', done: false },
     ]);
+  });
+});
+
+describe('a passport', () => {
+  it('has one side: one image covers the identity document', () => {
+    expect(missingDocuments([png('identity_document')], 'passaporto')).toEqual(['health_card']);
+    expect(neededDocuments([], 'passaporto').map((i) => i.need)).toEqual(['identity_front', 'health_card']);
+  });
+});
+
+describe('identityShortfall: what keeps the signer from being identified', () => {
+  it.each<[string, KnownUpload[], 'carta_identita' | 'patente' | 'passaporto' | undefined, string | null]>([
+    ['nothing uploaded', [], 'carta_identita', 'identity_front'],
+    ['an identity card with its front only', [png('identity_document')], 'carta_identita', 'identity_back'],
+    ['a driving licence with its front only', [png('identity_document')], 'patente', 'identity_back'],
+    ['an identity card, front and back', [png('identity_document'), png('identity_document')], 'carta_identita', null],
+    ['an identity card as one PDF', [pdf('identity_document')], 'carta_identita', null],
+    ['a passport, one image', [png('identity_document')], 'passaporto', null],
+    ['the health card does not identify', [png('health_card'), png('health_card')], 'passaporto', 'identity_front'],
+    ['without the health card the identity is still complete', [png('identity_document'), png('identity_document')], undefined, null],
+  ])('%s', (_name, uploads, type, shortfall) => {
+    expect(identityShortfall(uploads, type)).toBe(shortfall);
   });
 });
