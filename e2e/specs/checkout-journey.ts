@@ -325,6 +325,8 @@ export async function acceptContract(page: Page): Promise<void> {
   const withdrawal = acceptances.getByRole('checkbox', { name: /diritto di recesso/ });
   if (await withdrawal.count() > 0) await withdrawal.check();
   await acceptances.getByRole('checkbox', { name: /condizioni della firma elettronica avanzata/ }).check();
+  // A pre-made order's paid options, each confirmed by the customer (none on an order the visitor built).
+  for (const box of await page.getByTestId('prepared-paid-options').getByRole('checkbox', { name: /^Confermo di volere/ }).all()) await box.check();
 }
 
 /** Asks for the code by the chosen channel (after the acceptances) and reads it from the development outbox. */

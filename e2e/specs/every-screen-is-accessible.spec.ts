@@ -118,6 +118,8 @@ test.describe('every screen is accessible @mobile', () => {
     const mobile = '3331234567';
     await checkCoverage(page, 'Privato');
     await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
+    // The voice plan is the visitor's own choice (nothing is chosen for them): step 3 keeps a number on it.
+    await page.getByRole('group', { name: 'Linea voce' }).getByRole('radio', { name: /^Voce Illimitata Family/ }).check();
     await continueFromOffer(page);
 
     await axe(page, 'step 1');
@@ -224,6 +226,7 @@ test.describe('every screen is accessible @mobile', () => {
     await expectStep(page, 5, 'Documento e riepilogo');
     await fillIdentityDocument(page, 'CA98765ZY');
     await identityUpload(page).setInputFiles({ name: 'documento.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(identityList(page).getByRole('listitem')).toHaveCount(1);
     await identityUpload(page).setInputFiles({ name: 'documento-retro.png', mimeType: 'image/png', buffer: tinyPng() });
     await expect(identityList(page).getByRole('listitem')).toHaveCount(2);
     await axe(page, 'step 5 business');

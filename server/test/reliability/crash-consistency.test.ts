@@ -22,7 +22,7 @@ const STEP_ACKS_BEFORE_KILL = 10;
 
 /** Per step, the field whose stored value proves the acknowledged submission is the one kept. */
 const WITNESS: Record<string, string> = {
-  'step-contact': 'email', 'step-personal': 'residenza_civico', 'step-address': 'number', 'step-payment': 'iban', 'step-document': 'document_number',
+  'step-contact': 'email', 'step-personal': 'residenza_civico', 'step-address': 'shipping_number', 'step-payment': 'iban', 'step-document': 'document_number',
 };
 const normalise = (v: unknown): string => String(v).replace(/\s+/g, '').toUpperCase();
 
@@ -38,7 +38,13 @@ function crashCustomer(n: number): { customer: Customer; steps: Array<[string, R
   const customer: Customer = { ...numberedCustomer(n), email: `crash.${n}@example.it`, iban: italianIban(String(n).padStart(12, '0')), documentNumber: `CA${String(n % 100_000).padStart(5, '0')}AB` };
   const steps = stepBodies(customer).map(([name, body]): [string, Record<string, unknown>] => {
     if (name === 'step-personal') return [name, { ...body, residenza_civico: String(n) }];
-    if (name === 'step-address') return [name, { ...body, number: String(n) }];
+    // The activation address is the coverage record's: the shipping address is where a visitor's own text goes.
+    if (name === 'step-address') {
+      return [name, {
+        ...body, shipping_same_as_activation: false, shipping_recipient: 'Mario Rossi', shipping_address: 'Via del Corso',
+        shipping_number: String(n), shipping_zip: '00186', shipping_city: 'Roma', shipping_province: 'RM',
+      }];
+    }
     return [name, body];
   });
   return { customer, steps };

@@ -1,7 +1,9 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddedOption } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../src/config';
 import type { Config } from '../../src/config';
+import type { Db } from '../../src/db';
 import type { AppModule } from '../../src/modules/app-module';
 import { catalogModule, seedPromoCodes } from '../../src/modules/catalog';
 import { createDocumentsModule } from '../../src/modules/documents';
@@ -48,6 +50,18 @@ export async function uploadIdentity(call: Call, hash: string, sides = 2): Promi
     }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
+}
+
+/**
+ * Both sides of the identity card as the documents module records them, without the upload: for tests of
+ * code limits that sign dozens of orders and have no business with the files (send-otp reads the rows).
+ */
+export async function recordIdentityOnFile(db: Db, hash: string, at = '2026-03-01T10:00:00.000Z'): Promise<void> {
+  const order = await db.selectFrom('orders').select('id').where('hash', '=', hash).executeTakeFirstOrThrow();
+  await db.insertInto('medias').values(['fronte', 'retro'].map((side) => ({
+    id: randomUUID(), order_id: order.id, kind: 'identity_document', filename: `carta-identita-${side}.png`, mime: 'image/png',
+    size: TINY_PNG.length, sha256: createHash('sha256').update(TINY_PNG).digest('hex'), stored_name: `${randomUUID()}.png`, created_at: at,
+  }))).execute();
 }
 
 export interface SigningHarnessOptions {

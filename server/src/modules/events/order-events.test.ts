@@ -111,11 +111,13 @@ describeEachDialect('order events to the provider', (dialect) => {
     expect(summary.statusCode).toBe(200);
     expect(sha256(summary.rawPayload)).toBe(data.files.contract_summary!.sha256);
     expect(summary.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const [document] = data.files.documents;
+    // Both sides of the card are linked; the front uploaded here is downloaded.
+    expect(data.files.documents).toHaveLength(2);
+    const document = data.files.documents.find((d) => d.document_id === identity);
     expect(document).toMatchObject({ document_id: identity, content_type: 'image/png' });
     const image = await get(document!.url);
     expect(image.statusCode).toBe(200);
-    expect(sha256(image.rawPayload)).toBe(data.documents[0]!.sha256);
+    expect(sha256(image.rawPayload)).toBe(data.documents.find((d) => d.id === identity)!.sha256);
     const audits = await h.t.db.selectFrom('audit_log').selectAll().where('action', '=', 'event_file_downloaded').where('target_id', '=', id).execute();
     expect(audits.map((a) => JSON.parse(a.detail_json) as unknown)).toEqual([{ file: 'contract' }, { file: 'summary' }, { file: 'document', document_id: identity }]);
     expect(audits[0]).toMatchObject({ operator_id: null, user_agent: 'provider-bss/1.0' });

@@ -6,7 +6,7 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
-import { uploadIdentity } from '../../../test/support/signing-harness';
+import { recordIdentityOnFile } from '../../../test/support/signing-harness';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
 import { createDocumentsModule } from '../documents';
@@ -63,7 +63,7 @@ describeEachDialect('one-time codes per destination', (dialect) => {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile, email: `${mobile.replace(/\D/g, '')}@example.it` } : payload;
       expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
-    await uploadIdentity(call, hash);
+    await recordIdentityOnFile(t.db, hash);
     expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     const row = await t.db.selectFrom('orders').select('order_number').where('hash', '=', hash).executeTakeFirstOrThrow();
     return { hash, number: row.order_number };

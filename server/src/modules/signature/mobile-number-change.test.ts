@@ -9,7 +9,7 @@ import type { TestApp } from '../../../test/support/dialects';
 import { injectCall } from '../../../test/support/inject-client';
 import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
-import { uploadIdentity } from '../../../test/support/signing-harness';
+import { recordIdentityOnFile } from '../../../test/support/signing-harness';
 import { catalogModule } from '../catalog';
 import { createOrdersModule } from '../orders';
 import { OTP_TTL_MS } from './otp-code';
@@ -73,7 +73,7 @@ describeEachDialect('mobile number change', (dialect) => {
       const body = name === 'step-contact' ? { ...payload, mobile_phone_number: mobile } : payload;
       expect((await call((c) => c.submitStep({ order_hash: hash, step_name: name }, body))).status).toBe(200);
     }
-    await uploadIdentity(call, hash);
+    await recordIdentityOnFile(t.db, hash);
     return hash;
   };
   const change = (hash: string, number: string) => call((c) => c.changeMobilePhoneNumber({ order_hash: hash }, { mobile_phone_number: number }));
