@@ -33,7 +33,7 @@ test.describe('coverage check and offer', () => {
     await keepScreenshot(page, testInfo, 'offer-nothing-chosen', { forReview: true });
     // The visitor picks the recommended plan: it is in the summary.
     await family.check();
-    await expect(page.getByTestId('summary-line-option-10')).toBeVisible();
+    await expect(page.getByTestId('summary-line-option-10')).toContainText('Voce Illimitata Family');
 
     // 2,5 Gbit/s: the included 1 Gbit/s modem can no longer be chosen.
     await page.getByRole('group', { name: 'Velocità' }).getByRole('radio', { name: '2,5 Gbit/s' }).check();
