@@ -45,7 +45,16 @@ async function coveredByScrollToTop(page: Page): Promise<string[]> {
   const covered: string[] = [];
   for (const el of await targets.all()) {
     const box = await el.boundingBox();
-    if (box && overlaps(own, box)) covered.push(await el.evaluate((e) => e.outerHTML.slice(0, 80)));
+    if (!box || !overlaps(own, box)) continue;
+    // Overlapping boxes cover only when the button is the one on top there: in the page's flow on a phone it
+    // may scroll under the fixed order summary, which then covers it, not the other way round.
+    const onTop = await page.evaluate(({ a, b }) => {
+      const x = (Math.max(a.x, b.x) + Math.min(a.x + a.width, b.x + b.width)) / 2;
+      const y = (Math.max(a.y, b.y) + Math.min(a.y + a.height, b.y + b.height)) / 2;
+      const hit = document.elementFromPoint(x, y);
+      return !!hit?.closest('.scroll-to-top');
+    }, { a: own, b: box });
+    if (onTop) covered.push(await el.evaluate((e) => e.outerHTML.slice(0, 80)));
   }
   return covered;
 }
