@@ -330,9 +330,16 @@ export async function acceptContract(page: Page): Promise<void> {
 }
 
 /** Asks for the code by the chosen channel (after the acceptances) and reads it from the development outbox. */
-export async function sendCodeAndRead(page: Page, channel: RegExp, to: string): Promise<string> {
+export async function sendCodeAndRead(page: Page, channel: RegExp, to: string, { earlyActivation = false }: { earlyActivation?: boolean } = {}): Promise<string> {
   const before = await newestOutboxEntry(page, to);
   await acceptContract(page);
+  // A consumer's express request to start within the 14 days (a business customer has no such choice):
+  // never ticked unless the journey asks for it.
+  const early = page.getByTestId('early-activation').getByRole('checkbox');
+  if (earlyActivation || (await early.count()) > 0) {
+    await expect(early).not.toBeChecked();
+    if (earlyActivation) await early.check();
+  }
   await page.getByRole('radio', { name: channel }).check();
   await page.getByRole('button', { name: 'Invia codice' }).click();
   await expect(page.getByTestId('otp-sent')).toContainText('Codice inviato a');
@@ -402,8 +409,8 @@ export async function expectSignedAndDownload(page: Page, { heading, mustContain
  * front uploaded as `documentName` and the back as `carta-retro.png`, then the SMS code to the mobile. `atReview` runs on step 5 before
  * going to the signature. Answers the order number.
  */
-export async function signFromStep1(page: Page, { email, mobile, documentName, atReview }: {
-  email: string; mobile: string; documentName: string; atReview?: (page: Page) => Promise<void>;
+export async function signFromStep1(page: Page, { email, mobile, documentName, atReview, earlyActivation = false }: {
+  email: string; mobile: string; documentName: string; atReview?: (page: Page) => Promise<void>; earlyActivation?: boolean;
 }): Promise<string> {
   await marioToPaymentStep(page, { email, mobile });
   await fillPayment(page, { first: 'Mario', last: 'Rossi' }, 'IT60X0542811101000000123456');
@@ -414,7 +421,7 @@ export async function signFromStep1(page: Page, { email, mobile, documentName, a
   if (atReview) await atReview(page);
   await submitStep(page, 'Vai alla firma');
   await expectContractPreview(page);
-  await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, mobile));
+  await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, mobile, { earlyActivation }));
   await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
   return (await page.getByTestId('thank-you').getByTestId('order-number').textContent())?.trim() ?? '';
 }

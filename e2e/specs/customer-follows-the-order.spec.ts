@@ -52,7 +52,8 @@ test.describe('a customer follows the order @mobile', () => {
     await checkCoverage(page, 'Privato');
     await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
     await continueFromOffer(page);
-    const orderNumber = await signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-fronte.png' });
+    // Mario asks to start within the 14 days: the provider may then activate at once.
+    const orderNumber = await signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-fronte.png', earlyActivation: true });
 
     // ——— The thank-you page links the order's page ———
     const link = page.getByTestId('thank-you-tracking').getByRole('link', { name: 'la pagina del tuo ordine' });
@@ -77,6 +78,7 @@ test.describe('a customer follows the order @mobile', () => {
     const signed = (await eventFor(receiver, 'order.signed', orderNumber)).envelope.data as OrderSignedData;
     expect(signed.customer).toMatchObject({ kind: 'person', first_name: 'Mario', last_name: 'Rossi' });
     expect(signed.offer.name).toBe('Fibra Viva Casa 1 Giga');
+    expect(signed.early_activation_requested).toBe(true);
     const contractLink = signed.files.contract!;
     const served = await page.request.get(new URL(contractLink.url).pathname);
     expect(served.status()).toBe(200);
@@ -129,6 +131,7 @@ test.describe('a customer follows the order @mobile', () => {
     const details = page.getByTestId('tracking-details');
     await expect(details.getByRole('heading', { level: 2, name: 'Stato dell’ordine' })).toBeFocused();
     await expect(details.getByTestId('tracking-withdrawal').getByRole('link', { name: 'Recedi dal contratto' })).toHaveAttribute('href', `/recesso/${orderNumber}`);
+    await expect(details.getByTestId('tracking-activation-start')).toContainText('Attivazione chiesta durante i 14 giorni di ripensamento');
     await expect(details.getByTestId('tracking-timeline').getByRole('listitem')).toHaveText([
       /Ordine creato/, /Contratto firmato/, /Verifica dei documenti in corso/, /Documento d'identità approvato/, /Documenti verificati/,
     ]);
@@ -177,6 +180,9 @@ test.describe('a customer follows the order @mobile', () => {
     const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
     expect(text).toContain(orderNumber);
     expect(text).toContain('Mario Rossi');
+    // The evidence page says the customer asked to start within the 14 days, and what that costs on withdrawal.
+    expect(text).toContain('Avvio del servizio');
+    expect(text).toContain('Attivazione chiesta durante i 14 giorni di ripensamento');
     await expect(details.getByTestId('tracking-documents-status')).toHaveText('«Contratto firmato» scaricato.');
 
     // ——— Closing the details forgets the access ———

@@ -20,7 +20,8 @@ async function signOrderWithDocument(page: Page, email: string): Promise<string>
   await checkCoverage(page, 'Privato');
   await page.getByRole('radio', { name: 'Fibra Viva Casa 1 Giga', exact: true }).check();
   await continueFromOffer(page);
-  return signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-sfocata.png' });
+  // The customer asks to start within the 14 days: the order may go into activation once verified.
+  return signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-sfocata.png', earlyActivation: true });
 }
 
 test.describe('the operator console', () => {
@@ -148,6 +149,7 @@ test.describe('the operator console', () => {
     await bo.page.getByRole('link', { name: orderNumber }).click();
     await expect(bo.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
     await expect(bo.page.getByText('Verificato', { exact: true }).first()).toBeVisible();
+    await expect(bo.page.getByTestId('withdrawal-period')).toContainText('Attivazione chiesta durante i 14 giorni di ripensamento');
     await bo.page.getByRole('button', { name: 'Passa a «In attivazione»' }).click();
     const dialog = bo.page.getByRole('dialog', { name: 'Conferma: In attivazione' });
     await expect(dialog).toBeVisible();

@@ -181,6 +181,8 @@ export const CONSOLE_ERROR_CODES = {
   staleTransition: 'console_stale_transition',
   /** The move is not in the workflow table from the order's status. */
   transitionNotAllowed: 'console_transition_not_allowed',
+  /** A consumer who did not ask to start early is activated only after the 14 days (`first_allowed_day`). */
+  withdrawalPeriodRunning: 'console_withdrawal_period_running',
   /** Another operator holds the review claim. */
   reviewClaimed: 'console_review_claimed',
   /** An import of reference files is already running (one at a time). */
@@ -203,6 +205,11 @@ export const PROVIDER_ERROR_CODES = {
   transitionForbidden: 'provider_transition_forbidden',
   /** Slots are published only while the order is verified or activating (`current_status`). */
   slotsNotAllowed: 'provider_slots_not_allowed',
+  /**
+   * The consumer did not ask to start within the 14-day withdrawal period: no activation, and no
+   * appointment on a day, before `first_allowed_day` (yyyy-mm-dd).
+   */
+  withdrawalPeriodRunning: 'provider_withdrawal_period_running',
   /** An `Idempotency-Key` that is empty, too long or not printable ASCII. */
   idempotencyKeyInvalid: 'idempotency_key_invalid',
   /** The same `Idempotency-Key` with a different request (422). */

@@ -19,6 +19,8 @@ export interface ThankYouData {
   shipsRouter: boolean;
   /** A consumer, who may withdraw within 14 days (a business may not). */
   consumer?: boolean;
+  /** A consumer's order: when the service starts, in the server's words (the evidence page's). */
+  activationText?: string | null;
 }
 
 /** SPEC §1 thank-you screen: the order code and what happens next. */
@@ -38,6 +40,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
       <h2 className="h4 mt-4">{t('thankYou.nextTitle')}</h2>
       <ol className="thank-you-next">
         <li className="text-break">{t('thankYou.nextEmail', { email: data.email })}</li>
+        {data.activationText && <li data-testid="thank-you-activation-start">{data.activationText}</li>}
         <li>{t('thankYou.nextTechnician')}</li>
         {data.shipsRouter && <li>{t('thankYou.nextRouter')}</li>}
         <li>{t('thankYou.nextActive')}</li>

@@ -216,7 +216,11 @@ export const endpoints = {
   signWithOtp: ep({
     path: '/api/orders/{order_hash}/sign-with-otp', tag: 'signature', summary: 'Sign with the one-time code',
     request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }),
-    response: z.object({ signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string() }),
+    response: z.object({
+      signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string(),
+      /** A consumer's order: when the service starts (after the 14 days, or within them as asked), as the evidence page says it. */
+      activation_text: z.string().max(500).nullable().default(null),
+    }),
   }),
   withdrawalSendOtp: ep({
     path: '/api/withdrawals/send-otp', tag: 'signature', summary: 'Withdrawal within 14 days: send a confirmation code to the signer',

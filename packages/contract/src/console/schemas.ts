@@ -165,7 +165,8 @@ export const orderDetailSchema = z.object({
   })),
   offer: z.object({
     name: z.string(),
-    options: z.array(z.object({ name: z.string(), monthly_cents: z.number().int(), one_off_cents: z.number().int() })),
+    /** The contract's price lines (`priceOrder`), the offer's own first: they add up to the totals. */
+    lines: z.array(z.object({ name: z.string(), monthly_cents: z.number().int(), one_off_cents: z.number().int() })),
     monthly_total_cents: z.number().int(),
     one_off_total_cents: z.number().int(),
   }).nullable(),
@@ -173,6 +174,17 @@ export const orderDetailSchema = z.object({
   /** The contract files on record (download path under /api/console/orders/{id}/files/{kind}). */
   contract_files: z.array(z.object({ kind: z.enum(CONTRACT_FILE_KINDS), label: z.string() })),
   has_signature_evidence: z.boolean(),
+  /**
+   * A consumer's signed order: the 14 days' last day, whether they asked to start within them, the first
+   * day activation may be requested when they did not, and the sentence the evidence page prints. Null
+   * for a business order or one not signed.
+   */
+  withdrawal_period: z.object({
+    last_day: z.string().max(10),
+    early_activation_requested: z.boolean(),
+    first_activation_day: z.string().max(10).nullable(),
+    text: z.string().max(500),
+  }).nullable(),
   timeline: z.array(timelineEntrySchema),
   /** The moves this operator may make now. */
   transitions: z.array(z.object({ to: z.enum(WORKFLOW_STATUSES), label: z.string(), reason_required: z.boolean() })),
@@ -201,6 +213,8 @@ export const reviewQueueItemSchema = z.object({
   claimed_until: z.string().nullable(),
   /** The live claim is the caller's own: told by operator id, since two operators may share a name. */
   claimed_by_me: z.boolean(),
+  /** A consumer's 14 days: whether they asked to start within them, else the first day activation may be requested. Null for a business. */
+  withdrawal_period: z.object({ early_activation_requested: z.boolean(), first_activation_day: z.string().max(10).nullable() }).nullable(),
 });
 export const reviewQueueSchema = z.object({ items: z.array(reviewQueueItemSchema) });
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [

@@ -7,7 +7,7 @@ import type { DeliveryTarget, EventType } from './events';
  * messages go into the outbox with it) and by the tracking page's wording. Templates are the
  * notifications module's; each names what it says, never who it is for.
  */
-export const CUSTOMER_TEMPLATES = ['contract_signed', 'status_changed', 'document_rejected', 'appointment_booked'] as const;
+export const CUSTOMER_TEMPLATES = ['contract_signed', 'status_changed', 'document_rejected', 'appointment_booked', 'withdrawal_confirmed'] as const;
 export type CustomerTemplate = (typeof CUSTOMER_TEMPLATES)[number];
 
 export interface CustomerMessageSpec {
@@ -26,6 +26,8 @@ export function customerMessagesFor(type: EventType, data: Record<string, unknow
     case 'order.status_changed': return CUSTOMER_NOTIFIED_STATUSES.includes(String(data.to)) ? both('status_changed') : [];
     case 'order.document_reviewed': return data.decision === 'rejected' ? both('document_rejected') : [];
     case 'appointment.booked': return both('appointment_booked');
+    // The acknowledgement of an online withdrawal on a durable medium (Codice del Consumo art. 54 c. 3).
+    case 'order.withdrawn': return both('withdrawal_confirmed');
     default: return [];
   }
 }
@@ -49,6 +51,12 @@ export const customerMessageDataSchemas = {
     note: z.string().max(1000).nullish(),
   }),
   appointment_booked: z.object({ slot_id: z.string().min(1).max(100) }),
+  withdrawal_confirmed: z.object({
+    /** When the withdrawal was received: the receipt prints it in Italian time. */
+    withdrawn_at: z.iso.datetime({ offset: true }),
+    /** How it was given (the online page with a code). */
+    channel: z.enum(['online']),
+  }),
 } satisfies Record<CustomerTemplate, z.ZodType>;
 
 /** The customer's tracking page of an order, addressed by the order number the thank-you page, contract and emails show. */

@@ -176,6 +176,14 @@ export const providerOrderSchema = z.object({
     city: text(100).nullable(), province: text(10).nullable(),
   }),
   offer: z.object({ id: z.number().int(), name: text(200).nullable(), technology: text(20).nullable(), monthly_price: moneySchema, one_off_price: moneySchema }),
+  /**
+   * A consumer's 14-day withdrawal period: whether they asked to start within it, and, when they did not,
+   * the first day (yyyy-mm-dd, Italian calendar) the order may move to activating or have an appointment.
+   */
+  withdrawal_period: z.object({
+    early_activation_requested: z.boolean(),
+    first_activation_day: z.string().max(10).nullable(),
+  }).nullable(),
   /** The moves this API may make now (WORKFLOW_TRANSITIONS marked `provider`). */
   allowed_moves: z.array(z.object({ status: z.enum(WORKFLOW_STATUSES), reason_required: z.boolean() })).max(10),
   /** Offered and booked slots, soonest first (withdrawn ones left out). */
@@ -225,6 +233,8 @@ export const providerErrorEnvelopeSchema = z.object({
     current_status: text(40).optional(),
     /** When to try again (429, a key still in use). */
     retry_after_seconds: z.number().int().optional(),
+    /** The first day (yyyy-mm-dd) an activation or appointment is allowed (`provider_withdrawal_period_running`). */
+    first_allowed_day: text(10).optional(),
   }),
 });
 

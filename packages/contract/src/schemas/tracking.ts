@@ -55,8 +55,11 @@ export const trackingDetailsSchema = trackingStatusSchema.extend({
     /** False once the order has ended (active, cancelled, withdrawn): nothing to book or change. */
     open: z.boolean(),
   }),
-  /** A consumer within the 14 days: the last day (yyyy-mm-dd) and the page to withdraw on. */
-  withdrawal: z.object({ last_day: z.string(), path: z.string() }).nullable(),
+  /**
+   * A consumer within the 14 days: the last day (yyyy-mm-dd), the page to withdraw on, and when the service
+   * starts (after the period, or within it as they asked): the sentence the contract's evidence page prints.
+   */
+  withdrawal: z.object({ last_day: z.string(), path: z.string(), activation_text: z.string().nullable() }).nullable(),
   /** When this access ends (ISO-8601): then a new code. */
   access_expires_at: z.string(),
 });

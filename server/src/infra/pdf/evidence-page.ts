@@ -29,6 +29,8 @@ export interface SignatureEvidenceData {
   summarySha256?: string;
   /** The identity document the signer identified with (type, number, issuer). */
   identityDocument?: string;
+  /** A consumer's choice about starting within the 14 days, worded (asked or not); absent for a business customer. */
+  activationStart?: string;
 }
 
 /** `#0b5ed7` → pdf-lib colour (a malformed value falls back to the ink colour). */
@@ -128,6 +130,7 @@ export async function appendEvidencePage(previewPdf: Uint8Array, evidence: Signa
     ...(evidence.summarySha256 ? [['SHA-256 della sintesi contrattuale', evidence.summarySha256] as [string, string]] : []),
     ...(evidence.identityDocument ? [['Documento di identità', evidence.identityDocument] as [string, string]] : []),
     ...(evidence.acceptances ?? []).map(([label, at]): [string, string] => ['Accettazione', `${label}: ${romeDateTime(at)}`]),
+    ...(evidence.activationStart ? [['Avvio del servizio', evidence.activationStart] as [string, string]] : []),
     ['Composizione del documento', pageList(parts)],
   ];
   const labelWidth = 150;

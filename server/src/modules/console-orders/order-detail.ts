@@ -1,5 +1,5 @@
-import { priceLineLabel } from '@checkout/contract';
-import type { CustomerType } from '@checkout/contract';
+import { activationStartWording, firstActivationDay, priceLineLabel, withdrawalLastDay } from '@checkout/contract';
+import type { ActivationTiming, ConsoleOrderDetail, CustomerType } from '@checkout/contract';
 import type { Db } from '../../db';
 import { getCatalogueOffer } from '../catalog';
 import { coverageOverrideOf, priceOrderContent } from '../orders';
@@ -113,13 +113,13 @@ export function offerNameOf(offerId: number, customerType: CustomerType): string
 
 export interface OfferView {
   name: string;
-  options: Array<{ name: string; monthly_cents: number; one_off_cents: number }>;
+  lines: Array<{ name: string; monthly_cents: number; one_off_cents: number }>;
   monthly_total_cents: number;
   one_off_total_cents: number;
 }
 
 /**
- * The offer's price lines as the contract prints them. Should the catalogue no longer price it (an
+ * The offer's price lines as the contract prints them, the offer's own first. Should the catalogue no longer price it (an
  * offer withdrawn since), the totals stored with the order, without lines.
  */
 export async function offerView(
@@ -127,17 +127,27 @@ export async function offerView(
 ): Promise<OfferView> {
   try {
     const content = await priceOrderContent(db, order.offer_id, order.customer_type, fields, order.signed_at ? new Date(order.signed_at) : now);
-    const [offerLine, ...lines] = content.priced.lines;
     return {
-      name: offerLine ? priceLineLabel(offerLine) : content.offer.name,
-      options: lines.map((l) => ({ name: priceLineLabel(l), monthly_cents: l.monthly, one_off_cents: l.oneOff })),
+      name: content.offer.name,
+      // Every line, the offer's own first, as the summary box and the contract print them: they add up to the totals.
+      lines: content.priced.lines.map((l) => ({ name: priceLineLabel(l), monthly_cents: l.monthly, one_off_cents: l.oneOff })),
       monthly_total_cents: content.priced.totals.monthly,
       one_off_total_cents: content.priced.totals.oneOff,
     };
   } catch {
     return {
       name: offerNameOf(order.offer_id, order.customer_type) ?? `Offerta ${order.offer_id}`,
-      options: [], monthly_total_cents: Number(order.monthly_cents), one_off_total_cents: Number(order.one_off_cents),
+      lines: [], monthly_total_cents: Number(order.monthly_cents), one_off_total_cents: Number(order.one_off_cents),
     };
   }
+}
+
+/** A consumer's withdrawal period as the order page shows it (the evidence page's sentence with it). */
+export function withdrawalPeriodView(timing: ActivationTiming): ConsoleOrderDetail['withdrawal_period'] {
+  const text = activationStartWording(timing);
+  if (!text || !timing.signedAt) return null;
+  return {
+    last_day: withdrawalLastDay(timing.signedAt), early_activation_requested: timing.earlyActivationRequested,
+    first_activation_day: firstActivationDay(timing), text,
+  };
 }

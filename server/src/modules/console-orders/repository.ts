@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { ConsoleOrderStatus, OrderListQuery, WorkflowStatus } from '@checkout/contract';
+import type { ConsoleOrderStatus, CustomerType, OrderListQuery, WorkflowStatus } from '@checkout/contract';
 import { WORKFLOW_STATUSES } from '@checkout/contract';
 import { withoutIndex } from '../../db/plan-hints';
 import type { DB as Database, DocumentReviews, Medias, OrderTimeline, ReviewClaims } from '../../db/types';
@@ -145,9 +145,9 @@ export async function selectOrderRow(db: Conn, orderId: string): Promise<ListRow
 }
 
 /** The order's console status and number, read in the move's transaction; undefined for an unknown order. */
-export async function selectWorkflowState(db: Conn, orderId: string): Promise<{ status: ConsoleOrderStatus; order_number: string } | undefined> {
-  const row = await db.selectFrom('orders').select(['status', 'workflow_status', 'order_number']).where('id', '=', orderId).executeTakeFirst();
-  return row ? { status: (row.workflow_status ?? row.status) as ConsoleOrderStatus, order_number: row.order_number } : undefined;
+export async function selectWorkflowState(db: Conn, orderId: string): Promise<{ status: ConsoleOrderStatus; order_number: string; customer_type: CustomerType } | undefined> {
+  const row = await db.selectFrom('orders').select(['status', 'workflow_status', 'order_number', 'customer_type']).where('id', '=', orderId).executeTakeFirst();
+  return row ? { status: (row.workflow_status ?? row.status) as ConsoleOrderStatus, order_number: row.order_number, customer_type: row.customer_type as CustomerType } : undefined;
 }
 
 /** An order that ends (active, cancelled, withdrawn) no longer offers appointment slots; a booked one stays on record. */
@@ -224,7 +224,7 @@ export async function releaseClaim(db: Conn, orderId: string): Promise<void> {
 }
 
 export interface QueueRow {
-  id: string; order_number: string; status: string; workflow_status: string | null; fields_json: string;
+  id: string; order_number: string; status: string; workflow_status: string | null; fields_json: string; customer_type: CustomerType;
   documents: number; uploaded_at: string; claimed_by: string | null; claimed_by_id: string | null; claimed_until: string | null;
 }
 
@@ -253,7 +253,7 @@ export async function selectReviewQueue(db: Conn, limit: number): Promise<QueueR
   if (ids.length === 0) return [];
   const [orders, counts] = await Promise.all([
     db.selectFrom('orders').leftJoin('review_claims as c', 'c.order_id', 'orders.id')
-      .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'c.operator_name as claimed_by', 'c.operator_id as claimed_by_id', 'c.until as claimed_until'])
+      .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.workflow_status', 'orders.fields_json', 'orders.customer_type', 'c.operator_name as claimed_by', 'c.operator_id as claimed_by_id', 'c.until as claimed_until'])
       .where('orders.id', 'in', ids).execute(),
     db.selectFrom('medias as m').select(['m.order_id']).select((eb) => eb.fn.countAll<number>().as('n'))
       .where('m.order_id', 'in', ids).where('m.kind', '=', 'identity_document')
@@ -264,6 +264,6 @@ export async function selectReviewQueue(db: Conn, limit: number): Promise<QueueR
   const countOf = new Map(counts.map((c) => [c.order_id, Number(c.n)]));
   return ids.flatMap((id) => {
     const o = byId.get(id);
-    return o ? [{ ...o, documents: countOf.get(id) ?? 0, uploaded_at: firstUpload.get(id)! }] : [];
+    return o ? [{ ...o, customer_type: o.customer_type as CustomerType, documents: countOf.get(id) ?? 0, uploaded_at: firstUpload.get(id)! }] : [];
   });
 }

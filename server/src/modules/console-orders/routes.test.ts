@@ -92,12 +92,13 @@ describeEachDialect('console orders', (dialect) => {
     return hash;
   }
 
-  async function signed(steps: Record<string, Record<string, unknown>> = {}): Promise<string> {
+  /** `early`: the consumer asked to start within the 14 days (nothing then waits for the period). */
+  async function signed(steps: Record<string, Record<string, unknown>> = {}, { early = false }: { early?: boolean } = {}): Promise<string> {
     const hash = await readyOrder(steps);
     await uploadIdentity(call, hash);
     expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     clock.ms += 60_000;
-    expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }))).status).toBe(200);
+    expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED, early_activation_requested: early }))).status).toBe(200);
     const [text] = await outbox('+393331234567');
     const otp = /è (\d{6})/.exec(text ?? '')![1]!;
     const res = await call((c) => c.signWithOtp({ order_hash: hash }, { otp }));
@@ -140,7 +141,7 @@ describeEachDialect('console orders', (dialect) => {
       first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia.b@example.it', mobile_phone_number: '347 765 4321', privacy_consent: true,
     }))).status).toBe(200);
     clock.ms += 60_000;
-    hashC = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'm.rossi.due@example.it' } });
+    hashC = await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'm.rossi.due@example.it' } }, { early: true });
     [idA, idB, idC] = [await idOf(hashA), await idOf(hashB), await idOf(hashC)];
   });
   afterAll(async () => t.close());
@@ -259,7 +260,10 @@ describeEachDialect('console orders', (dialect) => {
       expect(personal.rows).toContainEqual({ label: 'Codice fiscale', value: 'RSSMRA80A01H501U' });
       const row = await orderRow(idA);
       expect(detail.offer!.monthly_total_cents).toBe(Number(row.monthly_cents));
-      expect(detail.offer!.options.length).toBeGreaterThan(0);
+      // The contract's lines, the offer's own first, and they add up to the totals the page prints.
+      expect(detail.offer!.lines[0]!.name).toContain(detail.offer!.name);
+      expect(detail.offer!.lines.reduce((sum, l) => sum + l.monthly_cents, 0)).toBe(detail.offer!.monthly_total_cents);
+      expect(detail.offer!.lines.reduce((sum, l) => sum + l.one_off_cents, 0)).toBe(detail.offer!.one_off_total_cents);
       // Front and back before signing, one more after.
       expect(detail.documents).toHaveLength(3);
       expect(detail.documents[0]!.review).toBeNull();
@@ -342,6 +346,36 @@ describeEachDialect('console orders', (dialect) => {
       ]);
       const entries = await t.db.selectFrom('order_timeline').select(['kind', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'status').execute();
       expect(entries.map((e) => Number(e.customer_visible))).toEqual([1, 1, 1, 1]);
+    });
+
+    it('puts a consumer who did not ask to start early into activation only after the 14 days, and says so on the order page', async () => {
+      const id = await idOf(await signed({ 'step-contact': { ...PRIVATO_STEPS['step-contact'], email: 'attesa@example.it' } }));
+      // Signed on 2 March 2026: the period ends on the 16th.
+      const page = await back.client.getOrder({ order_id: id });
+      expect(page.withdrawal_period).toMatchObject({ last_day: '2026-03-16', early_activation_requested: false, first_activation_day: '2026-03-17' });
+      expect(page.withdrawal_period!.text).toContain('17/03/2026');
+      expect((await back.client.getOrder({ order_id: idC })).withdrawal_period).toMatchObject({ early_activation_requested: true, first_activation_day: null });
+      // The review queue says it too.
+      const queued = (await back.client.reviewQueue()).items;
+      expect(queued.find((i) => i.order_id === id)?.withdrawal_period).toEqual({ early_activation_requested: false, first_activation_day: '2026-03-17' });
+
+      await back.client.transitionOrder({ order_id: id }, { to: 'in_review', expected_status: 'signed' });
+      await back.client.transitionOrder({ order_id: id }, { to: 'verified', expected_status: 'in_review' });
+      const before = (await eventsOf(id)).length;
+      const refused = await refusal(admin.client.transitionOrder({ order_id: id }, { to: 'activating', expected_status: 'verified' }));
+      expect([refused.status, refused.code, refused.body.first_allowed_day]).toEqual([409, 'console_withdrawal_period_running', '2026-03-17']);
+      expect(refused.body.message).toContain('17/03/2026');
+      expect([(await orderRow(id)).workflow_status, (await eventsOf(id)).length]).toEqual(['verified', before]);
+
+      const today = clock.ms;
+      try {
+        clock.ms = Date.parse('2026-03-16T23:00:00Z'); // midnight of 17 March in Rome
+        // Two weeks on, the morning's sessions have expired: the operator signs in again.
+        const later = await signInOperator(t.app, t.db, 'admin', { now, name: 'Ada Dopo' });
+        expect((await later.client.transitionOrder({ order_id: id }, { to: 'activating', expected_status: 'verified' })).status).toBe('activating');
+      } finally {
+        clock.ms = today;
+      }
     });
 
     it("writes a move's timeline entry, audit record and event in the caller's transaction: a rollback leaves none", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, ERROR_CODES, WORKFLOW_STATUSES,
-  allowedTransitions, can,
+  allowedTransitions, can, firstActivationDay,
 } from '@checkout/contract';
 import type {
   AuditAction, ConsoleOrderStatus, OrderDocumentReviewedData, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
@@ -20,10 +20,10 @@ import type { SignedInOperator } from '../console-auth';
 import { readStoredFile } from '../documents';
 import { appendTimeline, getOrderForSignature, parseStoredFields } from '../orders';
 import type { Conn } from '../orders';
-import { buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
+import { activationTimingOf, activationTimingsOf, buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
 import { CSV_BOM, csvLine } from './csv';
 import { maskName, maskValue } from './masking';
-import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows } from './order-detail';
+import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows, withdrawalPeriodView } from './order-detail';
 import {
   insertReview, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
   selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, selectWithdrawalConfirmedAt,
@@ -149,9 +149,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     const masked = !reveal && !seesPersonalData(actor.operator);
     const fields = parseStoredFields(row.fields_json);
     const steps = stepRows(row.customer_type, fields);
-    const [medias, reviews, files, evidence, timeline, withdrawnAt] = await Promise.all([
+    const [medias, reviews, files, evidence, timeline, withdrawnAt, timing] = await Promise.all([
       selectMedias(db, row.id), selectReviews(db, row.id), contractFilesOnRecord(db, row.id), hasSignatureEvidence(db, row.id), selectTimeline(db, row.id),
-      selectWithdrawalConfirmedAt(db, row.id),
+      selectWithdrawalConfirmedAt(db, row.id), activationTimingOf(db, row),
     ]);
     const status = consoleStatusOf(row);
     const signed = row.signed_at !== null;
@@ -173,6 +173,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         .filter((name) => files.includes(CONTRACT_FILES[name].kind) && (name === 'signed' ? signed : true))
         .map((name) => ({ kind: name, label: CONTRACT_FILES[name].label })),
       has_signature_evidence: evidence,
+      withdrawal_period: withdrawalPeriodView(timing),
       timeline: [
         { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
         ...(row.signed_at ? [{ id: `${row.id}-signed`, kind: 'status' as const, at: row.signed_at, operator_name: null, from_status: 'ready_to_sign', to_status: 'signed', text: 'Contratto firmato dal cliente' }] : []),
@@ -336,8 +337,10 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       const now = deps.now().toISOString();
       const masked = !seesPersonalData(actor.operator);
       const rows = await selectReviewQueue(db, QUEUE_LIMIT);
+      const timings = await activationTimingsOf(db, rows);
       return {
         items: rows.map((r) => {
+          const timing = timings.get(r.id)!;
           const name = customerNameOf(parseStoredFields(r.fields_json));
           const live = r.claimed_until !== null && r.claimed_until > now;
           return {
@@ -345,6 +348,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
             status: (r.workflow_status ?? r.status) as ConsoleOrderStatus, documents: r.documents, uploaded_at: r.uploaded_at,
             claimed_by: live ? r.claimed_by : null, claimed_until: live ? r.claimed_until : null,
             claimed_by_me: live && r.claimed_by_id === actor.operator.id,
+            withdrawal_period: r.customer_type === 'privato' && timing.signedAt
+              ? { early_activation_requested: timing.earlyActivationRequested, first_activation_day: firstActivationDay(timing) }
+              : null,
           };
         }),
       };

@@ -1,5 +1,6 @@
 import {
-  CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, WORKFLOW_STATUSES, findTransition, isFinalWorkflowStatus,
+  CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, WORKFLOW_STATUSES, activationWaitsUntil, findTransition,
+  isFinalWorkflowStatus, toItalianDate,
 } from '@checkout/contract';
 import type { AuditAction, ConsoleOrderStatus, OrderStatusChangedData, WorkflowActorKind, WorkflowStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
@@ -8,6 +9,7 @@ import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { emitEvent } from '../../infra/outbox';
 import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
+import { activationTimingOf } from '../signature';
 import { appendTimeline } from '../orders';
 import { moveWorkflow, releaseClaim, selectWorkflowState, withdrawOfferedSlots } from './repository';
 
@@ -57,6 +59,11 @@ function refusals(actor: WorkflowActor) {
       inConsole ? CONSOLE_ERROR_CODES.transitionNotAllowed : PROVIDER_ERROR_CODES.transitionNotAllowed, 409,
       `Da «${label(current)}» l'ordine non può passare a «${label(to)}».`, undefined, extra(current),
     ),
+    periodRunning: (firstDay: string) => new AppError(
+      inConsole ? CONSOLE_ERROR_CODES.withdrawalPeriodRunning : PROVIDER_ERROR_CODES.withdrawalPeriodRunning, 409,
+      `Il cliente non ha chiesto di attivare il servizio durante i 14 giorni di ripensamento: l'attivazione si può chiedere dal ${toItalianDate(firstDay)}.`,
+      undefined, { first_allowed_day: firstDay },
+    ),
     forbidden: (current: ConsoleOrderStatus, to: WorkflowStatus) => (inConsole
       ? new AppError(CONSOLE_ERROR_CODES.forbidden, 403, 'Il tuo ruolo non permette questo cambio di stato.')
       : new AppError(PROVIDER_ERROR_CODES.transitionForbidden, 403,
@@ -79,7 +86,7 @@ export function auditAs(trx: Db | Transaction<Database>, actor: WorkflowActor, a
  * Moves the order from `expected` to `to` if the table lets this actor, writing the timeline entry (the
  * customer may read it), the audit record and the `order.status_changed` event with `trx`. Refuses an
  * unknown order (404), a stale move (409), a move not in the table (409), one the actor may not make
- * (403) and a missing reason (422). A move out of review ends the review claim; a move to a final status
+ * (403), a missing reason (422) and an activation within a consumer's 14 days they did not ask for (409). A move out of review ends the review claim; a move to a final status
  * withdraws the appointment slots still offered.
  */
 export async function moveOrderStatus(trx: Transaction<Database>, actor: WorkflowActor, move: WorkflowMove): Promise<WorkflowMoved> {
@@ -95,6 +102,11 @@ export async function moveOrderStatus(trx: Transaction<Database>, actor: Workflo
   const reason = move.reason?.trim() || null;
   if (transition.reasonRequired && !reason) {
     throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, { reason: 'Scrivi il motivo del cambio di stato.' });
+  }
+  // A consumer who did not ask to start within the 14 days is put into activation only after them.
+  if (move.to === 'activating') {
+    const waits = activationWaitsUntil(await activationTimingOf(trx, { id: move.orderId, customer_type: order.customer_type }), move.at);
+    if (waits) throw refuse.periodRunning(waits);
   }
 
   const at = move.at.toISOString();

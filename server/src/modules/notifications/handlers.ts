@@ -10,7 +10,7 @@ import type { DeliveryHandler, DeliveryHandlers, DeliveryOutcome, OutboxDelivery
 import { openStorage } from '../../infra/storage';
 import type { AppDeps } from '../app-module';
 import { parseStoredFields } from '../orders';
-import { readContractFile, toItalianE164 } from '../signature';
+import { activationTimingOf, readContractFile, toItalianE164 } from '../signature';
 import { CALENDAR_CONTENT_TYPE, appointmentCalendar } from './calendar';
 import type { Brand } from './email-layout';
 import { selectOrderForMessage, selectSlot } from './repository';
@@ -18,6 +18,7 @@ import type { OrderForMessage } from './repository';
 import { renderCustomerEmail, renderCustomerSms } from './templates';
 import type { MessageInput, NotifiedStatus } from './templates';
 import { orderWithdrawalFormPdf, withdrawalFormFilename, withdrawalUrlOf } from './withdrawal-form';
+import { orderWithdrawalReceiptPdf, withdrawalNextSteps, withdrawalReceiptFilename } from './withdrawal-receipt';
 
 /*
  * The outbox's `email` and `sms` deliveries: each resolves, when it is sent, the recipient from the order
@@ -119,6 +120,17 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
         if (slot.status !== 'booked') throw new Skip('appuntamento non più prenotato');
         return { template, orderNumber: order.order_number, startsAt: new Date(slot.starts_at), endsAt: new Date(slot.ends_at), trackingUrl: trackingUrl(order) };
       }
+      case 'withdrawal_confirmed': {
+        const parsed = customerMessageDataSchemas.withdrawal_confirmed.safeParse(data);
+        if (!parsed.success) throw new Unsendable('dati dell\'evento non validi (withdrawn_at, channel)');
+        const receivedAt = new Date(parsed.data.withdrawn_at);
+        // Whether the customer asked to start within the 14 days: the signature's evidence says, never the event.
+        const { earlyActivationRequested } = await activationTimingOf(db, order);
+        return {
+          template, orderNumber: order.order_number, receivedAt, channel: parsed.data.channel,
+          nextSteps: withdrawalNextSteps({ receivedAt, earlyActivationRequested }), attachments: [], trackingUrl: trackingUrl(order),
+        };
+      }
     }
   }
 
@@ -130,7 +142,10 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
     return bytes;
   }
 
-  /** The files an email carries, each with the words that name it: the durable medium after the signature, an appointment's calendar entry. */
+  /**
+   * The files an email carries, each with the words that name it: the durable medium after the signature and
+   * after a withdrawal, an appointment's calendar entry.
+   */
   async function attachmentsOf(input: MessageInput, delivery: OutboxDelivery, order: OrderForMessage): Promise<Array<{ file: OutgoingAttachment; label: string }>> {
     const n = order.order_number;
     if (input.template === 'contract_signed') {
@@ -145,6 +160,15 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
         files.push(pdf(withdrawalFormFilename(n), form, 'il modulo di recesso'));
       }
       return files;
+    }
+    if (input.template === 'withdrawal_confirmed') {
+      const filename = withdrawalReceiptFilename(n);
+      const receipt = await orderWithdrawalReceiptPdf(config, {
+        orderNumber: n, fieldsJson: order.fields_json, offerId: order.offer_id, customerType: order.customer_type,
+        signedAt: order.signed_at ? new Date(order.signed_at) : null, receivedAt: input.receivedAt, channel: input.channel,
+        nextSteps: input.nextSteps, trackingUrl: input.trackingUrl,
+      });
+      return [{ file: { filename, content: receipt, contentType: 'application/pdf' }, label: filename }];
     }
     if (input.template === 'appointment_booked') {
       const host = /^https?:\/\/([^/:]+)/.exec(config.publicBaseUrl)?.[1] ?? 'checkout.invalid';
@@ -166,7 +190,8 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
     const input = await inputOf(delivery.template, delivery, order);
     if (kind === 'sms') return { to, text: renderCustomerSms(input, config.brandName) };
     const attached = await attachmentsOf(input, delivery, order);
-    const email = renderCustomerEmail(input.template === 'contract_signed' ? { ...input, attachments: attached.map((a) => a.label) } : input, brand);
+    const labelled = input.template === 'contract_signed' || input.template === 'withdrawal_confirmed' ? { ...input, attachments: attached.map((a) => a.label) } : input;
+    const email = renderCustomerEmail(labelled, brand);
     return { to, subject: email.subject, text: email.text, html: email.html, ...(attached.length > 0 ? { attachments: attached.map((a) => a.file) } : {}) };
   }
 

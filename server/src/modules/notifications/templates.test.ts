@@ -76,6 +76,20 @@ const CASES: Case[] = [
     says: ['Giorno: martedì 10 marzo 2026', 'Fascia oraria: dalle 08:00 alle 10:00', `Vai al tuo ordine: ${tracking}`],
     sms: `Fibra Viva: appuntamento con il tecnico per l'ordine ${N} mar 10/03 dalle 08:00 alle 10:00. Dettagli: ${tracking}`,
   },
+  {
+    name: 'recesso ricevuto',
+    input: {
+      template: 'withdrawal_confirmed', orderNumber: N, receivedAt: new Date('2026-03-10T07:05:09Z'), channel: 'online',
+      nextSteps: ['Ti rimborseremo entro il 24/03/2026.', 'Restituisci il modem.'], attachments: [`ricevuta-di-recesso-${N}.pdf`], trackingUrl: tracking,
+    },
+    subject: `Fibra Viva: abbiamo ricevuto il tuo recesso (ordine ${N})`,
+    says: [
+      `abbiamo ricevuto il recesso dal contratto dell'ordine ${N}: il contratto è sciolto`, `Ordine: ${N}`, 'Ricevuto il: 10/03/2026 08:05:09 (UTC+01:00)',
+      'Modalità: online, con il numero d\'ordine e un codice di conferma', `In allegato trovi la ricevuta di recesso da conservare (ricevuta-di-recesso-${N}.pdf).`,
+      '- Ti rimborseremo entro il 24/03/2026.', '- Restituisci il modem.', `Vai al tuo ordine: ${tracking}`,
+    ],
+    sms: `Fibra Viva: recesso dall'ordine ${N} ricevuto il 10/03/2026 alle 08:05. Ricevuta inviata per email. ${tracking}`,
+  },
 ];
 
 /** A sentence of the text part as the HTML shows it: a link's address alone, a list item or a fact's value without its mark. */
@@ -83,7 +97,7 @@ const htmlForm = (sentence: string): string => {
   const link = /^[^:]+: (https?:\/\/\S+)$/.exec(sentence);
   if (link) return link[1]!;
   if (sentence.startsWith('- ')) return sentence.slice(2);
-  const fact = /^(Giorno|Fascia oraria): (.+)$/.exec(sentence);
+  const fact = /^(Giorno|Fascia oraria|Ordine|Ricevuto il|Modalità): (.+)$/.exec(sentence);
   return fact ? fact[2]! : sentence;
 };
 

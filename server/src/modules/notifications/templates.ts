@@ -1,4 +1,4 @@
-import { DOCUMENT_REJECTION_REASONS, withdrawalLastDay } from '@checkout/contract';
+import { DOCUMENT_REJECTION_REASONS, romeDateTime, withdrawalLastDay } from '@checkout/contract';
 import { renderEmail } from './email-layout';
 import type { Block, Brand, EmailContent, RenderedEmail } from './email-layout';
 import { oneSmsIfPossible, toGsm } from './gsm';
@@ -27,7 +27,19 @@ export type MessageInput =
   }
   | { template: 'status_changed'; orderNumber: string; status: NotifiedStatus; reason: string | null; trackingUrl: string }
   | { template: 'document_rejected'; orderNumber: string; reason: string | null; note: string | null; uploadUrl: string }
-  | { template: 'appointment_booked'; orderNumber: string; startsAt: Date; endsAt: Date; trackingUrl: string };
+  | { template: 'appointment_booked'; orderNumber: string; startsAt: Date; endsAt: Date; trackingUrl: string }
+  | {
+    template: 'withdrawal_confirmed';
+    orderNumber: string;
+    /** When the withdrawal was received. */
+    receivedAt: Date;
+    channel: 'online';
+    /** What happens now (the receipt's list, `withdrawalNextSteps`). */
+    nextSteps: string[];
+    /** The names of the attached files (the receipt). */
+    attachments: string[];
+    trackingUrl: string;
+  };
 
 const ROME = 'Europe/Rome';
 /** `domenica 1 marzo 2026`, Italian time. */
@@ -40,6 +52,8 @@ const romeShortDay = (d: Date): string => {
   const weekday = new Intl.DateTimeFormat('it-IT', { timeZone: ROME, weekday: 'short' }).format(d).replace(/\.$/, '');
   return `${weekday} ${new Intl.DateTimeFormat('it-IT', { timeZone: ROME, day: '2-digit', month: '2-digit' }).format(d)}`;
 };
+/** `01/03/2026`, Italian time (SMS). */
+const romeNumericDay = (d: Date): string => new Intl.DateTimeFormat('it-IT', { timeZone: ROME, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 /** `08:30`, Italian time. */
 export const romeTime = (d: Date): string => new Intl.DateTimeFormat('it-IT', { timeZone: ROME, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 /** `2026-03-15` → `15 marzo 2026` (a calendar day, no time zone to apply). */
@@ -51,6 +65,9 @@ export function rejectionWording(reason: string | null, note: string | null): st
   if (text && note) return `${text} (${note})`;
   return text ?? note ?? 'il documento non è valido';
 }
+
+/** How a withdrawal was given, as the email says it. */
+const WITHDRAWAL_CHANNEL: Record<'online', string> = { online: 'online, con il numero d\'ordine e un codice di conferma' };
 
 const STATUS_EMAIL: Record<NotifiedStatus, (n: string, reason: string | null, brand: Brand) => Pick<EmailContent, 'subject' | 'heading'> & { says: string[] }> = {
   activating: (n, _r, brand) => ({
@@ -128,6 +145,19 @@ export function emailContent(input: MessageInput, brand: Brand): EmailContent {
           { kind: 'link', label: 'Vai al tuo ordine', url: input.trackingUrl },
         ],
       };
+    case 'withdrawal_confirmed':
+      // Codice del Consumo art. 54 c. 3: the acknowledgement of receipt, on a durable medium (this email and its PDF).
+      return {
+        subject: `${brand.name}: abbiamo ricevuto il tuo recesso (ordine ${input.orderNumber})`,
+        heading: 'Abbiamo ricevuto il tuo recesso',
+        blocks: [
+          { kind: 'paragraph', text: `abbiamo ricevuto il recesso dal contratto dell'ordine ${input.orderNumber}: il contratto è sciolto.` },
+          { kind: 'facts', rows: [['Ordine', input.orderNumber], ['Ricevuto il', romeDateTime(input.receivedAt)], ['Modalità', WITHDRAWAL_CHANNEL[input.channel]]] },
+          { kind: 'paragraph', text: `In allegato trovi la ricevuta di recesso da conservare (${input.attachments.join(', ')}). Cosa succede ora:` },
+          { kind: 'list', items: input.nextSteps },
+          { kind: 'link', label: 'Vai al tuo ordine', url: input.trackingUrl },
+        ],
+      };
   }
 }
 
@@ -151,6 +181,8 @@ export function renderCustomerSms(input: MessageInput, brandName: string): strin
     }
     case 'appointment_booked':
       return `${b}: appuntamento con il tecnico per l'ordine ${n} ${toGsm(romeShortDay(input.startsAt))} dalle ${romeTime(input.startsAt)} alle ${romeTime(input.endsAt)}. Dettagli: ${input.trackingUrl}`;
+    case 'withdrawal_confirmed':
+      return `${b}: recesso dall'ordine ${n} ricevuto il ${romeNumericDay(input.receivedAt)} alle ${romeTime(input.receivedAt)}. Ricevuta inviata per email. ${input.trackingUrl}`;
   }
 }
 

@@ -1,7 +1,7 @@
 import {
-  CONSOLE_STATUS_LABELS, PRODUCT_ORDER_STATE_OF, WORKFLOW_STATUSES, isFinalWorkflowStatus, providerEndpoints, providerTransitions,
+  CONSOLE_STATUS_LABELS, PRODUCT_ORDER_STATE_OF, WORKFLOW_STATUSES, firstActivationDay, isFinalWorkflowStatus, providerEndpoints, providerTransitions,
 } from '@checkout/contract';
-import type { AppointmentSlot, AppointmentSlotStatus, ProviderOrder, WorkflowStatus } from '@checkout/contract';
+import type { ActivationTiming, AppointmentSlot, AppointmentSlotStatus, ProviderOrder, WorkflowStatus } from '@checkout/contract';
 import type { Selectable } from 'kysely';
 import type { OrderTimeline } from '../../db/types';
 import { getCatalogueOffer } from '../catalog';
@@ -35,7 +35,7 @@ export const toSlot = (row: SlotRow): AppointmentSlot => ({
 
 export const toNote = (row: Selectable<OrderTimeline>) => ({ id: String(row.id), author: row.operator_name?.slice(0, 100) ?? null, date: row.at, text: row.text ?? '' });
 
-export function providerOrderView(row: ProviderOrderRow, timeline: Selectable<OrderTimeline>[], slots: SlotRow[]): ProviderOrder {
+export function providerOrderView(row: ProviderOrderRow, timeline: Selectable<OrderTimeline>[], slots: SlotRow[], timing: ActivationTiming): ProviderOrder {
   const status = isWorkflow(row.workflow_status) ? row.workflow_status : 'signed';
   let fields: Record<string, unknown> = {};
   try {
@@ -73,6 +73,9 @@ export function providerOrderView(row: ProviderOrderRow, timeline: Selectable<Or
       id: row.offer_id, name: offerNameOf(row.offer_id), technology: row.technology?.slice(0, 20) ?? null,
       monthly_price: euros(row.monthly_cents), one_off_price: euros(row.one_off_cents),
     },
+    withdrawal_period: row.customer_type === 'privato'
+      ? { early_activation_requested: timing.earlyActivationRequested, first_activation_day: firstActivationDay(timing) }
+      : null,
     allowed_moves: providerTransitions(status).map((t) => ({ status: t.to, reason_required: t.reasonRequired })),
     appointment_slots: slots.map(toSlot),
     notes: timeline.filter((e) => e.kind === 'note').map(toNote).slice(-HISTORY_MAX),

@@ -34,7 +34,8 @@ describeEachDialect('provider API', (dialect) => {
     injectCall(t.app, make, { remoteAddress: `10.8.0.${(++ip % 250) + 1}`, headers: { 'user-agent': 'vitest' } });
 
   interface Order { hash: string; id: string; number: string; checkoutStatus: string }
-  async function signed(email: string): Promise<Order> {
+  /** A consumer's signed order; `early`: they asked to start within the 14 days (nothing then waits for them). */
+  async function signed(email: string, { early = true }: { early?: boolean } = {}): Promise<Order> {
     const res = await call((c) => c.newOrder({ ...FULL_SELECTION }));
     const hash = (res.data as { hash: string }).hash;
     for (const [name, payload] of Object.entries({ ...PRIVATO_STEPS, 'step-contact': { ...PRIVATO_STEPS['step-contact'], email } })) {
@@ -44,7 +45,7 @@ describeEachDialect('provider API', (dialect) => {
     await uploadIdentity(call, hash);
     expect((await call((c) => c.contractPreview({ order_hash: hash }))).status).toBe(200);
     clock.ms += 60_000;
-    expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED }))).status).toBe(200);
+    expect((await call((c) => c.sendOtp({ order_hash: hash }, { mode: 'sms', ...ACCEPTED, early_activation_requested: early }))).status).toBe(200);
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B393331234567' });
     const otp = /è (\d{6})/.exec((outbox.json() as { data: Array<{ text: string }> }).data[0]?.text ?? '')![1]!;
     expect((await call((c) => c.signWithOtp({ order_hash: hash }, { otp }))).status).toBe(200);
@@ -68,7 +69,7 @@ describeEachDialect('provider API', (dialect) => {
   const api = (token = full.token) => providerClientFor(t.app, token, { remoteAddress: '10.20.0.1', headers: { 'user-agent': 'crm-test' } });
   const slot = (startHours: number, hours = 2) => ({ valid_for: { start_date_time: inHours(startHours), end_date_time: inHours(startHours + hours) } });
 
-  let a: Order; let b: Order; let draftId: string;
+  let a: Order; let b: Order; let waiting: Order; let draftId: string;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
@@ -90,6 +91,7 @@ describeEachDialect('provider API', (dialect) => {
     slotsOnly = await make('Agenda tecnici', ['appointments:write']);
     a = await signed('mario.rossi@example.it');
     b = await signed('b.rossi@example.it');
+    waiting = await signed('c.rossi@example.it', { early: false });
     const draft = await call((c) => c.newOrder({ ...FULL_SELECTION }));
     draftId = (await t.db.selectFrom('orders').select('id').where('hash', '=', (draft.data as { hash: string }).hash).executeTakeFirstOrThrow()).id;
   });
@@ -415,6 +417,46 @@ describeEachDialect('provider API', (dialect) => {
       ];
       expect(cases.map((r) => r.statusCode)).toEqual([400, 415, 422, 422, 422, 404]);
       for (const res of cases) expect(res.json()).toMatchObject({ result: false, error: { code: expect.any(String), message: expect.any(String) } });
+    });
+  });
+
+  // Last: it moves the clock past the 14 days.
+  describe('a consumer who did not ask to start within the 14 days', () => {
+    // Signed on 2 March 2026 (Italian time): the period ends on 16 March, activation may start on the 17th.
+    const firstDay = '2026-03-17';
+    const at = (iso: string) => ({ valid_for: { start_date_time: iso, end_date_time: new Date(Date.parse(iso) + 2 * 3_600_000).toISOString() } });
+
+    it('reads when activation may start, and that one who asked need not wait', async () => {
+      expect((await api().getOrder({ order_ref: waiting.id })).withdrawal_period).toEqual({ early_activation_requested: false, first_activation_day: firstDay });
+      expect((await api().getOrder({ order_ref: a.id })).withdrawal_period).toEqual({ early_activation_requested: true, first_activation_day: null });
+    });
+
+    it('is not put into activation before the period ends: 409 with the first allowed day, nothing written', async () => {
+      await setStatus(waiting, 'verified');
+      const before = (await eventsOf(waiting)).length;
+      const refused = await providerRefusal(api().moveOrder({ order_ref: waiting.id }, { status: 'activating', expected_status: 'verified' }));
+      expect([refused.status, refused.code, refused.error.first_allowed_day]).toEqual([409, 'provider_withdrawal_period_running', firstDay]);
+      expect(refused.error.message).toContain('17/03/2026');
+      expect([await statusOf(waiting), (await eventsOf(waiting)).length]).toEqual(['verified', before]);
+    });
+
+    it('is offered no appointment before the first allowed day; one on that day is published', async () => {
+      await setStatus(waiting, 'verified');
+      // 23:00 on 16 March in Rome: still the last day of the period.
+      const early = await providerRefusal(api().publishAppointmentSlots({ order_ref: waiting.id }, { slots: [at('2026-03-17T09:00:00Z'), at('2026-03-16T22:00:00Z')] }));
+      expect([early.status, early.code, early.error.first_allowed_day]).toEqual([409, 'provider_withdrawal_period_running', firstDay]);
+      expect(await slotsOf(waiting)).toHaveLength(0);
+      // Midnight in Rome on the 17th is 23:00 UTC on the 16th.
+      const published = await api().publishAppointmentSlots({ order_ref: waiting.id }, { slots: [at('2026-03-16T23:00:00Z')] });
+      expect(published.slots.map((s) => s.status)).toEqual(['offered']);
+    });
+
+    it('is put into activation once the period is over', async () => {
+      await setStatus(waiting, 'verified');
+      clock.ms = Date.parse('2026-03-16T22:59:00Z'); // 23:59 on the last day
+      expect((await providerRefusal(api().moveOrder({ order_ref: waiting.id }, { status: 'activating', expected_status: 'verified' }))).status).toBe(409);
+      clock.ms = Date.parse('2026-03-16T23:00:00Z'); // 00:00 on 17 March
+      expect((await api().moveOrder({ order_ref: waiting.id }, { status: 'activating', expected_status: 'verified' })).status).toBe('activating');
     });
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, SLOT_PUBLISHING_STATUSES, WORKFLOW_STATUSES, slotProblems,
+  CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, SLOT_PUBLISHING_STATUSES, WORKFLOW_STATUSES, firstActivationDay, slotProblems,
+  startsBeforeDay, toItalianDate,
 } from '@checkout/contract';
 import type { ConsoleOrderStatus, ProviderOrder, WorkflowStatus, providerMoveSchema, providerNoteSchema, publishSlotsResultSchema, publishSlotsSchema } from '@checkout/contract';
 import type { z } from 'zod';
@@ -9,6 +10,7 @@ import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { auditAs, moveOrderStatus } from '../console-orders';
 import type { WorkflowActor } from '../console-orders';
 import { appendTimeline } from '../orders';
+import { activationTimingOf } from '../signature';
 import { providerOrderView, toNote, toSlot } from './order-view';
 import {
   insertSlots, lockOrderRow, selectLiveSlots, selectProviderTimeline, selectSignedOrder, withdrawOffered,
@@ -49,8 +51,8 @@ export function createProviderService(deps: ProviderDeps) {
   async function view(orderId: string): Promise<ProviderOrder> {
     const row = await selectSignedOrder(db, { id: orderId });
     if (!row) throw notFound('Ordine non trovato');
-    const [timeline, slots] = await Promise.all([selectProviderTimeline(db, row.id), selectLiveSlots(db, row.id)]);
-    return providerOrderView(row, timeline, slots);
+    const [timeline, slots, timing] = await Promise.all([selectProviderTimeline(db, row.id), selectLiveSlots(db, row.id), activationTimingOf(db, row)]);
+    return providerOrderView(row, timeline, slots, timing);
   }
 
   return {
@@ -100,6 +102,13 @@ export function createProviderService(deps: ProviderDeps) {
           throw new AppError(PROVIDER_ERROR_CODES.slotsNotAllowed, 409,
             `Le fasce per l'appuntamento si pubblicano solo per un ordine verificato o in attivazione: questo è «${CONSOLE_STATUS_LABELS[current] ?? current}».`,
             undefined, { current_status: current });
+        }
+        // A consumer who did not ask to start within the 14 days is offered no appointment before they end.
+        const firstDay = firstActivationDay(await activationTimingOf(trx, row));
+        if (firstDay && periods.some((p) => startsBeforeDay(p.start, firstDay))) {
+          throw new AppError(PROVIDER_ERROR_CODES.withdrawalPeriodRunning, 409,
+            `Il cliente non ha chiesto di attivare il servizio durante i 14 giorni di ripensamento: le fasce possono cominciare dal ${toItalianDate(firstDay)}.`,
+            undefined, { first_allowed_day: firstDay });
         }
         const booked = (await selectLiveSlots(trx, row.id)).filter((s) => s.status === 'booked')
           .map((s) => ({ start: new Date(s.starts_at), end: new Date(s.ends_at) }));

@@ -140,7 +140,23 @@ describeEachDialect('frozen contract', (dialect) => {
       expect((await sign(hash, code)).status).toBe(200);
       const evidence = await h.t.db.selectFrom('signature_evidence').selectAll().where('order_id', '=', (await row(hash)).id).executeTakeFirstOrThrow();
       expect(JSON.parse(evidence.acceptances_json!) as object).toHaveProperty('early_activation_requested');
-      expect((await signedText(hash)).replace(/\s+/g, ' ')).toContain('Richiesta espressa di attivazione durante il periodo di ripensamento');
+      const text = (await signedText(hash)).replace(/\s+/g, ' ');
+      expect(text).toContain('Richiesta espressa di attivazione durante il periodo di ripensamento');
+      // What the request means if they then withdraw (art. 57 c. 3), on the evidence page.
+      expect(text).toContain('Avvio del servizio');
+      expect(text).toContain('paghi solo il servizio fornito fino al recesso');
+    });
+
+    it('is recorded as not asked, with the day activation is requested from, when the consumer does not ask', async () => {
+      const hash = await readyOrder();
+      await previewText(hash);
+      expect((await sendOtp(hash, { mode: 'sms', ...ACCEPTED })).status).toBe(200);
+      expect((await sign(hash, await latestCode())).status).toBe(200);
+      const text = (await signedText(hash)).replace(/\s+/g, ' ');
+      expect(text).not.toContain('Richiesta espressa di attivazione');
+      expect(text).toContain('Avvio del servizio');
+      // Signed on 2 December 2026 (this file's clock): the period ends on the 16th.
+      expect(text).toContain('Attivazione dopo i 14 giorni di ripensamento: la chiediamo dal 17/12/2026, il giorno dopo la fine del periodo (16/12/2026).');
     });
   });
 });

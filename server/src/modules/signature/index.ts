@@ -14,3 +14,4 @@ export type { ChallengeDeps } from './order-code-challenge';
 export { ORDER_NUMBER_FAILURE_WINDOW_MS, lookUpOrderNumber, orderNumberClientLockKey } from './order-number-guesses';
 export { OTP_RESEND_COOLDOWN_MS } from './otp-code';
 export { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from './service';
+export { activationTimingOf, activationTimingsOf } from './activation-timing';

@@ -12,7 +12,7 @@ import { emitEvent } from '../../infra/outbox';
 import { openStorage } from '../../infra/storage';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
-import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
+import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, activationStartWording, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
 import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/contract';
 import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
@@ -33,6 +33,7 @@ import type { DocumentRow, OtpRow } from './repository';
 import { signatureErrors } from './signature-errors';
 import type { SignatureError } from './signature-errors';
 import type { ClientInfo } from './client-info';
+import { EARLY_ACTIVATION_ACCEPTANCE, parseAcceptances } from './activation-timing';
 
 /*
  * Issue 4 "Mobile number", "One-time code", "Contract preview", "Sign with the one-time code" (DESIGN §3).
@@ -104,13 +105,6 @@ const acceptanceLabel = (name: string, lineNames: ReadonlyMap<string, string>): 
   if (!name.startsWith(PAID_OPTION_CONFIRMED)) return ACCEPTANCE_LABELS[name] ?? name;
   const key = name.slice(PAID_OPTION_CONFIRMED.length);
   return `Opzione a pagamento preparata dal consulente, confermata dal cliente: ${lineNames.get(key) ?? key}`;
-};
-
-const parseAcceptances = (json: string | null): Array<[string, string]> => {
-  const value: unknown = json ? JSON.parse(json) : {};
-  return typeof value === 'object' && value !== null
-    ? Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')
-    : [];
 };
 
 /** The identity document type step 5 recorded, when it is one the checkout knows. */
@@ -281,7 +275,7 @@ export function createSignatureService(deps: SignatureDeps) {
         const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
         const accepted: Record<string, string> = Object.fromEntries(requiredAcceptances(order.customer_type).map((name) => [name, nowIso]));
         // A consumer's express request to start within the 14 days: recorded with the acceptances, never assumed.
-        if (choices.earlyActivation && order.customer_type === 'privato') accepted.early_activation_requested = nowIso;
+        if (choices.earlyActivation && order.customer_type === 'privato') accepted[EARLY_ACTIVATION_ACCEPTANCE] = nowIso;
         for (const line of paidLines) accepted[`${PAID_OPTION_CONFIRMED}${line.key}`] = nowIso;
         await insertOtp(trx, {
           id: otpId, order_id: order.id, channel: mode, masked_destination: masked,
@@ -338,6 +332,9 @@ export function createSignatureService(deps: SignatureDeps) {
       const previewBytes = await readDocument(preview.path);
       if (sha256(previewBytes) !== preview.sha256) throw new Error(`stored preview of order ${order.id} does not match its hash`);
       const acceptances = parseAcceptances(otp.acceptances_json);
+      const activationText = activationStartWording({
+        customerType: order.customer_type, signedAt: now, earlyActivationRequested: acceptances.some(([name]) => name === EARLY_ACTIVATION_ACCEPTANCE),
+      });
       // The summary travels with the signed contract, after its pages (the contract already names its hash).
       const summary = await summaryFor(order, preview.content_hash ?? '');
       const evidencePdf = await appendEvidencePage(previewBytes, {
@@ -345,6 +342,8 @@ export function createSignatureService(deps: SignatureDeps) {
         maskedDestination: otp.masked_destination, ip: client.ip, userAgent: client.userAgent, previewSha256: preview.sha256,
         ...(summary ? { annexes: [{ name: 'sintesi contrattuale', pdf: summary.bytes }], summarySha256: summary.row.sha256 } : {}),
         identityDocument: identityDocumentOf(order.fields),
+        // The choice either way: a consumer who did not ask reads when the service will start.
+        activationStart: activationText ?? undefined,
         acceptances: acceptances.map(([name, at]) => [acceptanceLabel(name, new Map(content.priced.lines.map((l) => [l.key, l.name]))), new Date(at)]),
       });
       // Sealed last: any change to the file after this shows in every PDF reader.
@@ -386,7 +385,10 @@ export function createSignatureService(deps: SignatureDeps) {
         await storage.remove(signedKey);
         throw err;
       }
-      return { signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed', order_number: order.order_number }), signed_at: nowIso, document_sha256: signedSha };
+      return {
+        signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed', order_number: order.order_number }), signed_at: nowIso, document_sha256: signedSha,
+        activation_text: activationText,
+      };
     },
 
     /**

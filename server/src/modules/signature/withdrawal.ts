@@ -55,7 +55,11 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
       return { sent: true as const, ...sent, last_day: lastDay };
     },
 
-    /** Confirms the withdrawal with the code: the order becomes `withdrawn`, the confirmation is kept. */
+    /**
+     * Confirms the withdrawal with the code: the order becomes `withdrawn`, the confirmation is kept. The
+     * event carries the customer's acknowledgement on a durable medium (art. 54 c. 3: the email with the
+     * receipt and an SMS, contract `customerMessagesFor`), sent by the outbox once this commits.
+     */
     async confirm(orderNumber: string, code: string, client: ClientInfo) {
       const { order } = await withdrawable(orderNumber, client);
       const id = await codes.check(order.id, code);

@@ -175,7 +175,11 @@ describeEachDialect('tracking', (dialect) => {
     expect(JSON.stringify(d)).not.toContain('Nota interna');
     expect(d.document_to_redo).toEqual({ reason: 'Il documento è scaduto: scaduto a gennaio', upload_path: `/document-upload/${hash}` });
     expect(d.documents.map((doc) => doc.document)).toEqual(['signed_contract', 'contract_summary', 'withdrawal_form']);
-    expect(d.withdrawal).toEqual({ last_day: '2026-03-15', path: `/recesso/${number}` });
+    // Signed without asking to start within the 14 days: the service starts after them, and the page says when.
+    expect(d.withdrawal).toEqual({
+      last_day: '2026-03-15', path: `/recesso/${number}`,
+      activation_text: 'Attivazione dopo i 14 giorni di ripensamento: la chiediamo dal 16/03/2026, il giorno dopo la fine del periodo (15/03/2026).',
+    });
     expect(d.appointment).toEqual({ booked: null, offered: [], open: true });
 
     // The signed contract is the very PDF of the thank-you page's link.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHALLENGE_ERROR_CODES, ENDED_TRACKING_STATUSES, TRACKING_ERROR_CODES, TRACKING_STATUS_TEXTS, appointmentBookedDataSchema,
-  appointmentWindowText, withdrawalLastDay, withinWithdrawalPeriod,
+  activationStartWording, appointmentWindowText, withdrawalLastDay, withinWithdrawalPeriod,
 } from '@checkout/contract';
 import type { TrackingDetails, TrackingDocument, TrackingStatusView } from '@checkout/contract';
 import { lockForTransaction } from '../../db';
@@ -10,7 +10,7 @@ import type { FileStorage } from '../../infra/storage';
 import { AppError } from '../../http/errors';
 import { appendTimeline, findOrderForSignatureByNumber } from '../orders';
 import type { OrderForSignature } from '../orders';
-import { contractFilesOnRecord, createOrderCodeChallenge, hasSignatureEvidence, lookUpOrderNumber, readContractFile } from '../signature';
+import { activationTimingOf, contractFilesOnRecord, createOrderCodeChallenge, hasSignatureEvidence, lookUpOrderNumber, readContractFile } from '../signature';
 import type { ChallengeDeps } from '../signature';
 import { TRACKING_ACCESS_MS, accessTokenHash, newAccessToken } from './access-token';
 import {
@@ -174,7 +174,10 @@ export function createTrackingService(deps: TrackingDeps) {
           ? { reason: rejectionText(review), upload_path: `/document-upload/${encodeURIComponent(order.hash)}` }
           : null,
         appointment: { ...appointmentOf(slots, at), open: !ENDED_TRACKING_STATUSES.includes(view.status) },
-        withdrawal: lastDay ? { last_day: lastDay, path: `/recesso/${encodeURIComponent(order.order_number)}` } : null,
+        withdrawal: lastDay ? {
+          last_day: lastDay, path: `/recesso/${encodeURIComponent(order.order_number)}`,
+          activation_text: activationStartWording(await activationTimingOf(db, order)),
+        } : null,
         access_expires_at: expiresAt,
       };
     },

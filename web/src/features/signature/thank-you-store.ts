@@ -19,6 +19,7 @@ const schema = z.object({
   shipsRouter: z.boolean(),
   /** A consumer has 14 days to withdraw (a thank-you saved before this field reads as one). */
   consumer: z.boolean().default(true),
+  activationText: z.string().nullable().optional(),
 });
 
 const slot = sessionSlot(THANK_YOU_KEY, schema);

@@ -250,6 +250,7 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
         signedContractUrl: `${orderApi}/signed-contract`,
         evidenceBundleUrl: `${orderApi}/evidence-bundle`,
         consumer,
+        activationText: answer.activation_text,
         shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
       });
     } catch (rejection) {

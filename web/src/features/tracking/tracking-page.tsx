@@ -157,6 +157,7 @@ function OrderDetails({ orderNumber, access, focusOnLoad, onEnded }: {
         <section className="form-section pb-3" aria-labelledby="tracking-withdrawal-title" data-testid="tracking-withdrawal">
           <h2 id="tracking-withdrawal-title">{t('tracking.withdrawalTitle')}</h2>
           <p>{t('tracking.withdrawalText', { date: toItalianDate(d.withdrawal.last_day) })}</p>
+          {d.withdrawal.activation_text && <p data-testid="tracking-activation-start">{d.withdrawal.activation_text}</p>}
           <Link className="btn btn-outline-danger" to={d.withdrawal.path}>{t('tracking.withdrawalLink')}</Link>
         </section>
       )}

@@ -11,7 +11,7 @@ const ORDER = {
     offer_id: 101, offer_name: 'Fibra', technology: 'FTTH', promo: null, premade_code: null, documents_to_review: false,
     created_at: '2026-11-20T09:00:00.000Z', signed_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-21T10:00:00.000Z',
   },
-  masked: false, steps: [], offer: null, contract_files: [], has_signature_evidence: false, timeline: [], transitions: [], documents: [],
+  masked: false, steps: [], offer: null, contract_files: [], has_signature_evidence: false, withdrawal_period: null, timeline: [], transitions: [], documents: [],
 };
 
 const delivery = (target: string, patch: Record<string, unknown> = {}) => ({

@@ -166,6 +166,11 @@ export function OrderPage() {
         {order.isFetching ? ` · ${TEXT.loading}` : ''}
       </p>
 
+      {d.withdrawal_period ? (
+        <p className={`alert ${d.withdrawal_period.first_activation_day ? 'alert-warning' : 'alert-info'} small py-2`} data-testid="withdrawal-period">
+          <strong>{T.withdrawalPeriod}</strong> {d.withdrawal_period.text}
+        </p>
+      ) : null}
       <section aria-labelledby="actions-title" className="mb-3">
         <h2 id="actions-title" className="visually-hidden">{T.actions}</h2>
         {d.transitions.length > 0 ? (
@@ -218,7 +223,7 @@ export function OrderPage() {
                 <table className="table table-sm mb-0">
                   <thead><tr><th scope="col">{T.option}</th><th scope="col" className="text-end">{T.monthly}</th><th scope="col" className="text-end">{T.oneOff}</th></tr></thead>
                   <tbody>
-                    {d.offer.options.map((op, i) => (
+                    {d.offer.lines.map((op, i) => (
                       <tr key={`${op.name}-${i}`}><td>{op.name}</td><td className="text-end">{formatEuros(op.monthly_cents)}</td><td className="text-end">{formatEuros(op.one_off_cents)}</td></tr>
                     ))}
                   </tbody>

@@ -11,10 +11,10 @@ const orderOf = (id: string, number: string) => ({
     offer_id: 101, offer_name: 'Fibra', technology: 'FTTH', promo: null, premade_code: null, documents_to_review: true,
     created_at: '2026-11-20T09:00:00.000Z', signed_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-21T10:00:00.000Z',
   },
-  masked: false, steps: [], offer: null, contract_files: [], has_signature_evidence: false, timeline: [], transitions: [],
+  masked: false, steps: [], offer: null, contract_files: [], has_signature_evidence: false, withdrawal_period: null, timeline: [], transitions: [],
   documents: [{ id: `${id}-doc`, kind: 'identity_document', filename: 'carta.png', mime: 'image/png', size: 2048, created_at: '2026-11-20T10:00:00.000Z', review: null }],
 });
-const queueItem = (id: string, number: string) => ({ order_id: id, order_number: number, customer_name: 'Mario Rossi', status: 'in_review', documents: 1, uploaded_at: '2026-11-20T10:00:00.000Z', claimed_by: null, claimed_until: null, claimed_by_me: false });
+const queueItem = (id: string, number: string) => ({ order_id: id, order_number: number, customer_name: 'Mario Rossi', status: 'in_review', documents: 1, uploaded_at: '2026-11-20T10:00:00.000Z', claimed_by: null, claimed_until: null, claimed_by_me: false, withdrawal_period: null });
 
 describe('document review', () => {
   it('rejects with a reason from the list, then goes on to the next order of the queue, claimed', async () => {

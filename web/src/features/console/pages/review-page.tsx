@@ -10,12 +10,18 @@ import { toConsoleError } from '../console-error';
 import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId, describedBy, Field } from '../components/field';
 import { StatusBadge } from '../components/status-badge';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '../format';
 import { TEXT } from '../text';
 import { usePageTitle } from '../use-page-title';
 
 const T = TEXT.reviews;
 type QueueItem = z.output<typeof reviewQueueSchema>['items'][number];
+/** When the order may go into activation: at once (asked within the 14 days), from a day, or nothing to wait for (a business). */
+const activationOf = (item: QueueItem): string => {
+  const period = item.withdrawal_period;
+  if (!period) return TEXT.none;
+  return period.first_activation_day ? T.activationFrom(formatDate(period.first_activation_day)) : T.activationEarly;
+};
 const numberOf = (item: { order_number: string | null; order_id: string }) => item.order_number ?? item.order_id.slice(0, 10);
 const reviewPath = (orderId: string) => `/console/verifica/${encodeURIComponent(orderId)}`;
 
@@ -42,7 +48,7 @@ function Queue({ notice }: { notice: string | null }) {
             <thead>
               <tr>
                 <th scope="col">{TEXT.orders.number}</th><th scope="col">{TEXT.orders.customer}</th><th scope="col">{TEXT.orders.status}</th>
-                <th scope="col">{T.uploaded}</th><th scope="col">{T.files}</th><th scope="col">{T.claimedBy}</th><th scope="col"><span className="visually-hidden">{TEXT.order.actions}</span></th>
+                <th scope="col">{T.uploaded}</th><th scope="col">{T.files}</th><th scope="col">{T.activation}</th><th scope="col">{T.claimedBy}</th><th scope="col"><span className="visually-hidden">{TEXT.order.actions}</span></th>
               </tr>
             </thead>
             <tbody>
@@ -56,6 +62,7 @@ function Queue({ notice }: { notice: string | null }) {
                     <td><StatusBadge status={item.status} /></td>
                     <td>{formatDateTime(item.uploaded_at)}</td>
                     <td>{item.documents}</td>
+                    <td>{activationOf(item)}</td>
                     <td>{item.claimed_by ? `${item.claimed_by}${item.claimed_until ? ` (${formatDateTime(item.claimed_until)})` : ''}` : TEXT.none}</td>
                     <td className="text-end">
                       {free ? (
