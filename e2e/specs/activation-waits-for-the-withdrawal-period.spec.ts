@@ -6,7 +6,8 @@ import {
   checkCoverage, continueFromOffer, expectFitsWidth, newestOutboxEntry, readNewCode, signFromStep1, textbox, uniqueEmail,
 } from './checkout-journey';
 import { backdateSignature } from './cli';
-import { closeOperator, operatorFromCli, outboxFor } from './console';
+import { closeOperator, expectConsolePricesAreTheContracts, operatorFromCli, outboxFor } from './console';
+import { pdfText } from '../../server/src/infra/pdf/pdf-text';
 import { providerClient } from './provider';
 
 const MOBILE = '3331234571';
@@ -47,6 +48,8 @@ test.describe('activation waits for the withdrawal period @mobile', () => {
     await continueFromOffer(page);
     const orderNumber = await signFromStep1(page, { email, mobile: MOBILE, documentName: 'carta-fronte.png' });
     const firstDay = firstActivationDay({ customerType: 'privato', signedAt: new Date(), earlyActivationRequested: false })!;
+    const signedPdf = await page.request.get(await page.getByRole('link', { name: 'Scarica il contratto firmato' }).getAttribute('href') ?? '');
+    const contractText = (await pdfText(await signedPdf.body())).replace(/\s+/g, ' ');
     // The thank-you page says it first, in the same words.
     await expect(page.getByTestId('thank-you-activation-start')).toContainText(`la chiediamo dal ${toItalianDate(firstDay)}`);
 
@@ -74,6 +77,7 @@ test.describe('activation waits for the withdrawal period @mobile', () => {
     await bo.page.getByRole('link', { name: orderNumber }).click();
     await expect(bo.page.locator('h1 + .badge')).toHaveText('Verificato');
     await expect(bo.page.getByTestId('withdrawal-period')).toContainText(`la chiediamo dal ${toItalianDate(firstDay)}`);
+    await expectConsolePricesAreTheContracts(bo.page, contractText);
 
     // ——— The operator may not put it into activation: the dialog says why and from when ———
     await bo.page.getByRole('button', { name: 'Passa a «In attivazione»' }).click();

@@ -119,3 +119,20 @@ export const outboxFor = async (page: Page, to: string): Promise<Array<{ text: s
   const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as { data: Array<{ text: string }> }).data;
 };
+
+/**
+ * The order page's price table tells the contract's story: its lines add up to the totals it prints, and
+ * each line reads in the signed contract (`contractText`, whitespace collapsed) as the console shows it.
+ */
+export async function expectConsolePricesAreTheContracts(page: Page, contractText: string): Promise<void> {
+  const table = page.getByRole('region', { name: /^Offerta:/ }).getByRole('table');
+  const cells = async (row: string) => (await table.locator(row).evaluateAll((rows) => rows.map((r) => Array.from(r.children).map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()))));
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+  const lines = await cells('tbody tr');
+  const [totals] = await cells('tfoot tr');
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.reduce((sum, l) => sum + cents(l[1]!), 0), 'monthly lines add up to the total').toBe(cents(totals![1]!));
+  expect(lines.reduce((sum, l) => sum + cents(l[2]!), 0), 'one-off lines add up to the total').toBe(cents(totals![2]!));
+  for (const [name, monthly, oneOff] of lines) expect(contractText, `the contract prints ${name}`).toContain(`${name} ${monthly} ${oneOff}`);
+  expect(contractText).toContain(`Totale ${totals![1]} ${totals![2]}`);
+}

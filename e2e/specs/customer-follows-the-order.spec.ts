@@ -10,6 +10,7 @@ import {
 import { closeOperator, operatorFromCli, outboxFor } from './console';
 import { eventFor, providerClient, startProviderReceiver } from './provider';
 import type { ProviderReceiver } from './provider';
+import { appointmentWindowText } from '@checkout/contract';
 import type { OrderSignedData } from '@checkout/contract';
 
 const MOBILE = '3331234569';
@@ -17,9 +18,9 @@ const MOBILE = '3331234569';
 /*
  * After signing, the order travels: the provider's system receives `order.signed` at its webhook (signed,
  * verified here with the standardwebhooks library) with links to the signed files; the back office approves
- * the identity document; the provider publishes the technician's slots through its API. The customer opens
- * the order's page from the link in the signed-contract email: the status alone, then a code to the order's
- * mobile opens the details; they book a slot (the provider hears of it), see "In attivazione" once the
+ * the identity document; the provider publishes the technician's slots through its API, and the customer is
+ * told of the dates by email and SMS (the order's page promised it). The customer opens the order's page
+ * from the link in that email: the status alone, then a code to the order's mobile opens the details; they book a slot (the provider hears of it), see "In attivazione" once the
  * provider moves the order, change the slot and download the signed contract, the same bytes the provider's
  * link served.
  */
@@ -98,17 +99,34 @@ test.describe('a customer follows the order @mobile', () => {
 
     // ——— The provider publishes three slots through its API ———
     const provider = providerClient(baseURL!);
-    const published = await provider.publishAppointmentSlots({ order_ref: orderNumber }, { slots: slotsFromTheDayAfterTomorrow(3) });
+    const slots = slotsFromTheDayAfterTomorrow(3);
+    const published = await provider.publishAppointmentSlots({ order_ref: orderNumber }, { slots });
     expect(published.slots.map((slot) => slot.status)).toEqual(['offered', 'offered', 'offered']);
+    // The provider hears of it too, and that the customer was told.
+    expect((await eventFor(receiver, 'appointment.slots_published', orderNumber)).envelope.data).toMatchObject({ new_slots: 3, customer_notified: true });
 
-    // ——— The customer comes back from the link in the signed-contract email ———
-    let mail = '';
+    // ——— The customer is told of the dates, as the order's page promised: an email and an SMS with the page's link ———
+    const tracking = new RegExp(`https?://\\S+/ordine/${orderNumber}(?=\\s|$)`);
+    const first = appointmentWindowText(slots[0]!.valid_for.start_date_time, slots[0]!.valid_for.end_date_time);
+    let datesMail = '';
     await expect.poll(async () => {
-      mail = (await outboxFor(page, email)).map((m) => m.text).find((text) => text.includes('/ordine/')) ?? '';
-      return mail;
-    }, { message: 'the signed-contract email' }).toContain(`/ordine/${orderNumber}`);
-    expect(mail).toMatch(/Allegati: .*\.pdf, .*\.pdf, .*\.pdf/);
-    await page.goto(new URL(/https?:\/\/\S+\/ordine\/[\w-]+/.exec(mail)?.[0] ?? 'http://x/').pathname);
+      datesMail = (await outboxFor(page, email)).map((m) => m.text).find((text) => text.includes('scegli la data per l\'installazione')) ?? '';
+      return datesMail;
+    }, { message: 'the email about the dates' }).toContain(`(ordine ${orderNumber})`);
+    expect(datesMail).toContain(`ci sono 3 date disponibili, la prima ${first}.`);
+    expect(datesMail).toMatch(tracking);
+    let datesSms = '';
+    await expect.poll(async () => {
+      datesSms = (await outboxFor(page, MOBILE)).map((m) => m.text).find((text) => text.includes(`date per l'installazione dell'ordine ${orderNumber}`)) ?? '';
+      return datesSms;
+    }, { message: 'the SMS about the dates' }).toMatch(new RegExp(`^Fibra Viva: 3 date per l'installazione dell'ordine ${orderNumber}, la prima \\w{3} \\d{2}/\\d{2} alle \\d{1,2}:00\\. Scegline una: `));
+    expect(datesSms).toMatch(tracking);
+    // The signed-contract email came before it, with the documents to keep attached.
+    const signedMail = (await outboxFor(page, email)).map((m) => m.text).find((text) => text.includes('il tuo contratto firmato')) ?? '';
+    expect(signedMail).toMatch(/Allegati: .*\.pdf, .*\.pdf, .*\.pdf/);
+
+    // ——— The customer comes back from the link in the email about the dates ———
+    await page.goto(new URL(tracking.exec(datesMail)?.[0] ?? 'http://x/').pathname);
     await expect(status.getByTestId('tracking-status-label')).toHaveText('Documenti verificati');
 
     // ——— The code opens the details; a wrong one is said next to the field ———
@@ -154,12 +172,14 @@ test.describe('a customer follows the order @mobile', () => {
     // ——— The provider moves the order; a refresh keeps the details open and shows it ———
     expect((await eventFor(receiver, 'appointment.booked', orderNumber)).envelope.data).toMatchObject({ rebooked: false });
     await provider.moveOrder({ order_ref: orderNumber }, {
-      status: 'activating', expected_status: 'verified', reason: 'Abbiamo chiesto la linea all’operatore di rete.',
+      status: 'activating', expected_status: 'verified', reason: 'Ticket OF-4471 aperto', customer_message: 'Abbiamo chiesto la linea all’operatore di rete.',
     });
     await eventFor(receiver, 'order.status_changed', orderNumber, (data) => data.to === 'activating');
     await page.reload();
     await expect(details.getByTestId('tracking-status-label')).toHaveText('In attivazione');
     await expect(details.getByTestId('tracking-timeline').getByRole('listitem').last()).toContainText('In attivazioneAbbiamo chiesto la linea all’operatore di rete.');
+    // The provider's internal reason stays with the back office.
+    await expect(details.getByTestId('tracking-timeline')).not.toContainText('OF-4471');
     await expect(details.getByTestId('tracking-timeline').getByRole('listitem').filter({ hasText: 'Appuntamento fissato' })).toHaveCount(1);
 
     // ——— The slot changed ———

@@ -33,6 +33,9 @@ test.describe('portability data page', () => {
     await expect(page).toHaveURL(new RegExp(`/dati-portabilita/${hash}$`));
     await expect(page.getByTestId('portability-order-code')).toHaveText(hash);
     await expect(page.getByRole('checkbox', { name: 'Linea internet (con il codice di migrazione)' })).toBeChecked();
+    // The order has no voice plan: no fixed number to port onto it, and the page says why.
+    await expect(page.getByTestId('portability-no-voice-plan')).toContainText('non ha una linea voce');
+    await expect(page.getByRole('checkbox', { name: /telefono/i })).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Operatore attuale' }).selectOption({ label: 'TIM' });
 
     // Malformed, then a code of a service that cannot move, then a good one.

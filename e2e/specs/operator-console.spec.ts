@@ -4,7 +4,8 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import { checkCoverage, continueFromOffer, identityList, identityUpload, signFromStep1, tinyPng, uniqueEmail } from './checkout-journey';
 import { runCli } from './cli';
-import { closeOperator, enrol, nextCode, operatorBrowser, outboxFor, PASSWORD, shoot, signIn, type Operator } from './console';
+import { closeOperator, enrol, expectConsolePricesAreTheContracts, nextCode, operatorBrowser, outboxFor, PASSWORD, shoot, signIn, type Operator } from './console';
+import { pdfText } from '../../server/src/infra/pdf/pdf-text';
 
 /*
  * The provider's back office in the browser: an admin created by the CLI enrols two-factor and creates a
@@ -29,6 +30,8 @@ test.describe('the operator console', () => {
     test.setTimeout(300_000);
     const customerEmail = uniqueEmail('console.cliente');
     const orderNumber = await test.step('a visitor signs an order with an identity document', () => signOrderWithDocument(page, customerEmail));
+    const signedPdf = await page.request.get(await page.getByRole('link', { name: 'Scarica il contratto firmato' }).getAttribute('href') ?? '');
+    const contractText = (await pdfText(await signedPdf.body())).replace(/\s+/g, ' ');
 
     // ——— The first admin, from the CLI ———
     const adminEmail = uniqueEmail('admin');
@@ -150,6 +153,7 @@ test.describe('the operator console', () => {
     await expect(bo.page.getByRole('heading', { level: 1, name: `Ordine ${orderNumber}` })).toBeVisible();
     await expect(bo.page.getByText('Verificato', { exact: true }).first()).toBeVisible();
     await expect(bo.page.getByTestId('withdrawal-period')).toContainText('Attivazione chiesta durante i 14 giorni di ripensamento');
+    await expectConsolePricesAreTheContracts(bo.page, contractText);
     await bo.page.getByRole('button', { name: 'Passa a «In attivazione»' }).click();
     const dialog = bo.page.getByRole('dialog', { name: 'Conferma: In attivazione' });
     await expect(dialog).toBeVisible();

@@ -173,6 +173,13 @@ test.describe('pre-made orders from the console', () => {
     test.setTimeout(120_000);
     const admin = await operatorFromCli(browser, baseURL, 'admin', 'Anna Admin');
     const nav = admin.page.getByRole('navigation', { name: 'Sezioni della console' });
+    // A request for an offer, as the lead form sends it: its delivery to the lead webhook waits in the outbox
+    // (this server has no LEAD_WEBHOOK_URL).
+    const lead = await admin.page.request.post('/api/leads/new', {
+      data: { api_key: 'demo-public-key', nome: 'Lucia', cognome: 'Contatto', email: uniqueEmail('contatto'), numero_telefono: '3331234567', comune: 'Roma', provenienza: 'coverage-no-offer' },
+    });
+    expect(lead.status()).toBe(200);
+    const leadId = ((await lead.json()) as { data: { id: string } }).data.id;
     for (const [link, heading, shot] of [
       ['Contatti', 'Contatti', 'console-leads'],
       ['Ordini precompilati', 'Ordini precompilati', 'console-premade'],
@@ -186,6 +193,20 @@ test.describe('pre-made orders from the console', () => {
       await expectNoSeriousA11yViolations(admin.page, `console ${link}`);
       await shoot(admin.page, shot);
     }
+
+    // The lead's page: its deliveries as an order's events, the lead webhook's waiting for its URL.
+    await nav.getByRole('link', { name: 'Contatti', exact: true }).click();
+    await admin.page.locator(`a[href="/console/contatti/${leadId}"]`).click();
+    await expect(admin.page.getByRole('heading', { level: 1, name: 'Contatto: Lucia Contatto' })).toBeVisible();
+    const deliveries = admin.page.getByRole('region', { name: 'Eventi e consegne' });
+    await expect(deliveries.getByText('Richiesta di contatto')).toBeVisible();
+    const leadWebhook = deliveries.getByRole('listitem').filter({ hasText: 'Webhook dei contatti', hasNotText: 'Sistemi del fornitore' });
+    await expect(leadWebhook.getByText('In attesa')).toBeVisible();
+    await expect(deliveries.getByText(/LEAD_WEBHOOK_URL/)).toBeVisible();
+    // Nothing to send it with: no "Invia di nuovo" for it.
+    await expect(leadWebhook.getByRole('button', { name: /Invia di nuovo/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(admin.page, 'console lead');
+    await shoot(admin.page, 'console-lead');
     await closeOperator(admin);
   });
 });

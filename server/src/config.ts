@@ -193,12 +193,10 @@ const envSchema = z
     SEAL_P12_PASSPHRASE: z.string().max(500).optional(),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     PREMADE_FREE_FAILURES_PER_CLIENT: z.coerce.number().int().positive().max(100_000).default(5),
-    // Leads (issue 5): the webhook that receives them, and the delivery worker's timing.
+    // Leads (issue 5): the webhook that receives them and its request timeout; the outbox's worker delivers
+    // them (EVENT_DELIVERY_POLL_MS, EVENT_RETRY_DAYS).
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).optional(),
     LEAD_WEBHOOK_SECRET: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
-    LEAD_DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
-    LEAD_DELIVERY_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
-    LEAD_DELIVERY_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
     LEAD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // The provider's event webhook (docs/integration.md): Standard Webhooks signatures, a `whsec_` secret.
     WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).optional(),
@@ -348,11 +346,8 @@ const configSchema = envSchema.transform((e) => ({
   leadWebhookUrl: e.LEAD_WEBHOOK_URL,
   /** HMAC-SHA256 key of the lead signature; required with the URL. */
   leadWebhookSecret: e.LEAD_WEBHOOK_SECRET,
-  /** Lead delivery worker: poll interval, backoff (base doubles per failure, capped) and per-request timeout, in ms. */
+  /** A request to the lead webhook is abandoned (and tried again by the outbox) after `timeoutMs`. */
   leadDelivery: {
-    pollMs: e.LEAD_DELIVERY_POLL_MS,
-    backoffBaseMs: e.LEAD_DELIVERY_BACKOFF_BASE_MS,
-    backoffMaxMs: e.LEAD_DELIVERY_BACKOFF_MAX_MS,
     timeoutMs: e.LEAD_DELIVERY_TIMEOUT_MS,
   },
   /**

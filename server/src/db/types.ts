@@ -152,28 +152,18 @@ export interface DocumentReviews {
   reason_code: string | null;
 }
 
-export interface LeadDeliveryAttempts {
-  at: string;
-  error: string | null;
+export interface JobLeases {
   id: string;
-  lead_id: string;
-  ok: number;
-  operator_id: string | null;
-  operator_name: string | null;
+  lease_until: string | null;
 }
 
 export interface Leads {
-  attempts: Generated<number>;
   created_at: string;
-  delivered_at: string | null;
-  delivery_status: string;
   handled_at: string | null;
   handled_by_id: string | null;
   handled_by_name: string | null;
   handled_note: string | null;
   id: string;
-  last_error: string | null;
-  next_attempt_at: string;
   payload_json: string;
 }
 
@@ -585,7 +575,7 @@ export interface DB {
   contract_documents: ContractDocuments;
   dev_outbox: DevOutbox;
   document_reviews: DocumentReviews;
-  lead_delivery_attempts: LeadDeliveryAttempts;
+  job_leases: JobLeases;
   leads: Leads;
   medias: Medias;
   mobile_activation_failures: MobileActivationFailures;

@@ -8,7 +8,7 @@ import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
 import { createEventsModule } from './events';
 import { healthModule } from './health';
-import { leadsModule } from './leads';
+import { leadsModule, leadWebhookHandlers } from './leads';
 import { mobileModule } from './mobile';
 import { appNotificationHandlers } from './notifications';
 import { ordersModule } from './orders';
@@ -37,6 +37,6 @@ export const modules: AppModule[] = [
   consoleOrdersModule,
   consoleSalesModule,
   providerModule,
-  // The outbox delivers the provider's webhook and the customer's emails and SMS.
-  createEventsModule({ handlers: appNotificationHandlers }),
+  // The outbox delivers the provider's webhook, the SPEC's lead webhook and the customer's emails and SMS.
+  createEventsModule({ handlers: (deps, app) => ({ ...appNotificationHandlers(deps, app), ...leadWebhookHandlers(deps) }) }),
 ];

@@ -3,9 +3,10 @@ import { DELIVERY_STATUSES, DELIVERY_TARGETS, EVENT_TYPES } from '../integration
 import { cep } from './define';
 
 /*
- * The console's view of an order's events (docs/integration.md, "Events"): each event the order wrote,
- * where it went (the provider's webhook, the customer's email and SMS) and how each delivery went, and
- * an operator's "send again now".
+ * The console's view of an order's or a lead's events (docs/integration.md, "Events"): each event the
+ * subject wrote, where it went (the provider's webhook, the SPEC's lead webhook, the customer's email and
+ * SMS) and how each delivery went, and an operator's "send again now". Reading follows the subject's read
+ * permission, sending again the permission to act on it (orders: `orders.transition`; leads: `leads.manage`).
  */
 
 const instant = z.string().max(40);
@@ -53,9 +54,17 @@ export const orderEventsSchema = z.object({
   webhook_configured: z.boolean(),
 });
 
+/** A lead's events (its `lead.created`): the same list, and whether the SPEC's lead webhook is configured. */
+export const leadEventsSchema = orderEventsSchema.extend({
+  /** LEAD_WEBHOOK_URL is set: without it the lead's delivery to it waits (nothing is lost). */
+  lead_webhook_configured: z.boolean(),
+});
+
 const empty = z.object({});
 
 export const eventsConsoleEndpoints = {
   orderEvents: cep({ method: 'GET', path: '/api/console/orders/{order_id}/events', summary: "The order's events and how each delivery went", access: 'orders.read', request: empty, response: orderEventsSchema }),
   redeliverEvent: cep({ method: 'POST', path: '/api/console/orders/{order_id}/deliveries/{delivery_id}/redeliver', summary: 'Send one delivery again now (audited)', access: 'orders.transition', request: empty, response: eventDeliverySchema }),
+  leadEvents: cep({ method: 'GET', path: '/api/console/leads/{lead_id}/events', summary: "The lead's events and how each delivery went (the lead webhook's among them)", access: 'leads.read', request: empty, response: leadEventsSchema }),
+  redeliverLeadEvent: cep({ method: 'POST', path: '/api/console/leads/{lead_id}/deliveries/{delivery_id}/redeliver', summary: "Send one of the lead's deliveries again now (audited)", access: 'leads.manage', request: empty, response: eventDeliverySchema }),
 } as const;

@@ -14,8 +14,8 @@ export const salesConsoleEndpoints = {
   // Leads
   listLeads: cep({ method: 'GET', path: '/api/console/leads', summary: 'Leads with their delivery state, filtered and paged', access: 'leads.read', request: leadListQuerySchema, response: leadListSchema }),
   exportLeads: cep({ method: 'GET', path: '/api/console/leads/export.csv', summary: 'The filtered leads as CSV (personal columns by role)', access: 'leads.read', request: leadFiltersSchema, response: noFile, file: true }),
-  getLead: cep({ method: 'GET', path: '/api/console/leads/{lead_id}', summary: 'A lead with its delivery attempts', access: 'leads.read', request: empty, response: leadDetailSchema }),
-  retryLead: cep({ method: 'POST', path: '/api/console/leads/{lead_id}/retry', summary: 'Deliver the lead to the webhook now', access: 'leads.manage', request: empty, response: leadDetailSchema }),
+  // A lead's deliveries and "send again" are the outbox's (endpoints-events.ts: leadEvents, redeliverLeadEvent).
+  getLead: cep({ method: 'GET', path: '/api/console/leads/{lead_id}', summary: 'A lead with its delivery state', access: 'leads.read', request: empty, response: leadDetailSchema }),
   markLeadHandled: cep({ method: 'POST', path: '/api/console/leads/{lead_id}/handled', summary: 'Mark the lead as handled, with a note', access: 'leads.manage', request: leadHandledSchema, response: leadDetailSchema }),
 
   // Pre-made orders

@@ -27,12 +27,16 @@ const pageOf = <T extends z.ZodType>(item: T) =>
 // ---------------------------------------------------------------------------------------------
 // Leads
 
-export const LEAD_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * A lead's delivery to the SPEC's lead webhook is an outbox delivery (target `lead_webhook`): its statuses
+ * are the outbox's (`skipped` never happens to a lead). The words are those of the order's "Eventi e messaggi".
+ */
+export const LEAD_DELIVERY_STATUSES = ['pending', 'delivered', 'flagged'] as const;
 export type LeadDeliveryStatus = (typeof LEAD_DELIVERY_STATUSES)[number];
 export const LEAD_DELIVERY_STATUS_LABELS: Record<LeadDeliveryStatus, string> = {
-  pending: 'In consegna',
+  pending: 'In attesa',
   delivered: 'Consegnato',
-  failed: 'Non consegnato (si riprova)',
+  flagged: 'Da verificare',
 };
 
 /** The list's filters (query string); the CSV export takes the same ones. Dates are the lead's creation day (UTC). */
@@ -50,7 +54,7 @@ export const leadListItemSchema = z.object({
   created_at: z.string(),
   delivery_status: z.enum(LEAD_DELIVERY_STATUSES),
   attempts: z.number().int(),
-  /** Null once delivered. */
+  /** When the server tries next; null unless pending. */
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   last_error: z.string().nullable(),
@@ -67,23 +71,11 @@ export const leadListItemSchema = z.object({
 export const leadListSchema = pageOf(leadListItemSchema);
 export type ConsoleLeadListItem = z.output<typeof leadListItemSchema>;
 
-export const leadAttemptSchema = z.object({
-  at: z.string(),
-  ok: z.boolean(),
-  error: z.string().nullable(),
-  /** Who asked for it from the console; null for the delivery worker. */
-  operator_name: z.string().nullable(),
-});
-
 export const leadDetailSchema = z.object({
   lead: leadListItemSchema.extend({ handled_note: z.string().nullable() }),
   masked: z.boolean(),
   /** What the visitor sent, as labelled rows (personal ones masked for a role without personal data). */
   rows: z.array(z.object({ label: z.string(), value: z.string() })),
-  /** Newest first (the last 50). */
-  attempts: z.array(leadAttemptSchema),
-  /** Whether a webhook is configured: without one, nothing can be delivered. */
-  webhook_configured: z.boolean(),
 });
 export type ConsoleLeadDetail = z.output<typeof leadDetailSchema>;
 

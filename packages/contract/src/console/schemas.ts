@@ -195,7 +195,10 @@ export const transitionSchema = z.object({
   to: z.enum(WORKFLOW_STATUSES),
   /** The status the operator saw: another one now means someone moved the order first (409). */
   expected_status: z.enum(CONSOLE_ORDER_STATUSES),
+  /** Why: for staff (a note on the order's timeline, the audit log, the provider's event), never shown to the customer. */
   reason: z.string().trim().max(1000).optional(),
+  /** A message for the customer about the move: shown on the tracking page and in the message they receive. */
+  customer_message: z.string().trim().max(1000).optional(),
 });
 export const noteSchema = z.object({ text: z.string().trim().min(1, 'Scrivi la nota').max(2000) });
 

@@ -21,9 +21,11 @@ describe('the order workflow table', () => {
     }
   });
 
-  it('leaves a final status by no move', () => {
+  it('leaves a final status by no move, save a consumer’s withdrawal from an active line (within the 14 days)', () => {
     for (const from of FINAL_WORKFLOW_STATUSES) {
-      for (const role of OPERATOR_ROLES) expect(allowedTransitions(from, role)).toEqual([]);
+      for (const role of OPERATOR_ROLES) {
+        expect(allowedTransitions(from, role).map((t) => `${t.from}→${t.to}`)).toEqual(from === 'active' && role !== 'viewer' ? ['active→withdrawn'] : []);
+      }
     }
   });
 

@@ -13,7 +13,7 @@ export const WORKFLOW_STATUSES = [
 ] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
-/** Statuses no move leaves. */
+/** Statuses that end the provisioning (their offered slots go); only a withdrawal within the 14 days leaves `active`. */
 export const FINAL_WORKFLOW_STATUSES: readonly WorkflowStatus[] = ['active', 'cancelled', 'withdrawn'];
 
 /** An order's status as the console lists it: the checkout's before the signature, the workflow's after. */
@@ -43,6 +43,8 @@ export interface WorkflowTransition {
   reasonRequired: boolean;
   /** The provider's systems may make this move through the provider API (activation is theirs). */
   provider: boolean;
+  /** The customer makes this move themselves (a new identity document, an online withdrawal). */
+  customer: boolean;
 }
 
 const staff: readonly OperatorRole[] = ['admin', 'backoffice'];
@@ -54,17 +56,20 @@ const NON_FINAL: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_
  * so that the table stays the whole truth.
  */
 export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
-  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false, provider: false },
-  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false, provider: false },
-  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true, provider: false },
-  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false, provider: false },
-  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false, provider: true },
-  { from: 'activating', to: 'active', roles: staff, reasonRequired: false, provider: true },
+  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: false },
+  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false, provider: false, customer: false },
+  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true, provider: false, customer: false },
+  // The customer's new identity document sends the order back to review (the documents module's upload).
+  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: true },
+  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false, provider: true, customer: false },
+  { from: 'activating', to: 'active', roles: staff, reasonRequired: false, provider: true, customer: false },
   ...NON_FINAL.flatMap((from): WorkflowTransition[] => [
-    { from, to: 'cancelled', roles: staff, reasonRequired: true, provider: true },
-    // A withdrawal the customer sent by other means (PEC, registered letter): recorded here.
-    { from, to: 'withdrawn', roles: staff, reasonRequired: true, provider: false },
+    { from, to: 'cancelled', roles: staff, reasonRequired: true, provider: true, customer: false },
+    // Online within the 14 days (the customer), or sent by other means (PEC, registered letter) and recorded by staff.
+    { from, to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true },
   ]),
+  // A consumer who asked to start within the 14 days may still withdraw after activation, within them.
+  { from: 'active', to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true },
 ];
 
 export const findTransition = (from: WorkflowStatus, to: WorkflowStatus): WorkflowTransition | undefined =>
@@ -73,6 +78,10 @@ export const findTransition = (from: WorkflowStatus, to: WorkflowStatus): Workfl
 /** The moves `role` may make from `from`. */
 export const allowedTransitions = (from: WorkflowStatus, role: OperatorRole): WorkflowTransition[] =>
   WORKFLOW_TRANSITIONS.filter((t) => t.from === from && t.roles.includes(role));
+
+/** The moves the customer makes from `from`. */
+export const customerTransitions = (from: WorkflowStatus): WorkflowTransition[] =>
+  WORKFLOW_TRANSITIONS.filter((t) => t.from === from && t.customer);
 
 /** The moves the provider API may make from `from`. */
 export const providerTransitions = (from: WorkflowStatus): WorkflowTransition[] =>

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'lead.created',
   'mobile_order.activated',
   'appointment.booked',
+  'appointment.slots_published',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -31,11 +32,24 @@ export const EVENT_SUBJECT_OF: Record<EventType, EventSubjectKind> = {
   'lead.created': 'lead',
   'mobile_order.activated': 'mobile_order',
   'appointment.booked': 'order',
+  'appointment.slots_published': 'order',
 };
 
-/** Where a delivery goes: the provider's webhook, or the customer by email or SMS. */
-export const DELIVERY_TARGETS = ['webhook', 'email', 'sms'] as const;
+/**
+ * Where a delivery goes: the provider's event webhook, the SPEC's own lead webhook (SPEC §7: the lead's
+ * fields, its own signature headers; docs/integration.md), or the customer by email or SMS.
+ */
+export const DELIVERY_TARGETS = ['webhook', 'lead_webhook', 'email', 'sms'] as const;
 export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
+
+/**
+ * The webhooks an event goes to when it is written: every event to the provider's event webhook, and a
+ * lead also to the SPEC's lead webhook, in the same transaction as the lead. The customer's messages are
+ * the other table (notifications.ts `customerMessagesFor`).
+ */
+export function webhookTargetsOf(type: EventType): Array<Extract<DeliveryTarget, 'webhook' | 'lead_webhook'>> {
+  return type === 'lead.created' ? ['webhook', 'lead_webhook'] : ['webhook'];
+}
 
 /**
  * - `pending`: not yet delivered (retried with backoff);

@@ -7,7 +7,9 @@ import type { DeliveryTarget, EventType } from './events';
  * messages go into the outbox with it) and by the tracking page's wording. Templates are the
  * notifications module's; each names what it says, never who it is for.
  */
-export const CUSTOMER_TEMPLATES = ['contract_signed', 'status_changed', 'document_rejected', 'appointment_booked', 'withdrawal_confirmed'] as const;
+export const CUSTOMER_TEMPLATES = [
+  'contract_signed', 'status_changed', 'document_rejected', 'appointment_slots_published', 'appointment_booked', 'withdrawal_confirmed',
+] as const;
 export type CustomerTemplate = (typeof CUSTOMER_TEMPLATES)[number];
 
 export interface CustomerMessageSpec {
@@ -18,13 +20,15 @@ export interface CustomerMessageSpec {
 /** Workflow statuses the customer hears about when an order moves into them. */
 export const CUSTOMER_NOTIFIED_STATUSES: readonly string[] = ['activating', 'active', 'cancelled'];
 
-/** The messages that go out with an event (`data` decides for status changes and reviews). */
+/** The messages that go out with an event (`data` decides for status changes, reviews and slot publications). */
 export function customerMessagesFor(type: EventType, data: Record<string, unknown>): CustomerMessageSpec[] {
   const both = (template: CustomerTemplate): CustomerMessageSpec[] => [{ target: 'email', template }, { target: 'sms', template }];
   switch (type) {
     case 'order.signed': return both('contract_signed');
     case 'order.status_changed': return CUSTOMER_NOTIFIED_STATUSES.includes(String(data.to)) ? both('status_changed') : [];
     case 'order.document_reviewed': return data.decision === 'rejected' ? both('document_rejected') : [];
+    // The dates the tracking page promises to tell of ("…le troverai qui, e ti avviseremo"), when they are news.
+    case 'appointment.slots_published': return data.customer_notified === true ? both('appointment_slots_published') : [];
     case 'appointment.booked': return both('appointment_booked');
     // The acknowledgement of an online withdrawal on a durable medium (Codice del Consumo art. 54 c. 3).
     case 'order.withdrawn': return both('withdrawal_confirmed');
@@ -41,8 +45,8 @@ export const customerMessageDataSchemas = {
   contract_signed: z.object({}),
   status_changed: z.object({
     to: z.enum(WORKFLOW_STATUSES),
-    /** Why, when the move needs one (a cancellation): told to the customer as written. */
-    reason: z.string().max(1000).nullish(),
+    /** What staff or the provider wrote for the customer about the move, told as written; the internal `reason` never is. */
+    customer_message: z.string().max(1000).nullish(),
   }),
   document_rejected: z.object({
     /** A code of DOCUMENT_REJECTION_REASONS (its wording is told) or the reason in words. */
@@ -50,6 +54,8 @@ export const customerMessageDataSchemas = {
     /** The operator's note, told after the reason as the console always did. */
     note: z.string().max(1000).nullish(),
   }),
+  /** The dates are read when the message is sent: those still offered then, so a message never names a withdrawn one. */
+  appointment_slots_published: z.object({}),
   appointment_booked: z.object({ slot_id: z.string().min(1).max(100) }),
   withdrawal_confirmed: z.object({
     /** When the withdrawal was received: the receipt prints it in Italian time. */

@@ -202,8 +202,10 @@ export const providerMoveSchema = z.object({
   status: z.enum(WORKFLOW_STATUSES),
   /** The status the caller believes the order is in: any other means someone moved it first (409 with `current_status`). */
   expected_status: z.enum(WORKFLOW_STATUSES),
-  /** Required for a cancellation; the customer reads it. */
+  /** Why: required for a cancellation; for the back office (a staff-only note), never shown to the customer. */
   reason: z.string().trim().max(1000).optional(),
+  /** A message for the customer about the move: shown on the tracking page and in the message they receive. */
+  customer_message: z.string().trim().max(1000).optional(),
 });
 
 export const providerNoteInputSchema = z.object({ text: z.string().trim().min(1, 'Scrivi la nota').max(2000) });

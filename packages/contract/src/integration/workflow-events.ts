@@ -21,8 +21,10 @@ export const orderStatusChangedDataSchema = z.object({
   order_number: orderNumber,
   from: z.enum(WORKFLOW_STATUSES),
   to: z.enum(WORKFLOW_STATUSES),
-  /** Why, when the move asked for it (a cancellation, documents to redo); the customer may read it. */
+  /** Why, when the move asked for it (a cancellation, documents to redo): staff's words, never shown to the customer. */
   reason: z.string().max(1000).nullable(),
+  /** What the customer was told about the move (the tracking page and the message about it); null when nothing was written for them. */
+  customer_message: z.string().max(1000).nullable().default(null),
   by: z.enum(WORKFLOW_ACTOR_KINDS),
   /** When the move happened (ISO-8601). */
   at: instant,

@@ -114,6 +114,8 @@ export const orderPortabilitySchema = z.object({
   portability_operator_name: z.string(),
   portability_old_number: z.string(),
   portability_migration_code: z.string(),
+  /** The order holds a voice plan: only then can a fixed number be ported onto it. */
+  has_voice_plan: z.boolean().default(false),
 });
 
 export const mobileOrderSchema = z.object({

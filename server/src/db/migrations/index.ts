@@ -28,6 +28,7 @@ import * as m0026 from './0026-tracking-access';
 import * as m0027 from './0027-file-storage';
 import * as m0028 from './0028-orders-partial-indexes';
 import * as m0029 from './0029-catalog-promo-duration';
+import * as m0030 from './0030-outbox-lead-webhook';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-file-storage': m0027,
   '0028-orders-partial-indexes': m0028,
   '0029-catalog-promo-duration': m0029,
+  '0030-outbox-lead-webhook': m0030,
 };

@@ -73,7 +73,7 @@ export function createMetrics({ db, now, onCollectError }: MetricsDeps): AppMetr
 
   let countConsoleSessions: (() => Promise<number>) | null = null;
 
-  readGauge('checkout_outbox_pending_deliveries', 'Outbox deliveries (webhook, email, SMS) not yet delivered, per target.', ['target'], async (g) => {
+  readGauge('checkout_outbox_pending_deliveries', 'Outbox deliveries (provider webhook, lead webhook, email, SMS) not yet delivered, per target.', ['target'], async (g) => {
     const backlog = await outboxBacklog(db);
     for (const target of DELIVERY_TARGETS) g.set({ target }, backlog.find((b) => b.target === target)?.pending ?? 0);
   });

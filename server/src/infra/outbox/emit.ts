@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { EVENT_SUBJECT_OF, customerMessagesFor } from '@checkout/contract';
+import { EVENT_SUBJECT_OF, customerMessagesFor, webhookTargetsOf } from '@checkout/contract';
 import type { DeliveryTarget, EventType } from '@checkout/contract';
 import type { Database } from '../../db';
 
@@ -19,8 +19,8 @@ export interface EmittedEvent {
 export const newEventId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
 
 /**
- * Writes an event and its deliveries (the provider's webhook, and the customer's messages of the contract's
- * `customerMessagesFor`) with `conn`,
+ * Writes an event and its deliveries (the webhooks of the contract's `webhookTargetsOf`: the provider's, and
+ * for a lead the SPEC's lead webhook; the customer's messages of `customerMessagesFor`) with `conn`,
  * which must be the transaction of the change the event describes: the event exists if and only if the
  * change does. The subject's next `seq` is read in the same transaction; the unique index on
  * (subject, seq) turns two concurrent writers into a failed transaction rather than a reordering.
@@ -40,7 +40,7 @@ export async function emitEvent(conn: Conn, event: EmittedEvent): Promise<string
     id, type: event.type, subject_kind: subjectKind, subject_id: event.subjectId, seq, payload_json: JSON.stringify(event.data), created_at: at,
   }).execute();
   const targets: Array<{ target: DeliveryTarget; template: string | null }> = [
-    { target: 'webhook', template: null },
+    ...webhookTargetsOf(event.type).map((target) => ({ target, template: null })),
     ...customerMessagesFor(event.type, event.data).map((m) => ({ target: m.target, template: m.template })),
   ];
   await conn.insertInto('outbox_deliveries').values(targets.map((t, i) => ({

@@ -6,12 +6,14 @@ export interface WebhookTarget {
   timeoutMs: number;
 }
 
-export type WebhookResult = { ok: true; status: number } | { ok: false; error: string; aborted?: boolean };
+/** `status`: the receiver's HTTP status when it answered (absent when it did not: down, timeout, stopped). */
+export type WebhookResult = { ok: true; status: number } | { ok: false; error: string; status?: number; aborted?: boolean };
 
 /**
  * One signed POST. Delivered means: a 2xx answer AND a JSON body with `success: true` (SPEC §7: the
- * webhook succeeds when the response's success is true). Anything else is a failure to retry,
- * described in `error` for the operator (`list-leads`).
+ * webhook succeeds when the response's success is true). Anything else is a failure, described in
+ * `error` for the operator (the console's "Contatti", `list-leads`); the lead webhook's outbox handler
+ * decides from `status` whether it is tried again.
  */
 export async function postWebhook(
   target: WebhookTarget,
@@ -45,11 +47,12 @@ export async function postWebhook(
   }
   let text = '';
   try { text = await response.text(); } catch { /* the status still tells */ }
-  if (response.status < 200 || response.status > 299) return { ok: false, error: `HTTP ${response.status}` };
+  const { status } = response;
+  if (status < 200 || status > 299) return { ok: false, status, error: `HTTP ${status}` };
   let json: unknown;
-  try { json = JSON.parse(text); } catch { return { ok: false, error: `HTTP ${response.status}, risposta non JSON` }; }
+  try { json = JSON.parse(text); } catch { return { ok: false, status, error: `HTTP ${status}, risposta non JSON` }; }
   if (typeof json !== 'object' || json === null || (json as { success?: unknown }).success !== true) {
-    return { ok: false, error: `HTTP ${response.status}, success non è true` };
+    return { ok: false, status, error: `HTTP ${status}, success non è true` };
   }
-  return { ok: true, status: response.status };
+  return { ok: true, status };
 }

@@ -48,8 +48,8 @@ forEachDialect('console privacy tools', (dialect) => {
     const draftId = await idOf(draftHash);
     // A lead with the same email in other letter case, and one of someone else.
     await h.t.db.insertInto('leads').values([
-      { id: 'lead-1', payload_json: JSON.stringify({ nome: 'Mario', cognome: 'Rossi', email: 'Mario.Rossi@Example.it' }), created_at: '2026-02-01T10:00:00.000Z', delivery_status: 'delivered', next_attempt_at: '2026-02-01T10:00:00.000Z' },
-      { id: 'lead-2', payload_json: JSON.stringify({ nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it', note: 'mario.rossi@example.it.old' }), created_at: '2026-02-01T10:00:00.000Z', delivery_status: 'delivered', next_attempt_at: '2026-02-01T10:00:00.000Z' },
+      { id: 'lead-1', payload_json: JSON.stringify({ nome: 'Mario', cognome: 'Rossi', email: 'Mario.Rossi@Example.it' }), created_at: '2026-02-01T10:00:00.000Z' },
+      { id: 'lead-2', payload_json: JSON.stringify({ nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it', note: 'mario.rossi@example.it.old' }), created_at: '2026-02-01T10:00:00.000Z' },
     ]).execute();
 
     const { client, cookie } = await signInOperator(h.t.app, h.t.db, 'admin');

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import type { FileStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import { removeOrderFiles } from '../documents';
+import { leadDeliveryStates } from '../leads';
 import { parseStoredFields } from '../orders';
 import { eraseUnsignedOrder, PURGEABLE_STATUSES } from '../retention';
 import type { Actor } from './actor';
@@ -111,8 +112,10 @@ async function findSubject(db: Conn, subject: Subject) {
       .filter((l) => { const e = parseObject(l.payload_json).email; return typeof e === 'string' && e.trim().toLowerCase() === subject.value; })
       .slice(0, PRIVACY_RESULT_MAX)
     : [];
+  // Each lead's delivery to the lead webhook is the outbox's: the leads module tells its state.
+  const deliveries = await leadDeliveryStates(db, leads.map((l) => l.id));
   const mobileOrders = subject.kind === 'fiscal_code' ? await mobileOrdersOfHolder(db, subject.value, PRIVACY_RESULT_MAX) : [];
-  return { orders, leads, mobileOrders };
+  return { orders, leads: leads.map((l) => ({ ...l, delivery: deliveries.get(l.id) ?? null })), mobileOrders };
 }
 
 export async function searchSubject(deps: PrivacyDeps, actor: Actor, q: string): Promise<PrivacyResult> {
@@ -137,7 +140,7 @@ export async function searchSubject(deps: PrivacyDeps, actor: Actor, q: string):
     }, at);
     return {
       kind: subject.kind, value: subject.value, orders,
-      leads: found.leads.map((l) => ({ id: l.id, created_at: l.created_at, delivery_status: l.delivery_status })),
+      leads: found.leads.map((l) => ({ id: l.id, created_at: l.created_at, delivery_status: l.delivery?.status ?? 'pending' })),
       mobile_orders: found.mobileOrders.map((m) => ({ id: m.id, order_number: m.order_number, status: m.status, created_at: m.created_at })),
     };
   });
@@ -228,7 +231,9 @@ export async function exportSubject(deps: PrivacyDeps, actor: Actor, q: string):
     exported_at: iso,
     subject: { kind: subject.kind, value: subject.value },
     orders: ordersJson,
-    leads: data.leads.map((l) => ({ id: l.id, created_at: l.created_at, delivery_status: l.delivery_status, delivered_at: l.delivered_at, data: parseObject(l.payload_json) })),
+    leads: data.leads.map((l) => ({
+      id: l.id, created_at: l.created_at, delivery_status: l.delivery?.status ?? 'pending', delivered_at: l.delivery?.delivered_at ?? null, data: parseObject(l.payload_json),
+    })),
     mobile_orders: data.mobileOrders.map((m) => ({ ...m, mnp_corrections: data.corrections.filter((c) => c.mobile_order_id === m.id) })),
     missing_files: missing,
   };

@@ -5,5 +5,3 @@
  */
 export { consoleOrdersModule, createConsoleOrdersModule } from './routes';
 export { INLINE_TYPES, REVIEW_CLAIM_MS } from './service';
-export { auditAs, moveOrderStatus } from './workflow-move';
-export type { WorkflowActor, WorkflowMove, WorkflowMoved } from './workflow-move';

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { ConsoleOrderStatus, CustomerType, OrderListQuery, WorkflowStatus } from '@checkout/contract';
+import type { CustomerType, OrderListQuery, WorkflowStatus } from '@checkout/contract';
 import { WORKFLOW_STATUSES } from '@checkout/contract';
 import { withoutIndex } from '../../db/plan-hints';
 import type { DB as Database, DocumentReviews, Medias, OrderTimeline, ReviewClaims } from '../../db/types';
@@ -144,44 +144,11 @@ export async function selectOrderRow(db: Conn, orderId: string): Promise<ListRow
   return row as ListRow | undefined;
 }
 
-/** The order's console status and number, read in the move's transaction; undefined for an unknown order. */
-export async function selectWorkflowState(db: Conn, orderId: string): Promise<{ status: ConsoleOrderStatus; order_number: string; customer_type: CustomerType } | undefined> {
-  const row = await db.selectFrom('orders').select(['status', 'workflow_status', 'order_number', 'customer_type']).where('id', '=', orderId).executeTakeFirst();
-  return row ? { status: (row.workflow_status ?? row.status) as ConsoleOrderStatus, order_number: row.order_number, customer_type: row.customer_type as CustomerType } : undefined;
-}
-
-/** An order that ends (active, cancelled, withdrawn) no longer offers appointment slots; a booked one stays on record. */
-export async function withdrawOfferedSlots(db: Conn, orderId: string, at: string): Promise<void> {
-  await db.updateTable('appointment_slots').set({ status: 'withdrawn', updated_at: at })
-    .where('order_id', '=', orderId).where('status', '=', 'offered').execute();
-}
-
-/**
- * Moves the workflow status from `from` to `to` only if it still is `from` (compare and set: of two
- * operators moving the same order, one wins and the other finds 0 rows). `status` also sets the
- * checkout's status (cancelled, withdrawn).
- */
-export async function moveWorkflow(
-  db: Conn, orderId: string, from: WorkflowStatus, to: WorkflowStatus, at: string, status?: 'cancelled' | 'withdrawn',
-): Promise<boolean> {
-  const moved = await db.updateTable('orders')
-    .set({ workflow_status: to, updated_at: at, ...(status ? { status } : {}) })
-    .where('id', '=', orderId).where('workflow_status', '=', from).executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
-}
-
 export const selectTimeline = (db: Conn, orderId: string): Promise<Selectable<OrderTimeline>[]> =>
   db.selectFrom('order_timeline').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy('id').execute();
 
 export const selectTimelineEntry = (db: Conn, id: number): Promise<Selectable<OrderTimeline> | undefined> =>
   db.selectFrom('order_timeline').selectAll().where('id', '=', id).executeTakeFirst();
-
-/** When the customer confirmed an online withdrawal (the signature module's `withdrawals`), if they did. */
-export async function selectWithdrawalConfirmedAt(db: Conn, orderId: string): Promise<string | null> {
-  const row = await db.selectFrom('withdrawals').select('confirmed_at').where('order_id', '=', orderId)
-    .where('confirmed_at', 'is not', null).orderBy('confirmed_at').limit(1).executeTakeFirst();
-  return row?.confirmed_at ?? null;
-}
 
 export const selectMedias = (db: Conn, orderId: string): Promise<Selectable<Medias>[]> =>
   db.selectFrom('medias').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
@@ -219,9 +186,6 @@ export async function takeClaim(db: Conn, claim: Selectable<ReviewClaims>): Prom
   return held?.operator_id === claim.operator_id && held.until === claim.until;
 }
 
-export async function releaseClaim(db: Conn, orderId: string): Promise<void> {
-  await db.deleteFrom('review_claims').where('order_id', '=', orderId).execute();
-}
 
 export interface QueueRow {
   id: string; order_number: string; status: string; workflow_status: string | null; fields_json: string; customer_type: CustomerType;

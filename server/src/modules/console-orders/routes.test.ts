@@ -15,12 +15,11 @@ import { ACCEPTED, FULL_SELECTION, uploadIdentity } from '../../../test/support/
 import { catalogModule, seedPromoCodes } from '../catalog';
 import { consoleAuthModule } from '../console-auth';
 import { createDocumentsModule, storedFilePath } from '../documents';
-import { createOrdersModule } from '../orders';
+import { createOrdersModule, moveOrderStatus } from '../orders';
 import { createSignatureModule } from '../signature';
 import { createConsoleOrdersModule } from './routes';
 import { selectOrdersForExport } from './repository';
 import { REVIEW_CLAIM_MS } from './service';
-import { moveOrderStatus } from './workflow-move';
 
 /** A 1×1 PNG: an identity document the upload accepts. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -319,7 +318,9 @@ describeEachDialect('console orders', (dialect) => {
 
       expect((await back.client.transitionOrder({ order_id: idC }, { to: 'verified', expected_status: 'in_review' })).status).toBe('verified');
       expect((await admin.client.transitionOrder({ order_id: idC }, { to: 'activating', expected_status: 'verified' })).status).toBe('activating');
-      const cancelled = await back.client.transitionOrder({ order_id: idC }, { to: 'cancelled', expected_status: 'activating', reason: 'Il cliente ha rinunciato al telefono' });
+      const cancelled = await back.client.transitionOrder({ order_id: idC }, {
+        to: 'cancelled', expected_status: 'activating', reason: 'Il cliente ha rinunciato al telefono', customer_message: 'Come concordato al telefono, annulliamo l’ordine.',
+      });
       expect(cancelled.status).toBe('cancelled');
       const row = await orderRow(idC);
       expect([row.workflow_status, row.status]).toEqual(['cancelled', 'cancelled']);
@@ -331,7 +332,10 @@ describeEachDialect('console orders', (dialect) => {
       expect(moves.map((e) => [e.from_status, e.to_status, e.operator_name])).toEqual([
         ['signed', 'in_review', 'Bruno Back'], ['in_review', 'verified', 'Bruno Back'], ['verified', 'activating', 'Ada Admin'], ['activating', 'cancelled', 'Bruno Back'],
       ]);
-      expect(moves.at(-1)!.text).toBe('Il cliente ha rinunciato al telefono');
+      // The customer reads the message written for them; the reason is a note for staff only.
+      expect(moves.at(-1)!.text).toBe('Come concordato al telefono, annulliamo l’ordine.');
+      const reasonNote = await t.db.selectFrom('order_timeline').select(['kind', 'text', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'note').execute();
+      expect(reasonNote.map((n) => [n.text, Number(n.customer_visible)])).toEqual([['Motivo del passaggio a «Annullato»: Il cliente ha rinunciato al telefono', 0]]);
       const records = await audits('order_status_changed', idC);
       expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['in_review', 'verified', 'activating', 'cancelled']);
 
@@ -339,10 +343,13 @@ describeEachDialect('console orders', (dialect) => {
       const orderNumber = (await orderRow(idC)).order_number;
       const at = expect.stringMatching(/^2026-03-02T/) as unknown as string;
       expect((await eventsOf(idC)).map((e) => [e.type, e.data])).toEqual([
-        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'signed', to: 'in_review', reason: null, by: 'operator', at }],
-        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'in_review', to: 'verified', reason: null, by: 'operator', at }],
-        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'verified', to: 'activating', reason: null, by: 'operator', at }],
-        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'activating', to: 'cancelled', reason: 'Il cliente ha rinunciato al telefono', by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'signed', to: 'in_review', reason: null, customer_message: null, by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'in_review', to: 'verified', reason: null, customer_message: null, by: 'operator', at }],
+        ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'verified', to: 'activating', reason: null, customer_message: null, by: 'operator', at }],
+        ['order.status_changed', {
+          order_id: idC, order_number: orderNumber, from: 'activating', to: 'cancelled', reason: 'Il cliente ha rinunciato al telefono',
+          customer_message: 'Come concordato al telefono, annulliamo l’ordine.', by: 'operator', at,
+        }],
       ]);
       const entries = await t.db.selectFrom('order_timeline').select(['kind', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'status').execute();
       expect(entries.map((e) => Number(e.customer_visible))).toEqual([1, 1, 1, 1]);
@@ -407,7 +414,11 @@ describeEachDialect('console orders', (dialect) => {
       const detail = await back.client.getOrder({ order_id: id });
       expect(detail.order.status).toBe('withdrawn');
       expect(detail.transitions).toEqual([]);
-      expect(detail.timeline.at(-1)).toMatchObject({ to_status: 'withdrawn', operator_name: null, text: 'Recesso esercitato dal cliente online con codice monouso' });
+      // The customer's move went through the one status function: its timeline entry, audit record and event.
+      expect(detail.timeline.at(-1)).toMatchObject({ from_status: 'in_review', to_status: 'withdrawn', operator_name: null, text: 'Recesso esercitato online con il codice di conferma' });
+      expect(detail.timeline.filter((e) => e.to_status === 'withdrawn')).toHaveLength(1);
+      expect((await audits('order_status_changed', id)).map((r) => JSON.parse(r.detail_json) as { to: string; by: string }).at(-1)).toMatchObject({ to: 'withdrawn', by: 'customer' });
+      expect((await eventsOf(id)).filter((e) => e.type === 'order.status_changed').at(-1)?.data).toMatchObject({ from: 'in_review', to: 'withdrawn', by: 'customer' });
     });
 
     it('lets only one of two simultaneous moves win', async () => {

@@ -18,21 +18,19 @@ import { openStorage } from '../../infra/storage';
 import { recordAudit } from '../audit';
 import type { SignedInOperator } from '../console-auth';
 import { readStoredFile } from '../documents';
-import { appendTimeline, getOrderForSignature, parseStoredFields } from '../orders';
-import type { Conn } from '../orders';
+import { appendTimeline, getOrderForSignature, moveOrderStatus, parseStoredFields } from '../orders';
+import type { Conn, WorkflowActor } from '../orders';
 import { activationTimingOf, activationTimingsOf, buildEvidenceBundle, contractFilesOnRecord, hasSignatureEvidence, readContractFile } from '../signature';
 import { CSV_BOM, csvLine } from './csv';
 import { maskName, maskValue } from './masking';
 import { customerNameOf, maskSteps, offerNameOf, offerView, stepRows, withdrawalPeriodView } from './order-detail';
 import {
   insertReview, selectClaim, selectMedia, selectMedias, selectOrderPage, selectOrderRow,
-  selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments, selectWithdrawalConfirmedAt,
+  selectOrdersForExport, selectReviewQueue, selectReviews, selectTimeline, selectTimelineEntry, selectUndecidedIdentityDocuments,
   takeClaim,
 } from './repository';
 import type { ListRow, OrderFilters } from './repository';
 import { searchTermOf } from './search-term';
-import { moveOrderStatus } from './workflow-move';
-import type { WorkflowActor } from './workflow-move';
 
 /*
  * The operator console's orders: the list, its CSV, the order page, the workflow's moves, notes, the
@@ -149,9 +147,9 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     const masked = !reveal && !seesPersonalData(actor.operator);
     const fields = parseStoredFields(row.fields_json);
     const steps = stepRows(row.customer_type, fields);
-    const [medias, reviews, files, evidence, timeline, withdrawnAt, timing] = await Promise.all([
+    const [medias, reviews, files, evidence, timeline, timing] = await Promise.all([
       selectMedias(db, row.id), selectReviews(db, row.id), contractFilesOnRecord(db, row.id), hasSignatureEvidence(db, row.id), selectTimeline(db, row.id),
-      selectWithdrawalConfirmedAt(db, row.id), activationTimingOf(db, row),
+      activationTimingOf(db, row),
     ]);
     const status = consoleStatusOf(row);
     const signed = row.signed_at !== null;
@@ -177,7 +175,6 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       timeline: [
         { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
         ...(row.signed_at ? [{ id: `${row.id}-signed`, kind: 'status' as const, at: row.signed_at, operator_name: null, from_status: 'ready_to_sign', to_status: 'signed', text: 'Contratto firmato dal cliente' }] : []),
-        ...(withdrawnAt ? [{ id: `${row.id}-withdrawn`, kind: 'status' as const, at: withdrawnAt, operator_name: null, from_status: null, to_status: 'withdrawn', text: 'Recesso esercitato dal cliente online con codice monouso' }] : []),
         ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato (${m.kind})` })),
         ...timeline.map(toTimelineEntry),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
@@ -280,8 +277,10 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
 
     async transitionOrder(actor: Actor, orderId: string, body: z.output<typeof transitionSchema>): Promise<{ status: ConsoleOrderStatus }> {
       const row = await requireRow(orderId);
-      await db.transaction().execute((trx) => moveOrderStatus(trx, asOperator(actor), {
-        orderId: row.id, expected: body.expected_status, to: body.to, reason: body.reason ?? null, at: deps.now(),
+      await db.transaction().execute(async (trx) => moveOrderStatus(trx, asOperator(actor), {
+        orderId: row.id, expected: body.expected_status, to: body.to, reason: body.reason ?? null, customerMessage: body.customer_message ?? null, at: deps.now(),
+        // Whether the service may start yet: the signature's evidence says what the consumer asked.
+        ...(body.to === 'activating' ? { timing: await activationTimingOf(trx, row) } : {}),
       }));
       return { status: body.to };
     },

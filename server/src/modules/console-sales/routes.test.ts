@@ -8,7 +8,6 @@ import type { SignedInTestOperator } from '../../../test/support/console-session
 import { injectCall } from '../../../test/support/inject-client';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import type { Config } from '../../config';
-import { TestReceiver } from '../../infra/webhook/test-receiver';
 import { getCatalogueOffer } from '../catalog';
 import { consoleAuthModule } from '../console-auth';
 import { insertLead, LEAD } from '../leads';
@@ -20,7 +19,7 @@ import { consoleSalesModule } from './routes';
 
 /*
  * The console's leads, pre-made orders and mobile orders over the real calls: a signed-in operator's
- * typed client, the public calls a customer makes, a real local webhook receiver, both databases.
+ * typed client, the public calls a customer makes, both databases.
  */
 
 /** A refusal of the console client: status, code and field messages. */
@@ -30,25 +29,21 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number | null;
   return { status: err.status, code: err.code, fields: err.fields, message: err.message };
 }
 
-const SECRET = 'lead-secret-0123456789';
 const ADDRESS = '0580910000001';
 const BASE = 'https://negozio.example.it';
 const DAY = 86_400_000;
 
 forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
   let t: TestApp;
-  let receiver: TestReceiver | undefined;
   let nowMs = Date.parse('2026-03-02T10:00:00Z');
   const now = () => new Date(nowMs);
   afterEach(async () => {
-    await receiver?.stop();
-    receiver = undefined;
     await t.close();
   });
 
   const start = async (config: Partial<Config> = {}) => {
     nowMs = Date.parse('2026-03-02T10:00:00Z');
-    // No leads module: its worker would deliver in the background; here only the console delivers.
+    // Leads are inserted as rows (ids and times chosen): no leads module, no outbox worker.
     t = await buildTestApp(dialect, {
       seed: true, now, config: { publicBaseUrl: BASE, ...config },
       modules: [createPremadeModule({ fillOrderPerMinute: 100_000 }), createOrdersModule(), mobileModule, consoleAuthModule, consoleSalesModule],
@@ -184,42 +179,7 @@ forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
   // ---------------------------------------------------------------------------------------------
   // Leads
 
-  it('retries a lead now against a real receiver: a failed attempt is kept and shown, a good one delivers it once', async () => {
-    let answer = { status: 500, body: 'no' };
-    receiver = new TestReceiver(() => answer);
-    await receiver.start(0);
-    await start({ leadWebhookUrl: receiver.url, leadWebhookSecret: SECRET });
-    const { client, operator } = await as('backoffice');
-    const id = await addLead();
-
-    const failed = await client.retryLead({ lead_id: id });
-    expect(failed.lead).toMatchObject({ delivery_status: 'pending', attempts: 1 });
-    expect(failed.lead.last_error).toBeTruthy();
-    expect(failed.attempts).toEqual([expect.objectContaining({ ok: false, operator_name: operator.name })]);
-
-    answer = { status: 200, body: '{"success":true}' };
-    nowMs += 60_000;
-    const delivered = await client.retryLead({ lead_id: id });
-    expect(delivered.lead).toMatchObject({ delivery_status: 'delivered', attempts: 2, next_attempt_at: null, last_error: null });
-    expect(delivered.attempts.map((a) => a.ok)).toEqual([true, false]);
-    expect(receiver.requests.map((r) => r.headers['x-lead-id'])).toEqual([id, id]);
-    expect(JSON.parse(receiver.requests[1]!.rawBody)).toMatchObject({ nome: LEAD.nome, email: LEAD.email });
-
-    expect(await refusal(client.retryLead({ lead_id: id }))).toMatchObject({ status: 409, code: 'conflict' });
-    expect(receiver.requests).toHaveLength(2);
-    expect(await refusal(client.retryLead({ lead_id: 'sconosciuto' }))).toMatchObject({ status: 404, code: 'not_found' });
-    expect((await auditOf('lead_retried')).map((a) => JSON.parse(a.detail_json) as unknown)).toEqual([{ outcome: 'retried' }, { outcome: 'delivered' }]);
-  });
-
-  it('without a webhook a retry says so and changes nothing', async () => {
-    await start({ leadWebhookUrl: undefined, leadWebhookSecret: undefined });
-    const { client } = await as('backoffice');
-    const id = await addLead();
-    const r = await refusal(client.retryLead({ lead_id: id }));
-    expect(r).toMatchObject({ status: 409, code: 'conflict' });
-    expect(r.message).toContain('LEAD_WEBHOOK_URL');
-    expect((await client.getLead({ lead_id: id }))).toMatchObject({ webhook_configured: false, lead: { attempts: 0 }, attempts: [] });
-  });
+  // A lead's delivery to the lead webhook, its events and "Invia di nuovo" are the outbox's: leads/lead-outbox.test.ts.
 
   it('marks a lead handled with a note, filters the list by it, by status and by day, and pages it', async () => {
     await start();
@@ -291,7 +251,6 @@ forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
     expect((await back.client.listPremadeOrders()).items.find((i) => i.id === created.id)?.customer_name).toBe('Giulia Bianchi');
 
     const forbidden = { status: 403, code: 'console_forbidden' };
-    expect(await refusal(client.retryLead({ lead_id: id }))).toMatchObject(forbidden);
     expect(await refusal(client.markLeadHandled({ lead_id: id }, { note: 'x' }))).toMatchObject(forbidden);
     expect(await refusal(client.createPremadeOrder({ offer_id: 101 }))).toMatchObject(forbidden);
     expect(await refusal(client.extendPremadeOrder({ order_id: created.id }, { days: 1 }))).toMatchObject(forbidden);

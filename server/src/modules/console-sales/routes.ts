@@ -20,10 +20,6 @@ export const consoleSalesModule: AppModule = async (app, deps) => {
 
   registerConsoleEndpoint(app, deps, e.listLeads, async (ctx) => sales.listLeads(ctx.input, personal(requireOperator(ctx))));
   registerConsoleEndpoint(app, deps, e.getLead, async (ctx) => sales.leadDetail(ctx.params.lead_id, personal(requireOperator(ctx))));
-  registerConsoleEndpoint(app, deps, e.retryLead, async (ctx) => {
-    const operator = requireOperator(ctx);
-    return sales.retryLead(ctx.params.lead_id, personal(operator), actorOf(operator, ctx.req));
-  });
   registerConsoleEndpoint(app, deps, e.markLeadHandled, async (ctx) => {
     const operator = requireOperator(ctx);
     return sales.markHandled(ctx.params.lead_id, ctx.input.note, personal(operator), actorOf(operator, ctx.req));

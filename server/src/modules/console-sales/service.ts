@@ -1,4 +1,4 @@
-import { ERROR_CODES, LEAD_DELIVERY_STATUSES, MOBILE_ORDER_STATUSES, ORDER_STATUSES } from '@checkout/contract';
+import { ERROR_CODES, MOBILE_ORDER_STATUSES, ORDER_STATUSES } from '@checkout/contract';
 import type {
   AuditAction, LeadDeliveryStatus, MobileOrderStatus, OrderStatus, leadDetailSchema, leadFiltersSchema, leadListItemSchema, leadListQuerySchema,
   mobileOrderCreatedSchema, mobileOrderItemSchema, mobileOrderListQuerySchema, premadeCreatedSchema, premadeListItemSchema,
@@ -11,9 +11,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { getCatalogueOffer } from '../catalog';
-import {
-  deliverLeadNow, eachLead, findLeads, getLeadWithAttempts, leadDeliveryOptions, markLeadHandled, parseLeadPayload,
-} from '../leads';
+import { eachLead, findLeads, getLead, leadDeliveryState, markLeadHandled, parseLeadPayload } from '../leads';
 import type { LeadFilter, LeadRow } from '../leads';
 import { createMobileOrder, findMobileOrderByShortHash, findMobileOrders } from '../mobile';
 import type { MobileOrderRow } from '../mobile';
@@ -38,9 +36,6 @@ type MobileItem = z.input<typeof mobileOrderItemSchema>;
 
 export const salesErrors = {
   leadNotFound: () => new AppError(ERROR_CODES.notFound, 404, 'Contatto non trovato.'),
-  noWebhook: () => new AppError(ERROR_CODES.conflict, 409, 'Nessun webhook configurato (LEAD_WEBHOOK_URL): il contatto resta in attesa di consegna.'),
-  alreadyDelivered: () => new AppError(ERROR_CODES.conflict, 409, 'Il contatto è già stato consegnato.'),
-  deliveryBusy: () => new AppError(ERROR_CODES.conflict, 409, 'Il contatto è in consegna proprio ora: riprova tra qualche secondo.'),
   premadeNotFound: () => new AppError(ERROR_CODES.notFound, 404, 'Ordine precompilato non trovato.'),
   premadeNotEditable: () => new AppError(ERROR_CODES.conflict, 409, 'L’ordine è già firmato o annullato: il codice non si può più prorogare.'),
   premadeNotOpen: () => new AppError(ERROR_CODES.conflict, 409, 'Il codice non è utilizzabile: è già scaduto, firmato o annullato.'),
@@ -57,20 +52,21 @@ const leadFilter = (q: z.output<typeof leadFiltersSchema>): LeadFilter => ({
   ...(q.handled !== undefined ? { handled: q.handled } : {}),
 });
 
-const deliveryStatus = (v: string): LeadDeliveryStatus =>
-  (LEAD_DELIVERY_STATUSES as readonly string[]).includes(v) ? (v as LeadDeliveryStatus) : 'pending';
+/** The outbox's status as the lead list shows it (`skipped` never happens to a lead: shown as waiting). */
+const listStatus = (status: string): LeadDeliveryStatus => (status === 'delivered' || status === 'flagged' ? status : 'pending');
 
 function leadItem(row: LeadRow, personal: boolean): LeadItem {
   const lead = parseLeadPayload(row);
   const name = `${text(lead.nome)} ${text(lead.cognome)}`.trim();
+  const delivery = leadDeliveryState(row);
   return {
     id: row.id,
     created_at: row.created_at,
-    delivery_status: deliveryStatus(row.delivery_status),
-    attempts: row.attempts,
-    next_attempt_at: row.delivery_status === 'delivered' ? null : row.next_attempt_at,
-    delivered_at: row.delivered_at,
-    last_error: row.last_error,
+    delivery_status: listStatus(delivery.status),
+    attempts: delivery.attempts,
+    next_attempt_at: delivery.next_attempt_at,
+    delivered_at: delivery.delivered_at,
+    last_error: delivery.last_error,
     name: personal ? name : maskName(name),
     email: personal ? text(lead.email) : maskEmail(text(lead.email)),
     phone: personal ? text(lead.numero_telefono) : maskDigits(text(lead.numero_telefono)),
@@ -109,8 +105,8 @@ const LEAD_ROWS: { key: string; label: string; mask?: (v: string) => string }[] 
 const CSV_COLUMNS: { header: string; personal: boolean; value: (row: LeadRow, lead: Record<string, unknown>) => string | number | null }[] = [
   { header: 'creato', personal: false, value: (r) => r.created_at },
   { header: 'id', personal: false, value: (r) => r.id },
-  { header: 'stato_consegna', personal: false, value: (r) => r.delivery_status },
-  { header: 'tentativi', personal: false, value: (r) => r.attempts },
+  { header: 'stato_consegna', personal: false, value: (r) => leadDeliveryState(r).status },
+  { header: 'tentativi', personal: false, value: (r) => leadDeliveryState(r).attempts },
   { header: 'consegnato', personal: false, value: (r) => r.delivered_at },
   { header: 'ultimo_errore', personal: false, value: (r) => r.last_error },
   { header: 'gestito', personal: false, value: (r) => r.handled_at },
@@ -174,19 +170,18 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
     created_at: row.created_at, activated_at: row.activated_at,
   });
 
+  /** The lead's page; its deliveries and "Invia di nuovo" are the events module's (`leadEvents`). */
   async function leadDetail(id: string, personal: boolean): Promise<z.input<typeof leadDetailSchema>> {
-    const found = await getLeadWithAttempts(db, id);
-    if (!found) throw salesErrors.leadNotFound();
-    const lead = parseLeadPayload(found.row);
+    const row = await getLead(db, id);
+    if (!row) throw salesErrors.leadNotFound();
+    const lead = parseLeadPayload(row);
     return {
-      lead: { ...leadItem(found.row, personal), handled_note: found.row.handled_note },
+      lead: { ...leadItem(row, personal), handled_note: row.handled_note },
       masked: !personal,
       rows: LEAD_ROWS.map(({ key, label, mask }) => {
         const value = text(lead[key]);
         return { label, value: !personal && mask ? mask(value) : value };
       }).filter((r) => r.value !== ''),
-      attempts: found.attempts.map((a) => ({ at: a.at, ok: a.ok === 1, error: a.error, operator_name: a.operator_name })),
-      webhook_configured: leadDeliveryOptions(config) !== null,
     };
   }
 
@@ -197,18 +192,6 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
     },
 
     leadDetail,
-
-    /** Delivers the lead now through the leads module's delivery; the attempt is on the lead's page and in the audit log. */
-    async retryLead(id: string, personal: boolean, actor: Actor) {
-      const options = leadDeliveryOptions(config);
-      if (!options) throw salesErrors.noWebhook();
-      const outcome = await deliverLeadNow(db, id, { ...options, now }, { id: actor.id, name: actor.name });
-      if (outcome === 'missing') throw salesErrors.leadNotFound();
-      if (outcome === 'already_delivered') throw salesErrors.alreadyDelivered();
-      if (outcome === 'busy') throw salesErrors.deliveryBusy();
-      await audit(db, actor, 'lead_retried', 'lead', id, { outcome }, now());
-      return leadDetail(id, personal);
-    },
 
     async markHandled(id: string, note: string, personal: boolean, actor: Actor) {
       const at = now();

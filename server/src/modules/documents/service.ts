@@ -99,13 +99,8 @@ export async function recordUpload(db: Db, storage: FileStorage, order: OrderRec
         };
         await emitEvent(trx, { type: 'order.document_uploaded', subjectId: order.id, at: now, data });
       }
-      // An order waiting for a new identity document goes back to the back office's review with it.
-      if (input.kind === 'identity_document' && await resumeReviewAfterUpload(trx, order.id, now)) {
-        await emitEvent(trx, {
-          type: 'order.status_changed', subjectId: order.id, at: now,
-          data: { order_id: order.id, order_number: locked.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, by: 'customer' },
-        });
-      }
+      // An order waiting for a new identity document goes back to the back office's review with it (the customer's move).
+      if (input.kind === 'identity_document') await resumeReviewAfterUpload(trx, order.id, now, { ip: input.ip });
     });
   } catch (err) {
     await removeStoredFile(storage, order.id, storedName);

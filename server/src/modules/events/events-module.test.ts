@@ -24,7 +24,7 @@ describeEachDialect('events module', (dialect) => {
     const slow = await receiver(() => ({ status: 200, body: '', delayMs: 3000 }));
     const app = await buildApp(testConfig({ webhook: { url: slow.url, secret: SECRET, timeoutMs: 10_000 } }), { db, modules: [createEventsModule({ pollMs: 20 })] });
     await app.ready();
-    const id = await db.transaction().execute((trx) => emitEvent(trx, { type: 'lead.created', subjectId: 'lead-1', data: { lead_id: 'lead-1' }, at: new Date() }));
+    const id = await db.transaction().execute((trx) => emitEvent(trx, { type: 'mobile_order.activated', subjectId: 'mob-1', data: { mobile_order_id: 'mob-1' }, at: new Date() }));
     await expect.poll(() => slow.requests.length, { timeout: 3000 }).toBe(1);
     await app.close();
     // Closing did not wait for the receiver's answer: it is still being held back when the app is down.
@@ -45,7 +45,7 @@ describeEachDialect('events module', (dialect) => {
     const { db } = await dialect.createDb();
     const app = await buildApp(testConfig(), { db, modules: [createEventsModule({ pollMs: 20 })] });
     await app.ready();
-    await db.transaction().execute((trx) => emitEvent(trx, { type: 'lead.created', subjectId: 'lead-1', data: { lead_id: 'lead-1' }, at: new Date() }));
+    await db.transaction().execute((trx) => emitEvent(trx, { type: 'mobile_order.activated', subjectId: 'mob-1', data: { mobile_order_id: 'mob-1' }, at: new Date() }));
     await new Promise((r) => setTimeout(r, 150));
     expect(await db.selectFrom('outbox_deliveries').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 0 }]);
     for (const token of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'x'.repeat(101), 'a.b', '%00']) {

@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DeliveryStatus, DeliveryTarget } from '@checkout/contract';
-import { dialectOf } from '../../db';
 import type { DB as Database, OutboxAttempts, OutboxDeliveries, OutboxEvents } from '../../db/types';
+import { claimLeased, releaseLeased } from '../../infra/jobs';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type DeliveryRow = Selectable<OutboxDeliveries>;
@@ -15,64 +15,53 @@ export interface ClaimedRow {
 }
 
 /**
- * The ids of due deliveries: pending, their time come, not leased by a live worker, and no earlier
- * delivery (lower `seq`) of the same target and subject still pending, so each subject's events reach
- * each target in the order they were written. A flagged or skipped one does not hold later ones back.
+ * Due: pending, its time come, and no earlier delivery (lower `seq`) of the same target and subject still
+ * pending, so each subject's events reach each target in the order they were written. A flagged or skipped
+ * one does not hold later ones back. (A live lease is the claim helper's own condition.)
  */
-function dueIds(db: Conn, nowIso: string, targets: readonly DeliveryTarget[], limit: number) {
-  return db.selectFrom('outbox_deliveries as d')
-    .select('d.id')
-    .where('d.status', '=', 'pending')
-    .where('d.target', 'in', [...targets])
-    .where('d.next_attempt_at', '<=', nowIso)
-    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<=', nowIso)]))
-    .where((eb) => eb.not(eb.exists(
+function isDue(eb: ExpressionBuilder<Database, 'outbox_deliveries'>, nowIso: string, targets: readonly DeliveryTarget[]) {
+  return eb.and([
+    eb('outbox_deliveries.status', '=', 'pending'),
+    eb('outbox_deliveries.target', 'in', [...targets]),
+    eb('outbox_deliveries.next_attempt_at', '<=', nowIso),
+    eb.not(eb.exists(
       eb.selectFrom('outbox_deliveries as e').select('e.id')
-        .whereRef('e.target', '=', 'd.target')
-        .whereRef('e.subject_kind', '=', 'd.subject_kind')
-        .whereRef('e.subject_id', '=', 'd.subject_id')
-        .whereRef('e.seq', '<', 'd.seq')
+        .whereRef('e.target', '=', 'outbox_deliveries.target')
+        .whereRef('e.subject_kind', '=', 'outbox_deliveries.subject_kind')
+        .whereRef('e.subject_id', '=', 'outbox_deliveries.subject_id')
+        .whereRef('e.seq', '<', 'outbox_deliveries.seq')
         .where('e.status', '=', 'pending'),
-    )))
-    .orderBy('d.next_attempt_at').orderBy('d.created_at').orderBy('d.id')
-    .limit(limit);
+    )),
+  ]);
 }
 
-/**
- * Claims up to `limit` due deliveries until `leaseUntil`: no other worker, in this process or another,
- * takes them before the lease ends (a worker that dies mid-delivery loses them then).
- * - PostgreSQL: `SELECT … FOR UPDATE SKIP LOCKED` and the lease in one short transaction: two processes
- *   scanning at once skip each other's rows instead of waiting or taking them twice.
- * - SQLite: one conditional UPDATE; the database has one writer at a time, and the statement re-reads
- *   the due condition under it, so a row another process leased a moment ago is no longer due.
- */
-export async function claimDue(db: Kysely<Database>, o: { nowIso: string; leaseUntil: string; targets: readonly DeliveryTarget[]; limit: number }): Promise<ClaimedRow[]> {
-  if (o.targets.length === 0) return [];
-  let ids: string[];
-  if (dialectOf(db) === 'postgres') {
-    ids = await db.transaction().execute(async (trx) => {
-      const rows = await dueIds(trx, o.nowIso, o.targets, o.limit).forUpdate().skipLocked().execute();
-      const found = rows.map((r) => r.id);
-      if (found.length > 0) await trx.updateTable('outbox_deliveries').set({ lease_until: o.leaseUntil }).where('id', 'in', found).execute();
-      return found;
-    });
-  } else {
-    const rows = await db.updateTable('outbox_deliveries').set({ lease_until: o.leaseUntil })
-      .where('id', 'in', dueIds(db, o.nowIso, o.targets, o.limit))
-      .returning('id').execute();
-    ids = rows.map((r) => r.id);
-  }
+/** The claimed rows with their events, in the order they were due. */
+async function claimedRows(db: Conn, ids: readonly string[], leaseUntil: string): Promise<ClaimedRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('outbox_deliveries as d').innerJoin('outbox_events as ev', 'ev.id', 'd.event_id')
     .selectAll('d')
     .select(['ev.type as ev_type', 'ev.subject_kind as ev_subject_kind', 'ev.subject_id as ev_subject_id', 'ev.seq as ev_seq', 'ev.payload_json as ev_payload_json', 'ev.created_at as ev_created_at'])
-    .where('d.id', 'in', ids).where('d.lease_until', '=', o.leaseUntil)
+    .where('d.id', 'in', [...ids]).where('d.lease_until', '=', leaseUntil)
     .orderBy('d.next_attempt_at').orderBy('d.created_at').orderBy('d.id')
     .execute();
   return rows.map(({ ev_type, ev_subject_kind, ev_subject_id, ev_seq, ev_payload_json, ev_created_at, ...delivery }) => ({
     delivery,
     event: { id: delivery.event_id, type: ev_type, subject_kind: ev_subject_kind, subject_id: ev_subject_id, seq: ev_seq, payload_json: ev_payload_json, created_at: ev_created_at },
   }));
+}
+
+/**
+ * Claims up to `limit` due deliveries until `leaseUntil` with the shared leased claim (infra/jobs): no
+ * other worker, in this process or another, takes them before the lease ends (a worker that dies
+ * mid-delivery loses them then).
+ */
+export async function claimDue(db: Kysely<Database>, o: { nowIso: string; leaseUntil: string; targets: readonly DeliveryTarget[]; limit: number }): Promise<ClaimedRow[]> {
+  if (o.targets.length === 0) return [];
+  const ids = await claimLeased(db, {
+    table: 'outbox_deliveries', nowIso: o.nowIso, leaseUntil: o.leaseUntil, limit: o.limit,
+    where: (eb) => isDue(eb, o.nowIso, o.targets), orderBy: ['next_attempt_at', 'created_at', 'id'],
+  });
+  return claimedRows(db, ids, o.leaseUntil);
 }
 
 /** The state an attempt leaves a delivery in. */
@@ -110,8 +99,7 @@ export async function recordAttempt(
 
 /** Gives a lease back without counting an attempt (the server is stopping): due again at once. */
 export async function releaseLease(db: Conn, deliveryId: string, lease: string): Promise<void> {
-  await db.updateTable('outbox_deliveries').set({ lease_until: null })
-    .where('id', '=', deliveryId).where('lease_until', '=', lease).where('status', '=', 'pending').execute();
+  await releaseLeased(db, 'outbox_deliveries', deliveryId, lease);
 }
 
 /** Deliveries still pending per target (the CLI, the console). */
@@ -164,15 +152,12 @@ export async function hasEarlierPending(db: Conn, d: Pick<DeliveryRow, 'target' 
 
 /**
  * Claims one delivery for an attempt out of turn, whatever its status (an operator sends a delivered
- * event again when the receiver lost it): pending again and leased, unless a worker holds it now.
+ * event again when the receiver lost it): leased, unless a worker holds it now, then pending again.
  */
-export async function claimOne(db: Conn, deliveryId: string, nowIso: string, leaseUntil: string): Promise<ClaimedRow | undefined> {
-  const r = await db.updateTable('outbox_deliveries').set({ status: 'pending', lease_until: leaseUntil })
-    .where('id', '=', deliveryId)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return undefined;
-  const delivery = await db.selectFrom('outbox_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirstOrThrow();
-  const event = await db.selectFrom('outbox_events').selectAll().where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
-  return { delivery, event };
+export async function claimOne(db: Kysely<Database>, deliveryId: string, nowIso: string, leaseUntil: string): Promise<ClaimedRow | undefined> {
+  const ids = await claimLeased(db, { table: 'outbox_deliveries', nowIso, leaseUntil, limit: 1, where: (eb) => eb('id', '=', deliveryId) });
+  if (ids.length === 0) return undefined;
+  // Leased: no worker takes it between the claim and this.
+  await db.updateTable('outbox_deliveries').set({ status: 'pending' }).where('id', '=', deliveryId).where('lease_until', '=', leaseUntil).execute();
+  return (await claimedRows(db, ids, leaseUntil))[0];
 }

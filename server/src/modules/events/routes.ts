@@ -1,5 +1,5 @@
 import { consoleEndpoints, EVENT_FILE_PATH, eventFileParamsSchema } from '@checkout/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { notFound } from '../../http/errors';
 import type { DeliveryHandlers } from '../../infra/outbox';
@@ -7,7 +7,9 @@ import { createPollingWorker } from '../../infra/webhook/polling-worker';
 import { openStorage } from '../../infra/storage';
 import type { AppDeps, AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator } from '../console-auth';
+import type { SignedInOperator } from '../console-auth';
 import { createConsoleEvents } from './console-events';
+import type { Requester } from './console-events';
 import { readEventFile } from './event-files';
 import { createFileLinks } from './file-links';
 import type { FileLinks } from './file-links';
@@ -66,15 +68,23 @@ export function createEventsModule(options: EventsModuleOptions = {}): AppModule
       app.addHook('onClose', async () => worker.stop());
     }
 
-    // The order page of the console: its events, their deliveries, "send again now".
+    // The console's order and lead pages: their events, their deliveries, "send again now".
     const consoleEvents = createConsoleEvents({ db, handlers, retry, now });
-    registerConsoleEndpoint(app, deps, consoleEndpoints.orderEvents, async (ctx) => consoleEvents.orderEvents(ctx.params.order_id));
-    registerConsoleEndpoint(app, deps, consoleEndpoints.redeliverEvent, async (ctx) => {
+    const requester = (ctx: { operator: SignedInOperator | null; req: FastifyRequest }): Requester => {
       const operator = requireOperator(ctx);
-      return consoleEvents.redeliver(ctx.params.order_id, ctx.params.delivery_id, {
-        id: operator.id, email: operator.email, name: operator.name, ip: ctx.req.ip ?? null, userAgent: ctx.req.headers['user-agent'] ?? null,
-      });
-    });
+      return { id: operator.id, email: operator.email, name: operator.name, ip: ctx.req.ip ?? null, userAgent: ctx.req.headers['user-agent'] ?? null };
+    };
+    registerConsoleEndpoint(app, deps, consoleEndpoints.orderEvents, async (ctx) => ({
+      items: await consoleEvents.subjectEvents('order', ctx.params.order_id), webhook_configured: consoleEvents.configured('webhook'),
+    }));
+    registerConsoleEndpoint(app, deps, consoleEndpoints.redeliverEvent, async (ctx) =>
+      consoleEvents.redeliver('order', ctx.params.order_id, ctx.params.delivery_id, requester(ctx)));
+    registerConsoleEndpoint(app, deps, consoleEndpoints.leadEvents, async (ctx) => ({
+      items: await consoleEvents.subjectEvents('lead', ctx.params.lead_id),
+      webhook_configured: consoleEvents.configured('webhook'), lead_webhook_configured: consoleEvents.configured('lead_webhook'),
+    }));
+    registerConsoleEndpoint(app, deps, consoleEndpoints.redeliverLeadEvent, async (ctx) =>
+      consoleEvents.redeliver('lead', ctx.params.lead_id, ctx.params.delivery_id, requester(ctx)));
 
     // A plain GET: the provider's systems fetch it with the link alone (the link is the credential).
     app.get(EVENT_FILE_PATH, async (req, reply) => {

@@ -24,6 +24,8 @@ describeEachDialect('leads cli', (dialect) => {
     return { code, out, text: out.join('\n') };
   };
   const withWebhook = testConfig({ leadWebhookUrl: 'http://127.0.0.1:1/unused', leadWebhookSecret: 'cli-secret-0123456789' });
+  // The leads' time, which the passes' clock follows (the outbox retries a delivery for EVENT_RETRY_DAYS after its event).
+  const clock = { ms: Date.parse('2026-03-01T10:02:00Z') };
 
   it('lists pending leads; deliver-leads without a webhook says so', async () => {
     await createLead(db, parsedLead({ nome: 'Primo' }), new Date('2026-03-01T10:00:00Z'));
@@ -36,20 +38,22 @@ describeEachDialect('leads cli', (dialect) => {
     expect(none.text).toContain('LEAD_WEBHOOK_URL');
   });
 
-  it('deliver-leads --once runs one pass; list-leads shows the delivery state', async () => {
-    const config = { ...withWebhook, leadWebhookUrl: receiver.url, leadDelivery: { ...withWebhook.leadDelivery, backoffBaseMs: 1, backoffMaxMs: 1 } };
-    const deliver = (d: Db, a: string[], o: (l: string) => void) => deliverLeadsCommand(d, a, o, config);
+  it('deliver-leads --once runs one pass of the outbox over the lead webhook; list-leads shows the delivery state', async () => {
+    const config = { ...withWebhook, leadWebhookUrl: receiver.url };
+    const deliver = (d: Db, a: string[], o: (l: string) => void) => deliverLeadsCommand(d, a, o, config, () => new Date(clock.ms));
     const first = await run(deliver, ['--once', '--json']);
-    expect(JSON.parse(first.out[0]!)).toEqual({ attempted: 2, delivered: 1, retried: 1 });
-    const failed = JSON.parse((await run(listLeadsCommand, ['--status', 'pending', '--json'])).out[0]!) as Array<{ attempts: number; last_error: string }>;
+    expect(JSON.parse(first.out[0]!)).toEqual({ attempted: 2, delivered: 1, retried: 1, flagged: 0 });
+    const failed = JSON.parse((await run(listLeadsCommand, ['--status', 'pending', '--json'])).out[0]!) as Array<{ attempts: number; last_error: string; next_attempt_at: string }>;
     expect(failed).toEqual([expect.objectContaining({ attempts: 1, last_error: 'HTTP 500' })]);
-    await new Promise((r) => setTimeout(r, 10));
+    // Not due before the outbox's backoff (30 s doubling, 50-100 % of it).
+    expect(JSON.parse((await run(deliver, ['--once', '--json'])).out[0]!)).toMatchObject({ attempted: 0 });
+    clock.ms = Date.parse(failed[0]!.next_attempt_at);
     expect((await run(deliver, ['--once'])).text).toContain('consegnati: 1');
     const all = JSON.parse((await run(listLeadsCommand, ['--json'])).out[0]!) as Array<{ delivery_status: string; next_attempt_at: string | null }>;
     expect(all.every((r) => r.delivery_status === 'delivered' && r.next_attempt_at === null)).toBe(true);
   });
 
-  it.each([[listLeadsCommand, ['--status', 'x']], [listLeadsCommand, ['--limit', '-3']]])('usage errors exit 2 (%#)', async (fn, args) => {
+  it.each([[listLeadsCommand, ['--status', 'x']], [listLeadsCommand, ['--status', 'failed']], [listLeadsCommand, ['--limit', '-3']]])('usage errors exit 2 (%#)', async (fn, args) => {
     expect((await run(fn, args)).code).toBe(2);
   });
 

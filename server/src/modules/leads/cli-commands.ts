@@ -1,3 +1,5 @@
+import { LEAD_DELIVERY_STATUSES } from '@checkout/contract';
+import type { LeadDeliveryStatus } from '@checkout/contract';
 import { intOption, optionValue, parseCliArgs, UsageError } from '../../cli/args';
 import type { CliCommand } from '../../cli/command';
 import { table } from '../../cli/output';
@@ -5,24 +7,27 @@ import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { deliverDueLeads } from './lead-delivery';
-import { listLeads } from './repository';
-import type { DeliveryStatus } from './repository';
-import { leadDeliveryOptions } from './routes';
+import { retryPolicyFor, runDeliveryPass } from '../events';
+import { createLeadWebhookHandler, leadWebhookTarget } from './lead-webhook';
+import { selectLeadsPage } from './repository';
+import { leadDeliveryState } from './service';
 
-export const LIST_LEADS_USAGE = 'list-leads [--status pending|delivered|failed] [--limit N] [--json]';
+export const LIST_LEADS_USAGE = `list-leads [--status ${LEAD_DELIVERY_STATUSES.join('|')}] [--limit N] [--json]`;
 export const DELIVER_LEADS_USAGE = 'deliver-leads --once [--json]';
 
-/** `list-leads`: newest first, with the delivery state (attempts, next attempt, last error). */
+/** `list-leads`: newest first, with the state of each one's delivery to the lead webhook (the outbox's). */
 export async function listLeadsCommand(db: Db, args: string[], out: Out): Promise<number> {
   const p = parseCliArgs(args, { status: 'string', limit: 'string', json: 'boolean' });
   const status = optionValue(p, 'status');
-  if (status !== undefined && !['pending', 'delivered', 'failed'].includes(status)) throw new UsageError('--status deve essere pending, delivered o failed');
-  const rows = (await listLeads(db, { limit: intOption(p, 'limit', 20), ...(status ? { status: status as DeliveryStatus } : {}) })).map((r) => {
+  if (status !== undefined && !(LEAD_DELIVERY_STATUSES as readonly string[]).includes(status)) {
+    throw new UsageError(`--status deve essere ${LEAD_DELIVERY_STATUSES.join(', ')}`);
+  }
+  const rows = (await selectLeadsPage(db, status ? { status: status as LeadDeliveryStatus } : {}, 0, intOption(p, 'limit', 20))).map((r) => {
     const lead = JSON.parse(r.payload_json) as Record<string, unknown>;
+    const d = leadDeliveryState(r);
     return {
-      id: r.id, created_at: r.created_at, delivery_status: r.delivery_status, attempts: r.attempts,
-      next_attempt_at: r.delivery_status === 'delivered' ? null : r.next_attempt_at, last_error: r.last_error, delivered_at: r.delivered_at,
+      id: r.id, created_at: r.created_at, delivery_status: d.status, attempts: d.attempts, next_attempt_at: d.next_attempt_at,
+      last_error: d.last_error, delivered_at: d.delivered_at,
       name: `${String(lead.nome ?? '')} ${String(lead.cognome ?? '')}`.trim(), email: String(lead.email ?? ''), lead,
     };
   });
@@ -35,15 +40,19 @@ export async function listLeadsCommand(db: Db, args: string[], out: Out): Promis
   return 0;
 }
 
-/** `deliver-leads --once`: one delivery pass with the configured webhook (the server's worker does the same every second). */
-export async function deliverLeadsCommand(db: Db, args: string[], out: Out, config: Config): Promise<number> {
+/**
+ * `deliver-leads --once`: one pass of the outbox worker over the lead webhook's due deliveries (the
+ * server's worker does the same every EVENT_DELIVERY_POLL_MS), with the outbox's lease and retries.
+ */
+export async function deliverLeadsCommand(db: Db, args: string[], out: Out, config: Config, now: () => Date = () => new Date()): Promise<number> {
   const p = parseCliArgs(args, { once: 'boolean', json: 'boolean' });
   if (!p.options.has('once') || p.positional.length > 0) throw new UsageError('Solo --once è supportato: il server consegna in continuo da sé.');
-  const options = leadDeliveryOptions(config);
-  if (!options) { out('LEAD_WEBHOOK_URL non è impostata: i lead restano in attesa (vedi list-leads).'); return 1; }
-  const r = await deliverDueLeads(db, options);
-  if (p.options.has('json')) out(JSON.stringify(r));
-  else out(`Tentativi: ${r.attempted}, consegnati: ${r.delivered}, da riprovare: ${r.retried}`);
+  const target = leadWebhookTarget(config);
+  if (!target) { out('LEAD_WEBHOOK_URL non è impostata: i lead restano in attesa (vedi list-leads).'); return 1; }
+  const r = await runDeliveryPass(db, { handlers: { lead_webhook: createLeadWebhookHandler(db, target) }, retry: retryPolicyFor(config.events.retryDays), now });
+  const result = { attempted: r.attempted, delivered: r.delivered, retried: r.retried, flagged: r.flagged };
+  if (p.options.has('json')) out(JSON.stringify(result));
+  else out(`Tentativi: ${result.attempted}, consegnati: ${result.delivered}, da riprovare: ${result.retried}, da verificare: ${result.flagged}`);
   return 0;
 }
 

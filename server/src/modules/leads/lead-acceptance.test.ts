@@ -6,6 +6,8 @@ import type { Db } from '../../db';
 import { TestReceiver } from '../../infra/webhook/test-receiver';
 import { verifyWebhookSignature } from '../../infra/webhook/webhook-signature';
 import { describeEachDialect, testConfig } from '../../../test/support/dialects';
+import { createEventsModule } from '../events';
+import { leadWebhookHandlers } from './lead-webhook';
 import { createLeadsModule } from './routes';
 import { createLead } from './service';
 import { LEAD, parsedLead } from './test-lead';
@@ -14,7 +16,8 @@ import { LEAD, parsedLead } from './test-lead';
  * Issue 5 acceptance: a real HTTP receiver fails the first deliveries (500, then 200 with success:false),
  * then is down for a while (connection refused) while the server is stopped and started again on the
  * same database; in the end every lead arrives, each signature verifies, and any duplicate carries the
- * same id (so the receiver can drop it).
+ * same id (so the receiver can drop it). The leads go through the outbox: its worker, lease and retries
+ * (with a fast backoff here).
  */
 const SECRET = 'acceptance-secret-0123456789';
 
@@ -37,12 +40,11 @@ describeEachDialect('lead webhook acceptance', (dialect) => {
         : index < 6 ? { status: 200, body: '{"success":false}' }
           : { status: 200, body: '{"success":true}' });
     await receiver.start(0);
-    const config = testConfig({
-      leadWebhookUrl: receiver.url, leadWebhookSecret: SECRET,
-      leadDelivery: { pollMs: 25, backoffBaseMs: 50, backoffMaxMs: 400, timeoutMs: 2000 },
-    });
+    const config = testConfig({ leadWebhookUrl: receiver.url, leadWebhookSecret: SECRET, leadDelivery: { timeoutMs: 2000 } });
     const startApp = async (appDb: Db): Promise<FastifyInstance> => {
-      const app = await buildApp(config, { db: appDb, modules: [createLeadsModule()] });
+      const app = await buildApp(config, {
+        db: appDb, modules: [createLeadsModule(), createEventsModule({ handlers: leadWebhookHandlers, pollMs: 25, retry: { baseMs: 50, maxMs: 400 } })],
+      });
       await app.ready();
       return app;
     };
@@ -54,7 +56,8 @@ describeEachDialect('lead webhook acceptance', (dialect) => {
         ids.push((res.json() as { data: { id: string } }).data.id);
       }
     };
-    const delivered = async () => (await db.selectFrom('leads').select('id').where('delivery_status', '=', 'delivered').execute()).length;
+    const leadDeliveries = () => db.selectFrom('outbox_deliveries').selectAll().where('target', '=', 'lead_webhook');
+    const delivered = async () => (await leadDeliveries().where('status', '=', 'delivered').execute()).length;
 
     // 1. First server: the receiver answers 500 and success:false to the first six requests.
     let app = await startApp(db);
@@ -65,7 +68,7 @@ describeEachDialect('lead webhook acceptance', (dialect) => {
     await receiver.stop();
     await send(app, 3, 'outage');
     await until('attempts against the closed port', async () => {
-      const rows = await db.selectFrom('leads').select('attempts').where('delivery_status', '!=', 'delivered').execute();
+      const rows = await leadDeliveries().where('status', '!=', 'delivered').execute();
       return rows.length > 0 && rows.every((r) => r.attempts >= 1);
     });
 
@@ -96,15 +99,16 @@ describeEachDialect('lead webhook acceptance', (dialect) => {
     expect([...accepted].sort()).toEqual([...ids].sort());
     for (const [id, variants] of bodiesById) expect(variants.size, `lead ${id} sent with different contents`).toBe(1);
     expect(new Set(bodiesById.keys())).toEqual(new Set(ids));
-    const rows = await db.selectFrom('leads').selectAll().execute();
-    expect(rows.every((r) => r.delivery_status === 'delivered' && r.delivered_at !== null)).toBe(true);
+    const rows = await leadDeliveries().execute();
+    expect(rows).toHaveLength(ids.length);
+    expect(rows.every((r) => r.status === 'delivered' && r.delivered_at !== null)).toBe(true);
     // Some lead went through the failures and the outage: the first leads were retried several times.
     expect(Math.max(...rows.map((r) => r.attempts))).toBeGreaterThanOrEqual(3);
 
     // The closed app's worker is stopped: a lead stored now (receiver up) stays pending.
     const { id: late } = await createLead(db, parsedLead());
     await sleep(200);
-    expect((await db.selectFrom('leads').select('delivery_status').where('id', '=', late).executeTakeFirstOrThrow()).delivery_status).toBe('pending');
+    expect((await leadDeliveries().where('subject_id', '=', late).executeTakeFirstOrThrow()).status).toBe('pending');
     await receiver.stop();
   });
 });

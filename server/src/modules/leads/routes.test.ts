@@ -16,7 +16,7 @@ describeEachDialect('leads', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it('stores the lead, pending delivery, with a stable uuid', async () => {
+  it('stores the lead, its delivery to the lead webhook pending in the outbox, with a stable uuid', async () => {
     // Raw: the typed client strips `_` fields itself, and this checks that the server drops one it receives.
     const res = await t.app.inject({ method: 'POST', url: '/api/leads/new', payload: { api_key: DEMO_PUBLIC_API_KEY, ...LEAD, _client_only: 'dropped' } });
     const body = res.json() as { data?: { id?: string } };
@@ -24,7 +24,9 @@ describeEachDialect('leads', (dialect) => {
     const id = body.data?.id as string;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const row = await t.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ delivery_status: 'pending', attempts: 0, created_at: '2026-03-01T10:00:00.000Z', next_attempt_at: '2026-03-01T10:00:00.000Z', delivered_at: null });
+    expect(row).toMatchObject({ created_at: '2026-03-01T10:00:00.000Z' });
+    const delivery = await t.db.selectFrom('outbox_deliveries').selectAll().where('target', '=', 'lead_webhook').where('subject_id', '=', id).executeTakeFirstOrThrow();
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: '2026-03-01T10:00:00.000Z', delivered_at: null });
     const payload = JSON.parse(row.payload_json) as Record<string, unknown>;
     expect(payload).toMatchObject({ ...LEAD, id_building: '', order_id: '', step: '' });
     expect(payload).not.toHaveProperty('_client_only');
@@ -60,8 +62,9 @@ describeEachDialect('leads', (dialect) => {
 
   it('without LEAD_WEBHOOK_URL leads stay pending (no worker runs)', async () => {
     await new Promise((r) => setTimeout(r, 100));
-    const rows = await t.db.selectFrom('leads').select(['delivery_status', 'attempts']).execute();
+    const rows = await t.db.selectFrom('outbox_deliveries').select(['status', 'attempts']).where('target', '=', 'lead_webhook').execute();
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.delivery_status === 'pending' && r.attempts === 0)).toBe(true);
+    expect(rows.length).toBe((await t.db.selectFrom('leads').select('id').execute()).length);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
   });
 });

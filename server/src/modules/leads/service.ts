@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Lead, LeadCreatedData } from '@checkout/contract';
+import { DELIVERY_STATUSES } from '@checkout/contract';
+import type { DeliveryStatus, Lead, LeadCreatedData } from '@checkout/contract';
 import type { Db } from '../../db';
 import { emitEvent } from '../../infra/outbox';
-import { countLeads, insertLead, selectAttempts, selectLead, selectLeadsPage, updateHandled } from './repository';
-import type { Conn, LeadAttemptRow, LeadFilter, LeadRow } from './repository';
+import { countLeads, insertLead, selectLead, selectLeadsPage, updateHandled } from './repository';
+import type { Conn, LeadFilter, LeadRow } from './repository';
 
 /**
- * createLead: the lead is stored with its delivery state in one row (pending, due now), so a stored
- * lead is always a queued delivery; the worker sends it when a webhook is configured.
- * The uuid is the id the receiver de-duplicates on. The provider's event webhook hears of it too
- * (`lead.created`, written in the same transaction).
+ * createLead: the lead and its `lead.created` event in one transaction. The event's deliveries are the
+ * outbox's: the SPEC's lead webhook (`lead_webhook`, lead-webhook.ts) and the provider's event webhook, so
+ * a stored lead is always a queued delivery, sent by the outbox worker when LEAD_WEBHOOK_URL is set.
+ * The uuid is the id the receiver de-duplicates on.
  */
 export async function createLead(db: Db, lead: Lead, now: Date = new Date()): Promise<{ id: string }> {
   const id = randomUUID();
@@ -37,11 +38,34 @@ export async function* eachLead(db: Conn, filter: LeadFilter, batch = 500): Asyn
   }
 }
 
-/** A lead and its last delivery attempts (newest first), or null. */
-export async function getLeadWithAttempts(db: Conn, id: string, attempts = 50): Promise<{ row: LeadRow; attempts: LeadAttemptRow[] } | null> {
-  const row = await selectLead(db, id);
-  if (!row) return null;
-  return { row, attempts: await selectAttempts(db, id, attempts) };
+/** A lead with its delivery state, or null. */
+export async function getLead(db: Conn, id: string): Promise<LeadRow | null> {
+  return (await selectLead(db, id)) ?? null;
+}
+
+/** The lead webhook's delivery of a lead, as the console and the CLI show it. */
+export interface LeadDeliveryState {
+  status: DeliveryStatus;
+  attempts: number;
+  /** When the outbox tries next; null unless pending. */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
+export function leadDeliveryState(row: LeadRow): LeadDeliveryState {
+  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.delivery_status ?? '') ? (row.delivery_status as DeliveryStatus) : 'pending';
+  return {
+    status, attempts: row.attempts ?? 0, next_attempt_at: status === 'pending' ? row.next_attempt_at : null,
+    last_error: row.last_error, delivered_at: row.delivered_at,
+  };
+}
+
+/** The delivery state of some leads by id (the privacy tools' search and export). */
+export async function leadDeliveryStates(db: Conn, ids: readonly string[]): Promise<Map<string, LeadDeliveryState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectLeadsPage(db, { ids }, 0, ids.length);
+  return new Map(rows.map((r) => [r.id, leadDeliveryState(r)]));
 }
 
 /** Marks a lead handled (again: the last note wins); false when there is no such lead. */

@@ -80,7 +80,7 @@ describeEachDialect('customer notifications through the outbox', (dialect) => {
   afterAll(async () => { smtp.close(); gateway.close(); await sink.close(); });
 
   const handlers = (channels: { email?: MessageChannel | null; sms?: MessageChannel | null } = {}) =>
-    createNotificationHandlers({ db: h.t.db, config: h.t.config, channels: { email: smtp, sms, ...channels } });
+    createNotificationHandlers({ db: h.t.db, config: h.t.config, channels: { email: smtp, sms, ...channels }, now: () => new Date(h.clock.ms) });
   const trackingUrl = () => `${h.t.config.publicBaseUrl}/ordine/${order.number}`;
 
   /** Emits as the modules do (in a transaction) and returns the event's deliveries as the worker hands them over. */
@@ -160,18 +160,61 @@ describeEachDialect('customer notifications through the outbox', (dialect) => {
     expect((await emit('order.document_reviewed', { decision: 'approved' })).map((d) => d.target)).toEqual(['webhook']);
   });
 
-  it('a status the customer hears about says it in plain Italian, a cancellation with its reason', async () => {
-    const deliveries = await emit('order.status_changed', { from: 'verified', to: 'cancelled', reason: 'indirizzo non raggiunto dalla rete' });
+  it('a status the customer hears about says it in plain Italian, with the message written for them and never the internal reason', async () => {
+    const deliveries = await emit('order.status_changed', {
+      from: 'verified', to: 'cancelled', reason: 'Cliente moroso su altro contratto', customer_message: 'rete non ancora disponibile',
+    });
     const mail = await mailDuring(() => send(target(deliveries, 'email')));
     expect(mail.subject).toBe(`Fibra Viva: il tuo ordine ${order.number} è stato annullato`);
-    expect(mail.text).toContain(`L'ordine ${order.number} è stato annullato. Motivo: indirizzo non raggiunto dalla rete.`);
+    expect(mail.text).toContain(`L'ordine ${order.number} è stato annullato.`);
+    expect(mail.text).toContain('Ti scriviamo: «rete non ancora disponibile»');
+    expect(mail.text).not.toContain('moroso');
     expect(mail.text).toContain(trackingUrl());
     expect(await send(target(deliveries, 'sms'))).toEqual({ kind: 'delivered' });
-    expect(gateway.received.at(-1)!.text).toBe(`Fibra Viva: l'ordine ${order.number} è stato annullato (indirizzo non raggiunto dalla rete). Dettagli: ${trackingUrl()}`);
+    expect(gateway.received.at(-1)!.text).toBe(`Fibra Viva: l'ordine ${order.number} è stato annullato (rete non ancora disponibile). Dettagli: ${trackingUrl()}`);
 
     const activating = await emit('order.status_changed', { from: 'verified', to: 'activating' });
     expect((await mailDuring(() => send(target(activating, 'email')))).subject).toBe(`Fibra Viva: il tuo ordine ${order.number} è in attivazione`);
     expect((await emit('order.status_changed', { from: 'in_review', to: 'verified' })).map((d) => d.target)).toEqual(['webhook']);
+  });
+
+  it('published dates are emailed and texted as they are when sent: how many, the first in Italian, the order\'s page by its number', async () => {
+    const at = new Date(h.clock.ms).toISOString();
+    const row = (startsAt: string, endsAt: string, status: string) => ({
+      id: randomUUID(), order_id: order.id, starts_at: startsAt, ends_at: endsAt, status, published_at: at, booked_at: null, updated_at: at,
+    });
+    const slots = [
+      row('2026-03-11T13:00:00.000Z', '2026-03-11T17:00:00.000Z', 'offered'),
+      row('2026-03-10T08:00:00.000Z', '2026-03-10T12:00:00.000Z', 'offered'),
+      // Begun already, and withdrawn since the publication: neither is named nor counted.
+      row('2026-03-01T07:00:00.000Z', '2026-03-01T11:00:00.000Z', 'offered'),
+      row('2026-03-09T08:00:00.000Z', '2026-03-09T12:00:00.000Z', 'withdrawn'),
+    ];
+    await h.t.db.insertInto('appointment_slots').values(slots).execute();
+    try {
+      const deliveries = await emit('appointment.slots_published', { order_number: order.number, customer_notified: true });
+      expect(deliveries.map((d) => [d.target, d.template])).toEqual([['webhook', null], ['email', 'appointment_slots_published'], ['sms', 'appointment_slots_published']]);
+      const mail = await mailDuring(() => send(target(deliveries, 'email')));
+      expect(mail.subject).toBe(`Fibra Viva: scegli la data per l'installazione (ordine ${order.number})`);
+      expect(mail.text).toContain('ci sono 2 date disponibili, la prima martedì 10 marzo 2026, dalle 9:00 alle 13:00.');
+      expect(mail.text).toContain(`Scegli la data: ${trackingUrl()}`);
+      expect(mail.html).toContain(`href="${trackingUrl()}"`);
+      expect(mail.attachments).toEqual([]);
+      expect(`${mail.text ?? ''}${String(mail.html)}`).not.toContain(order.hash);
+      expectNoPersonalData(mail.subject, mail.text, mail.html);
+      expect(await send(target(deliveries, 'sms'))).toEqual({ kind: 'delivered' });
+      expect(gateway.received.at(-1)).toEqual({
+        to: '+393331234567', text: `Fibra Viva: 2 date per l'installazione dell'ordine ${order.number}, la prima mar 10/03 alle 9:00. Scegline una: ${trackingUrl()}`,
+      });
+
+      // News the provider alone hears of (dates replacing dates still on offer): no message.
+      expect((await emit('appointment.slots_published', { customer_notified: false })).map((d) => d.target)).toEqual(['webhook']);
+      // Sent late, after the offer was withdrawn: nothing to choose, nothing said.
+      await h.t.db.updateTable('appointment_slots').set({ status: 'withdrawn' }).where('order_id', '=', order.id).where('status', '=', 'offered').execute();
+      expect(await send(target(deliveries, 'sms'))).toEqual({ kind: 'skip', reason: 'nessuna data ancora da scegliere' });
+    } finally {
+      await h.t.db.deleteFrom('appointment_slots').where('id', 'in', slots.map((s) => s.id)).execute();
+    }
   });
 
   it('a booked appointment is emailed with its Italian time and a valid calendar file of the booked slot', async () => {

@@ -13,7 +13,7 @@ import { parseStoredFields } from '../orders';
 import { activationTimingOf, readContractFile, toItalianE164 } from '../signature';
 import { CALENDAR_CONTENT_TYPE, appointmentCalendar } from './calendar';
 import type { Brand } from './email-layout';
-import { selectOrderForMessage, selectSlot } from './repository';
+import { selectLiveSlots, selectOrderForMessage, selectSlot } from './repository';
 import type { OrderForMessage } from './repository';
 import { renderCustomerEmail, renderCustomerSms } from './templates';
 import type { MessageInput, NotifiedStatus } from './templates';
@@ -35,6 +35,8 @@ export interface NotificationDeps {
   config: NotificationsConfig;
   /** The channels of `createMessageChannels`; null: that kind has none (its deliveries are skipped). */
   channels: { email: MessageChannel | null; sms: MessageChannel | null };
+  /** The app's clock: which dates are still to come when a message about them is sent. */
+  now?: () => Date;
 }
 
 /** Nothing to send, for a reason an operator may read (no recipient, an appointment since replaced). */
@@ -72,14 +74,15 @@ const isTemplate = (t: string | null): t is CustomerTemplate => t !== null && (C
  * The app's email and SMS handlers over its configured channels (closed with the app): what the events
  * module's worker delivers the customer's messages with.
  */
-export function appNotificationHandlers({ config, db }: AppDeps, app: FastifyInstance): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
+export function appNotificationHandlers({ config, db, now }: AppDeps, app: FastifyInstance): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
   const channels = createMessageChannels(config, db, app.log);
   app.addHook('onClose', async () => channels.close());
-  return createNotificationHandlers({ db, config, channels });
+  return createNotificationHandlers({ db, config, channels, now });
 }
 
 export function createNotificationHandlers(deps: NotificationDeps): Required<Pick<DeliveryHandlers, 'email' | 'sms'>> {
   const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
   const storage = openStorage(config, db);
   const brand: Brand = { name: config.brandName, colour: config.brandColour, legalPagesUrl: config.legalPagesUrl };
   const trackingUrl = (order: OrderForMessage): string => `${config.publicBaseUrl}${orderTrackingPath(order.order_number)}`;
@@ -100,7 +103,7 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
         if (!parsed.success) throw new Unsendable('dati dell\'evento non validi (to)');
         if (!CUSTOMER_NOTIFIED_STATUSES.includes(parsed.data.to)) throw new Skip(`stato ${parsed.data.to} non comunicato al cliente`);
         return {
-          template, orderNumber: order.order_number, status: parsed.data.to as NotifiedStatus, reason: parsed.data.reason?.trim() || null, trackingUrl: trackingUrl(order),
+          template, orderNumber: order.order_number, status: parsed.data.to as NotifiedStatus, message: parsed.data.customer_message?.trim() || null, trackingUrl: trackingUrl(order),
         };
       }
       case 'document_rejected': {
@@ -110,6 +113,15 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
           template, orderNumber: order.order_number, reason: d.reason?.trim() || null, note: d.note?.trim() || null,
           uploadUrl: `${config.publicBaseUrl}/document-upload/${order.hash}`,
         };
+      }
+      case 'appointment_slots_published': {
+        // The dates as they are now: the message names those the customer can still choose, none withdrawn since.
+        const at = now().getTime();
+        const slots = (await selectLiveSlots(db, order.id)).filter((s) => Date.parse(s.starts_at) > at || (s.status === 'booked' && Date.parse(s.ends_at) > at));
+        if (slots.some((s) => s.status === 'booked')) throw new Skip('appuntamento già prenotato');
+        const first = slots[0];
+        if (!first) throw new Skip('nessuna data ancora da scegliere');
+        return { template, orderNumber: order.order_number, dates: slots.length, firstStartsAt: first.starts_at, firstEndsAt: first.ends_at, trackingUrl: trackingUrl(order) };
       }
       case 'appointment_booked': {
         const parsed = customerMessageDataSchemas.appointment_booked.safeParse(data);

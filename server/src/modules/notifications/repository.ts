@@ -29,3 +29,8 @@ export const selectOrderForMessage = (db: Conn, orderId: string): Promise<OrderF
 
 export const selectSlot = (db: Conn, orderId: string, slotId: string) =>
   db.selectFrom('appointment_slots').select(['id', 'starts_at', 'ends_at', 'status']).where('order_id', '=', orderId).where('id', '=', slotId).executeTakeFirst();
+
+/** The order's slots the customer may book or holds (offered, booked), soonest first. */
+export const selectLiveSlots = (db: Conn, orderId: string) =>
+  db.selectFrom('appointment_slots').select(['id', 'starts_at', 'ends_at', 'status']).where('order_id', '=', orderId).where('status', 'in', ['offered', 'booked'])
+    .orderBy('starts_at').orderBy('id').execute();

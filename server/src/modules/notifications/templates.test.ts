@@ -46,22 +46,22 @@ const CASES: Case[] = [
     sms: `Fibra Viva: il contratto dell'ordine ${N} è firmato. Documenti e stato dell'ordine: ${tracking}`,
   },
   {
-    name: 'in attivazione', input: { template: 'status_changed', orderNumber: N, status: 'activating', reason: null, trackingUrl: tracking },
+    name: 'in attivazione', input: { template: 'status_changed', orderNumber: N, status: 'activating', message: null, trackingUrl: tracking },
     subject: `Fibra Viva: il tuo ordine ${N} è in attivazione`,
     says: [`chiesto l'attivazione della tua linea`, `Vai al tuo ordine: ${tracking}`],
     sms: `Fibra Viva: l'ordine ${N} è in attivazione. Segui l'ordine: ${tracking}`,
   },
   {
-    name: 'attivo', input: { template: 'status_changed', orderNumber: N, status: 'active', reason: null, trackingUrl: tracking },
+    name: 'attivo', input: { template: 'status_changed', orderNumber: N, status: 'active', message: null, trackingUrl: tracking },
     subject: `Fibra Viva: la tua linea è attiva (ordine ${N})`,
     says: [`Il servizio dell'ordine ${N} è attivo`, `Vai al tuo ordine: ${tracking}`],
     sms: `Fibra Viva: la linea dell'ordine ${N} è attiva. Dettagli: ${tracking}`,
   },
   {
-    name: 'annullato con il motivo', input: { template: 'status_changed', orderNumber: N, status: 'cancelled', reason: 'indirizzo non raggiunto dalla rete', trackingUrl: tracking },
+    name: 'annullato con un messaggio per il cliente', input: { template: 'status_changed', orderNumber: N, status: 'cancelled', message: 'rete non ancora disponibile', trackingUrl: tracking },
     subject: `Fibra Viva: il tuo ordine ${N} è stato annullato`,
-    says: [`L'ordine ${N} è stato annullato. Motivo: indirizzo non raggiunto dalla rete.`, `Vai al tuo ordine: ${tracking}`],
-    sms: `Fibra Viva: l'ordine ${N} è stato annullato (indirizzo non raggiunto dalla rete). Dettagli: ${tracking}`,
+    says: [`L'ordine ${N} è stato annullato.`, 'Ti scriviamo: «rete non ancora disponibile»', `Vai al tuo ordine: ${tracking}`],
+    sms: `Fibra Viva: l'ordine ${N} è stato annullato (rete non ancora disponibile). Dettagli: ${tracking}`,
   },
   {
     name: 'documento rifiutato, motivo con nota', input: { template: 'document_rejected', orderNumber: N, reason: 'unreadable', note: 'foto sfocata', uploadUrl: upload },
@@ -69,6 +69,27 @@ const CASES: Case[] = [
     says: [`per l'ordine ${N} non abbiamo potuto accettare il documento d'identità: Il documento non è leggibile (foto sfocata).`, `Caricane uno nuovo da questo link: ${upload}`],
     // The reason does not fit one SMS with this link: the email says it.
     sms: `Fibra Viva: il documento dell'ordine ${N} va caricato di nuovo. ${upload}`,
+  },
+  {
+    name: 'date per l\'installazione', input: {
+      template: 'appointment_slots_published', orderNumber: N, dates: 3, firstStartsAt: '2026-03-10T08:00:00.000Z', firstEndsAt: '2026-03-10T12:00:00.000Z', trackingUrl: tracking,
+    },
+    subject: `Fibra Viva: scegli la data per l'installazione (ordine ${N})`,
+    says: [
+      `per installare la linea dell'ordine ${N} serve l'intervento di un tecnico: ci sono 3 date disponibili, la prima martedì 10 marzo 2026, dalle 9:00 alle 13:00.`,
+      'Scegli quella che preferisci dalla pagina del tuo ordine, dove trovi sempre le date ancora disponibili.', `Scegli la data: ${tracking}`,
+    ],
+    never: ['/document-upload/'],
+    sms: `Fibra Viva: 3 date per l'installazione dell'ordine ${N}, la prima mar 10/03 alle 9:00. Scegline una: ${tracking}`,
+  },
+  {
+    name: 'una data per l\'installazione', input: {
+      template: 'appointment_slots_published', orderNumber: N, dates: 1, firstStartsAt: '2026-03-31T22:30:00.000Z', firstEndsAt: '2026-04-01T01:00:00.000Z', trackingUrl: tracking,
+    },
+    subject: `Fibra Viva: scegli la data per l'installazione (ordine ${N})`,
+    // Past midnight in Italy (summer time): the day is the 1st of April.
+    says: [`c'è una data disponibile, mercoledì 1 aprile 2026, dalle 0:30 alle 3:00.`, 'Prenotala dalla pagina del tuo ordine', `Scegli la data: ${tracking}`],
+    sms: `Fibra Viva: una data per l'installazione dell'ordine ${N}, mer 01/04 alle 0:30. Prenotala: ${tracking}`,
   },
   {
     name: 'appuntamento', input: { template: 'appointment_booked', orderNumber: N, startsAt: new Date('2026-03-10T07:00:00Z'), endsAt: new Date('2026-03-10T09:00:00Z'), trackingUrl: tracking },
@@ -144,7 +165,7 @@ describe('customer messages', () => {
   });
 
   it('prints a path that is not a web address as text, never as a link', () => {
-    const { html, text } = renderCustomerEmail({ template: 'status_changed', orderNumber: N, status: 'active', reason: null, trackingUrl: `/ordine/${N}` }, brand);
+    const { html, text } = renderCustomerEmail({ template: 'status_changed', orderNumber: N, status: 'active', message: null, trackingUrl: `/ordine/${N}` }, brand);
     expect(html).not.toContain('href="/ordine');
     expect(text).toContain(`Vai al tuo ordine: /ordine/${N}`);
   });
@@ -159,9 +180,9 @@ describe('customer messages', () => {
     expect(rejectionWording(reason, note)).toBe(wording);
   });
 
-  it('leaves out a reason that would make a second SMS, never the link; keeps one that fits', () => {
+  it('leaves out a message that would make a second SMS, never the link; keeps one that fits', () => {
     const long = 'la richiesta è stata ritirata dal cliente dopo un colloquio telefonico con il servizio clienti';
-    const text = renderCustomerSms({ template: 'status_changed', orderNumber: N, status: 'cancelled', reason: long, trackingUrl: tracking }, brand.name);
+    const text = renderCustomerSms({ template: 'status_changed', orderNumber: N, status: 'cancelled', message: long, trackingUrl: tracking }, brand.name);
     expect(text).toBe(`Fibra Viva: l'ordine ${N} è stato annullato. Dettagli: ${tracking}`);
     const shortLink = 'https://fv.it/document-upload/AbCdEfGhIjKlMnOpQrStUvWx';
     // Typographic characters become GSM ones (an apostrophe would make the SMS UCS-2: 70 characters each).

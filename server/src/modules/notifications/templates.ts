@@ -1,4 +1,4 @@
-import { DOCUMENT_REJECTION_REASONS, romeDateTime, withdrawalLastDay } from '@checkout/contract';
+import { DOCUMENT_REJECTION_REASONS, appointmentTime, appointmentWindowText, romeDateTime, withdrawalLastDay } from '@checkout/contract';
 import { renderEmail } from './email-layout';
 import type { Block, Brand, EmailContent, RenderedEmail } from './email-layout';
 import { oneSmsIfPossible, toGsm } from './gsm';
@@ -25,8 +25,11 @@ export type MessageInput =
     /** The online withdrawal page of the order. */
     withdrawalUrl: string;
   }
-  | { template: 'status_changed'; orderNumber: string; status: NotifiedStatus; reason: string | null; trackingUrl: string }
+  /** `message`: what staff or the provider wrote for the customer about the move (never the internal reason). */
+  | { template: 'status_changed'; orderNumber: string; status: NotifiedStatus; message: string | null; trackingUrl: string }
   | { template: 'document_rejected'; orderNumber: string; reason: string | null; note: string | null; uploadUrl: string }
+  /** `dates`: how many the customer may choose from; the first one's window (ISO-8601) is named. */
+  | { template: 'appointment_slots_published'; orderNumber: string; dates: number; firstStartsAt: string; firstEndsAt: string; trackingUrl: string }
   | { template: 'appointment_booked'; orderNumber: string; startsAt: Date; endsAt: Date; trackingUrl: string }
   | {
     template: 'withdrawal_confirmed';
@@ -69,8 +72,8 @@ export function rejectionWording(reason: string | null, note: string | null): st
 /** How a withdrawal was given, as the email says it. */
 const WITHDRAWAL_CHANNEL: Record<'online', string> = { online: 'online, con il numero d\'ordine e un codice di conferma' };
 
-const STATUS_EMAIL: Record<NotifiedStatus, (n: string, reason: string | null, brand: Brand) => Pick<EmailContent, 'subject' | 'heading'> & { says: string[] }> = {
-  activating: (n, _r, brand) => ({
+const STATUS_EMAIL: Record<NotifiedStatus, (n: string, brand: Brand) => Pick<EmailContent, 'subject' | 'heading'> & { says: string[] }> = {
+  activating: (n, brand) => ({
     subject: `${brand.name}: il tuo ordine ${n} è in attivazione`,
     heading: 'Il tuo ordine è in attivazione',
     says: [
@@ -78,23 +81,23 @@ const STATUS_EMAIL: Record<NotifiedStatus, (n: string, reason: string | null, br
       'Ti scriveremo quando sarà attiva. Se serve l\'intervento di un tecnico, potrai scegliere l\'appuntamento dalla pagina del tuo ordine.',
     ],
   }),
-  active: (n, _r, brand) => ({
+  active: (n, brand) => ({
     subject: `${brand.name}: la tua linea è attiva (ordine ${n})`,
     heading: 'La tua linea è attiva',
     says: [`Il servizio dell'ordine ${n} è attivo: puoi navigare da subito. Benvenuto in ${brand.name}!`],
   }),
-  cancelled: (n, reason, brand) => ({
+  cancelled: (n, brand) => ({
     subject: `${brand.name}: il tuo ordine ${n} è stato annullato`,
     heading: 'Il tuo ordine è stato annullato',
-    says: [`L'ordine ${n} è stato annullato.${reason ? ` Motivo: ${reason}.` : ''}`, 'Nella pagina del tuo ordine trovi i dettagli e i documenti.'],
+    says: [`L'ordine ${n} è stato annullato.`, 'Nella pagina del tuo ordine trovi i dettagli e i documenti.'],
   }),
 };
 
-/** Each status's SMS; `reason` (GSM text) is empty when there is none or no room for it. */
-const STATUS_SMS: Record<NotifiedStatus, (brand: string, n: string, reason: string, url: string) => string> = {
-  activating: (b, n, _r, url) => `${b}: l'ordine ${n} è in attivazione. Segui l'ordine: ${url}`,
-  active: (b, n, _r, url) => `${b}: la linea dell'ordine ${n} è attiva. Dettagli: ${url}`,
-  cancelled: (b, n, reason, url) => `${b}: l'ordine ${n} è stato annullato${reason ? ` (${reason})` : ''}. Dettagli: ${url}`,
+/** Each status's SMS; `message` (GSM text) is empty when there is none or no room for it. */
+const STATUS_SMS: Record<NotifiedStatus, (brand: string, n: string, message: string, url: string) => string> = {
+  activating: (b, n, message, url) => `${b}: l'ordine ${n} è in attivazione${message ? ` (${message})` : ''}. Segui l'ordine: ${url}`,
+  active: (b, n, message, url) => `${b}: la linea dell'ordine ${n} è attiva${message ? ` (${message})` : ''}. Dettagli: ${url}`,
+  cancelled: (b, n, message, url) => `${b}: l'ordine ${n} è stato annullato${message ? ` (${message})` : ''}. Dettagli: ${url}`,
 };
 
 /** What each email says. */
@@ -119,10 +122,12 @@ export function emailContent(input: MessageInput, brand: Brand): EmailContent {
       return { subject: `${brand.name}: il tuo contratto firmato (ordine ${input.orderNumber})`, heading: 'Il tuo contratto è firmato', blocks };
     }
     case 'status_changed': {
-      const { subject, heading, says } = STATUS_EMAIL[input.status](input.orderNumber, input.reason, brand);
+      const { subject, heading, says } = STATUS_EMAIL[input.status](input.orderNumber, brand);
+      // The message written for the customer, as the tracking page shows it with the move.
+      const told = input.message ? [`Ti scriviamo: «${input.message}»`] : [];
       return {
         subject, heading,
-        blocks: [...says.map((text): Block => ({ kind: 'paragraph', text })), { kind: 'link', label: 'Vai al tuo ordine', url: input.trackingUrl }],
+        blocks: [...[says[0]!, ...told, ...says.slice(1)].map((text): Block => ({ kind: 'paragraph', text })), { kind: 'link', label: 'Vai al tuo ordine', url: input.trackingUrl }],
       };
     }
     case 'document_rejected':
@@ -134,6 +139,23 @@ export function emailContent(input: MessageInput, brand: Brand): EmailContent {
           { kind: 'link', label: 'Caricane uno nuovo da questo link', url: input.uploadUrl },
         ],
       };
+    case 'appointment_slots_published': {
+      // The tracking page's promise ("…le troverai qui, e ti avviseremo"), kept: how many dates, the first in words.
+      const one = input.dates === 1;
+      const first = appointmentWindowText(input.firstStartsAt, input.firstEndsAt);
+      return {
+        subject: `${brand.name}: scegli la data per l'installazione (ordine ${input.orderNumber})`,
+        heading: one ? 'C\'è una data per l\'installazione' : 'Ci sono date per l\'installazione',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: `per installare la linea dell'ordine ${input.orderNumber} serve l'intervento di un tecnico: ${one ? `c'è una data disponibile, ${first}` : `ci sono ${input.dates} date disponibili, la prima ${first}`}.`,
+          },
+          { kind: 'paragraph', text: `${one ? 'Prenotala' : 'Scegli quella che preferisci'} dalla pagina del tuo ordine, dove trovi sempre le date ancora disponibili.` },
+          { kind: 'link', label: 'Scegli la data', url: input.trackingUrl },
+        ],
+      };
+    }
     case 'appointment_booked':
       return {
         subject: `${brand.name}: appuntamento con il tecnico ${romeLongDay(input.startsAt)} alle ${romeTime(input.startsAt)}`,
@@ -171,13 +193,19 @@ export function renderCustomerSms(input: MessageInput, brandName: string): strin
     case 'contract_signed':
       return `${b}: il contratto dell'ordine ${n} è firmato. Documenti e stato dell'ordine: ${input.trackingUrl}`;
     case 'status_changed': {
-      const sms = (reason: string) => STATUS_SMS[input.status](b, n, reason, input.trackingUrl);
-      return oneSmsIfPossible(sms(toGsm(input.reason ?? '')), sms(''));
+      const sms = (message: string) => STATUS_SMS[input.status](b, n, message, input.trackingUrl);
+      return oneSmsIfPossible(sms(toGsm(input.message ?? '')), sms(''));
     }
     case 'document_rejected': {
       // The console's wording; the reason without the operator's note (an SMS has no room for it).
       const sms = (reason: string) => `${b}: il documento dell'ordine ${n} va caricato di nuovo${reason ? ` (${reason})` : ''}. ${input.uploadUrl}`;
       return oneSmsIfPossible(sms(toGsm(rejectionWording(input.reason, null))), sms(''));
+    }
+    case 'appointment_slots_published': {
+      const when = `${toGsm(romeShortDay(new Date(input.firstStartsAt)))} alle ${appointmentTime(input.firstStartsAt)}`;
+      return input.dates === 1
+        ? `${b}: una data per l'installazione dell'ordine ${n}, ${when}. Prenotala: ${input.trackingUrl}`
+        : `${b}: ${input.dates} date per l'installazione dell'ordine ${n}, la prima ${when}. Scegline una: ${input.trackingUrl}`;
     }
     case 'appointment_booked':
       return `${b}: appuntamento con il tecnico per l'ordine ${n} ${toGsm(romeShortDay(input.startsAt))} dalle ${romeTime(input.startsAt)} alle ${romeTime(input.endsAt)}. Dettagli: ${input.trackingUrl}`;

@@ -324,8 +324,11 @@ describeEachDialect('orders', (dialect) => {
       await step(hash, 'step-portability', PORTABILITY);
       expect((await read()).data).toEqual({
         status: 'draft', portability_internet: true, portability_phone: true, portability_operator: 'vodafone', portability_operator_name: '',
-        portability_old_number: '027654321', portability_migration_code: 'VOD0298765432002B',
+        portability_old_number: '027654321', portability_migration_code: 'VOD0298765432002B', has_voice_plan: true,
       });
+      // Without a voice plan the page offers no fixed number to port: it says so from this answer.
+      const noPlan = await newOrder({ options: [] });
+      expect((await call((c) => c.orderPortability({ order_hash: noPlan }))).body.data).toMatchObject({ has_voice_plan: false });
     });
 
     it('overrides what step-address said, until step-address is sent again', async () => {

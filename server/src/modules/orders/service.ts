@@ -1,4 +1,4 @@
-import { ERROR_CODES, ORDER_STATUSES } from '@checkout/contract';
+import { ERROR_CODES, ORDER_STATUSES, hasVoicePlan } from '@checkout/contract';
 import type { CustomerType, orderRefSchema, OrderStatus } from '@checkout/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -100,6 +100,7 @@ export async function orderPortability(db: Conn, hash: string) {
     portability_operator_name: text(f.portability_operator_name),
     portability_old_number: text(f.portability_old_number),
     portability_migration_code: text(f.portability_migration_code),
+    has_voice_plan: hasVoicePlan(Array.isArray(f.options) ? (f.options as { category: string }[]) : []),
   };
 }
 
@@ -160,6 +161,16 @@ export async function markOrderStatus(trx: Conn, orderId: string, status: OrderS
   const at = now.toISOString();
   const workflow = status === 'signed' || status === 'withdrawn' || status === 'cancelled' ? { workflow_status: status } : {};
   await updateOrderRow(trx, orderId, { status, updated_at: at, ...workflow, ...(status === 'signed' ? { signed_at: at } : {}) });
+}
+
+/**
+ * The price and promo the customer signed, on the order's row: the row's totals were written at the last step, and a
+ * promo may have ended (or the catalogue moved) between that step and the signature. Everything that reads
+ * the row (the provider API, the console's list and export) then says what the contract says.
+ */
+export async function recordSignedPrice(trx: Conn, orderId: string, signed: { totals: { monthly: number; oneOff: number }; promoCode: string | null }): Promise<void> {
+  // The promo too: the one the contract applied, none when it had ended by then (the console lists and filters by it).
+  await updateOrderRow(trx, orderId, { monthly_cents: signed.totals.monthly, one_off_cents: signed.totals.oneOff, promo: signed.promoCode });
 }
 
 /** Statuses in which the visitor may still change the order (its data, steps, documents). */

@@ -125,6 +125,12 @@ export async function withdrawOffered(db: Conn, orderId: string, at: string): Pr
   return Number(done.numUpdatedRows);
 }
 
+/** When the order's latest slot was published (withdrawn ones included); null before its first publication. */
+export async function selectLastPublishedAt(db: Conn, orderId: string): Promise<string | null> {
+  const row = await db.selectFrom('appointment_slots').select((eb) => eb.fn.max('published_at').as('at')).where('order_id', '=', orderId).executeTakeFirst();
+  return row?.at ?? null;
+}
+
 export async function insertSlots(db: Conn, rows: Insertable<AppointmentSlots>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('appointment_slots').values(rows).execute();
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APPOINTMENT_SLOTS_MAX, PRODUCT_ORDER_STATE_OF, WORKFLOW_STATUSES, WORKFLOW_TRANSITIONS, findTransition, providerEndpoints,
+  APPOINTMENT_SLOTS_MAX, PRODUCT_ORDER_STATE_OF, SLOT_NEWS_QUIET_HOURS, WORKFLOW_STATUSES, WORKFLOW_TRANSITIONS, appointmentWindowText, findTransition,
+  providerEndpoints,
 } from '@checkout/contract';
-import type { WorkflowStatus } from '@checkout/contract';
+import type { DeliveryTarget, EventType, WorkflowStatus } from '@checkout/contract';
 import { DEMO_PUBLIC_API_KEY } from '../../config';
 import { buildTestApp, describeEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
@@ -13,10 +14,16 @@ import { signInOperator } from '../../../test/support/console-session';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { providerClientFor, providerRefusal } from '../../../test/support/provider-client';
 import { ACCEPTED, FULL_SELECTION, uploadIdentity } from '../../../test/support/signing-harness';
+import { startSmtpSink } from '../../../test/support/smtp-sink';
+import type { SmtpSink } from '../../../test/support/smtp-sink';
+import type { MessageChannel, OutgoingMessage } from '../../infra/messaging/message-channel';
+import { createSmtpChannel } from '../../infra/messaging/smtp-channel';
+import type { OutboxDelivery } from '../../infra/outbox';
 import { catalogModule, seedPromoCodes } from '../catalog';
 import { consoleAuthModule } from '../console-auth';
 import { createConsoleOrdersModule } from '../console-orders';
 import { createDocumentsModule } from '../documents';
+import { createNotificationHandlers } from '../notifications';
 import { createOrdersModule } from '../orders';
 import { createSignatureModule } from '../signature';
 import { providerModule } from './routes';
@@ -377,6 +384,130 @@ describeEachDialect('provider API', (dialect) => {
       await api().moveOrder({ order_ref: b.id }, { status: 'cancelled', expected_status: 'verified', reason: 'Indirizzo non raggiungibile' });
       expect((await slotsOf(b)).map((s) => s.status)).toEqual(['withdrawn', 'withdrawn']);
       expect((await api().getOrder({ order_ref: b.id })).appointment_slots).toEqual([]);
+    });
+  });
+
+  describe('the customer hears of the dates (the tracking page: «…le troverai qui, e ti avviseremo»)', () => {
+    let sink: SmtpSink;
+    let smtp: ReturnType<typeof createSmtpChannel>;
+    /** What the SMS channel was handed (its HTTP gateway is the notifications tests' business). */
+    const texts: OutgoingMessage[] = [];
+    const sms: MessageChannel = { kind: 'sms', isOutbox: false, send: async (message) => { texts.push(message); } };
+    let d: Order;
+    let saved: number;
+
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      smtp = createSmtpChannel({ url: sink.url, from: 'Fibra Viva <no-reply@fibraviva.example>', timeoutMs: 2000 });
+      d = await signed('d.rossi@example.it');
+      await setStatus(d, 'verified');
+      // On the hour, so the dates read as the customer reads them: slot(48) is Thursday 5 March, 9:00 in Italy.
+      saved = clock.ms;
+      clock.ms = Date.parse('2026-03-03T08:00:00Z');
+    });
+    afterAll(async () => { clock.ms = saved; smtp.close(); await sink.close(); });
+
+    /** The order's `appointment.slots_published` events, each with its deliveries (target, template) as the outbox holds them. */
+    async function publications(o: Order) {
+      const events = (await eventsOf(o)).filter((e) => e.type === 'appointment.slots_published');
+      return Promise.all(events.map(async (e) => ({
+        ...e,
+        deliveries: (await t.db.selectFrom('outbox_deliveries').select(['id', 'target', 'template']).where('event_id', '=', e.id).orderBy('id').execute())
+          .map((r) => [r.target, r.template]),
+      })));
+    }
+    /** The event's email or SMS delivery, as the outbox worker hands it to its handler. */
+    async function deliveryOf(eventId: string, target: 'email' | 'sms'): Promise<OutboxDelivery> {
+      const r = await t.db.selectFrom('outbox_deliveries').innerJoin('outbox_events', 'outbox_events.id', 'outbox_deliveries.event_id')
+        .select(['outbox_deliveries.id', 'outbox_deliveries.target', 'outbox_deliveries.template', 'outbox_deliveries.attempts',
+          'outbox_events.type', 'outbox_events.subject_id', 'outbox_events.seq', 'outbox_events.payload_json', 'outbox_events.created_at'])
+        .where('outbox_deliveries.event_id', '=', eventId).where('outbox_deliveries.target', '=', target).executeTakeFirstOrThrow();
+      return {
+        id: r.id, target: r.target as DeliveryTarget, template: r.template, attempts: Number(r.attempts),
+        event: { id: eventId, type: r.type as EventType, subjectId: r.subject_id, seq: Number(r.seq), data: JSON.parse(r.payload_json) as Record<string, unknown>, createdAt: r.created_at },
+      };
+    }
+    const deliver = (delivery: OutboxDelivery) =>
+      createNotificationHandlers({ db: t.db, config: t.config, channels: { email: smtp, sms }, now })[delivery.target as 'email' | 'sms'](delivery, new AbortController().signal);
+
+    it('a publication writes the event with an email and an SMS to the customer, delivered with the dates and the link to the order\'s page', async () => {
+      const published = await api().publishAppointmentSlots({ order_ref: d.number }, { slots: [slot(72), slot(48), slot(96)] });
+      const [event, ...others] = await publications(d);
+      expect(others).toEqual([]);
+      expect(event!.data).toEqual({
+        order_id: d.id, order_number: d.number, new_slots: 3, withdrawn: 0, customer_notified: true, published_at: now().toISOString(),
+        slots: published.slots.map((s) => ({ id: s.id, starts_at: s.valid_for.start_date_time, ends_at: s.valid_for.end_date_time })),
+      });
+      expect(event!.deliveries).toEqual([['webhook', null], ['email', 'appointment_slots_published'], ['sms', 'appointment_slots_published']]);
+      expect((await audits('appointment_slots_published')).at(-1)!.detail).toMatchObject({ slots: 3, withdrawn: 0, customer_notified: true });
+
+      const tracking = `${t.config.publicBaseUrl}/ordine/${d.number}`;
+      const before = sink.received.length;
+      expect(await deliver(await deliveryOf(event!.id, 'email'))).toEqual({ kind: 'delivered' });
+      const mail = sink.received.slice(before);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.to && !Array.isArray(mail[0]!.to) ? mail[0]!.to.value.map((a) => a.address) : null).toEqual(['d.rossi@example.it']);
+      expect(mail[0]!.subject).toBe(`Fibra Viva: scegli la data per l'installazione (ordine ${d.number})`);
+      expect(mail[0]!.text).toContain(`serve l'intervento di un tecnico: ci sono 3 date disponibili, la prima ${appointmentWindowText(inHours(48), inHours(50))}.`);
+      expect(appointmentWindowText(inHours(48), inHours(50))).toBe('giovedì 5 marzo 2026, dalle 9:00 alle 11:00');
+      expect(mail[0]!.text).toContain(`Scegli la data: ${tracking}`);
+      expect(mail[0]!.html).toContain(`href="${tracking}"`);
+      // The order's page by its number: never the hash that opens the order's data.
+      expect(`${mail[0]!.text}${mail[0]!.html}`).not.toContain(d.hash);
+
+      expect(await deliver(await deliveryOf(event!.id, 'sms'))).toEqual({ kind: 'delivered' });
+      expect(texts.at(-1)).toEqual({
+        to: '+393331234567', text: `Fibra Viva: 3 date per l'installazione dell'ordine ${d.number}, la prima gio 05/03 alle 9:00. Scegline una: ${tracking}`,
+      });
+    });
+
+    it('offering the same times again writes nothing; new times replacing dates still on offer go to the provider only', async () => {
+      const count = async () => (await publications(d)).length;
+      const thursday = slot(48);
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [thursday, slot(72), slot(96)] });
+      expect(await count()).toBe(1);
+      clock.ms += 3_600_000;
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [thursday, slot(120)] });
+      const replaced = (await publications(d)).at(-1)!;
+      expect(await count()).toBe(2);
+      expect(replaced.data).toMatchObject({ new_slots: 1, withdrawn: 3, customer_notified: false });
+      expect(replaced.deliveries).toEqual([['webhook', null]]);
+    });
+
+    it('an empty publication (the offer withdrawn) writes nothing; dates again soon after are not told, after the quiet hours they are', async () => {
+      const before = (await publications(d)).length;
+      const none = await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [] });
+      expect([none.withdrawn, none.slots]).toEqual([2, []]);
+      expect((await publications(d)).length).toBe(before);
+
+      clock.ms += 2 * 3_600_000;
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [slot(50)] });
+      const soon = (await publications(d)).at(-1)!;
+      expect([soon.data.customer_notified, soon.deliveries]).toEqual([false, [['webhook', null]]]);
+
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [] });
+      clock.ms += SLOT_NEWS_QUIET_HOURS * 3_600_000;
+      // 23:00 UTC on 3 March: 34 hours on, 10:00 in Italy on the 5th.
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [slot(34)] });
+      const later = (await publications(d)).at(-1)!;
+      expect([later.data.customer_notified, later.data.new_slots, later.deliveries.map(([target]) => target)]).toEqual([true, 1, ['webhook', 'email', 'sms']]);
+      // One date: named as the only one.
+      expect(await deliver(await deliveryOf(later.id, 'sms'))).toEqual({ kind: 'delivered' });
+      expect(texts.at(-1)!.text).toBe(`Fibra Viva: una data per l'installazione dell'ordine ${d.number}, gio 05/03 alle 10:00. Prenotala: ${t.config.publicBaseUrl}/ordine/${d.number}`);
+    });
+
+    it('dates offered beside an appointment the customer booked are not told; nor, once sent late, those booked since', async () => {
+      const live = await slotsOf(d);
+      const offered = live.filter((s) => s.status === 'offered');
+      // The customer books the offered one (the tracking page's call; here its effect), before the message goes out.
+      const pending = (await publications(d)).at(-1)!;
+      await t.db.updateTable('appointment_slots').set({ status: 'booked', booked_at: now().toISOString() }).where('id', '=', offered[0]!.id).execute();
+      expect(await deliver(await deliveryOf(pending.id, 'email'))).toEqual({ kind: 'skip', reason: 'appuntamento già prenotato' });
+
+      clock.ms += SLOT_NEWS_QUIET_HOURS * 3_600_000;
+      await api().publishAppointmentSlots({ order_ref: d.id }, { slots: [slot(60), slot(84)] });
+      const beside = (await publications(d)).at(-1)!;
+      expect([beside.data.customer_notified, beside.deliveries]).toEqual([false, [['webhook', null]]]);
     });
   });
 

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, SLOT_PUBLISHING_STATUSES, WORKFLOW_STATUSES, firstActivationDay, slotProblems,
-  startsBeforeDay, toItalianDate,
+  CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, SLOT_PUBLISHING_STATUSES, WORKFLOW_STATUSES, appointmentSlotsPublishedDataSchema,
+  firstActivationDay, newSlotCount, slotProblems, slotPublicationIsNews, startsBeforeDay, toItalianDate,
 } from '@checkout/contract';
 import type { ConsoleOrderStatus, ProviderOrder, WorkflowStatus, providerMoveSchema, providerNoteSchema, publishSlotsResultSchema, publishSlotsSchema } from '@checkout/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound } from '../../http/errors';
-import { auditAs, moveOrderStatus } from '../console-orders';
-import type { WorkflowActor } from '../console-orders';
-import { appendTimeline } from '../orders';
+import { emitEvent } from '../../infra/outbox';
+import { appendTimeline, auditAs, moveOrderStatus } from '../orders';
+import type { WorkflowActor } from '../orders';
 import { activationTimingOf } from '../signature';
 import { providerOrderView, toNote, toSlot } from './order-view';
 import {
-  insertSlots, lockOrderRow, selectLiveSlots, selectProviderTimeline, selectSignedOrder, withdrawOffered,
+  insertSlots, lockOrderRow, selectLastPublishedAt, selectLiveSlots, selectProviderTimeline, selectSignedOrder, withdrawOffered,
 } from './repository';
 import type { ProviderOrderRow } from './repository';
 import type { ProviderToken } from './tokens';
@@ -65,8 +65,9 @@ export function createProviderService(deps: ProviderDeps) {
 
     async moveOrder(caller: ProviderCaller, ref: string, body: z.output<typeof providerMoveSchema>): Promise<ProviderOrder> {
       const row = await requireOrder(ref);
-      await db.transaction().execute((trx) => moveOrderStatus(trx, actorOf(caller), {
-        orderId: row.id, expected: body.expected_status, to: body.status, reason: body.reason ?? null, at: deps.now(),
+      await db.transaction().execute(async (trx) => moveOrderStatus(trx, actorOf(caller), {
+        orderId: row.id, expected: body.expected_status, to: body.status, reason: body.reason ?? null, customerMessage: body.customer_message ?? null, at: deps.now(),
+        ...(body.status === 'activating' ? { timing: await activationTimingOf(trx, row) } : {}),
       }));
       return view(row.id);
     },
@@ -88,7 +89,10 @@ export function createProviderService(deps: ProviderDeps) {
 
     /**
      * Replaces the order's offered slots with these (an empty list withdraws the offer); the booked one
-     * stays, and a new slot may not overlap it. Only while the order is verified or activating.
+     * stays, and a new slot may not overlap it. Only while the order is verified or activating. A
+     * publication that offers a time not on offer before writes `appointment.slots_published` with it,
+     * which tells the customer by email and SMS when the dates are news to them (contract
+     * `slotPublicationIsNews`, `customerMessagesFor`).
      */
     async publishSlots(caller: ProviderCaller, ref: string, body: z.output<typeof publishSlotsSchema>): Promise<z.input<typeof publishSlotsResultSchema>> {
       const row = await requireOrder(ref);
@@ -110,16 +114,31 @@ export function createProviderService(deps: ProviderDeps) {
             `Il cliente non ha chiesto di attivare il servizio durante i 14 giorni di ripensamento: le fasce possono cominciare dal ${toItalianDate(firstDay)}.`,
             undefined, { first_allowed_day: firstDay });
         }
-        const booked = (await selectLiveSlots(trx, row.id)).filter((s) => s.status === 'booked')
-          .map((s) => ({ start: new Date(s.starts_at), end: new Date(s.ends_at) }));
+        const before = await selectLiveSlots(trx, row.id);
+        const periodsOf = (status: string) => before.filter((s) => s.status === status).map((s) => ({ start: new Date(s.starts_at), end: new Date(s.ends_at) }));
+        const [booked, offeredBefore] = [periodsOf('booked'), periodsOf('offered')];
         const problems = slotProblems(periods, now, booked);
         if (Object.keys(problems).length > 0) throw new AppError(ERROR_CODES.validation, 422, MESSAGES.validation, problems);
+        const lastPublishedAt = await selectLastPublishedAt(trx, row.id);
         const withdrawn = await withdrawOffered(trx, row.id, at);
-        await insertSlots(trx, periods.map((p) => ({
+        const inserted = periods.map((p) => ({
           id: randomUUID(), order_id: row.id, starts_at: p.start.toISOString(), ends_at: p.end.toISOString(), status: 'offered',
           published_at: at, booked_at: null, updated_at: at,
-        })));
-        await auditAs(trx, actorOf(caller), 'appointment_slots_published', row.id, { slots: periods.length, withdrawn }, now);
+        }));
+        await insertSlots(trx, inserted);
+        const newSlots = newSlotCount(periods, offeredBefore);
+        const customerNotified = newSlots > 0 && slotPublicationIsNews({
+          published: periods, offeredBefore, booked: booked[0] ?? null, lastPublishedAt: lastPublishedAt ? new Date(lastPublishedAt) : null, now,
+        });
+        if (newSlots > 0) {
+          const data = appointmentSlotsPublishedDataSchema.parse({
+            order_id: row.id, order_number: row.order_number,
+            slots: [...inserted].sort((x, y) => x.starts_at.localeCompare(y.starts_at)).map((s) => ({ id: s.id, starts_at: s.starts_at, ends_at: s.ends_at })),
+            new_slots: newSlots, withdrawn, customer_notified: customerNotified, published_at: at,
+          });
+          await emitEvent(trx, { type: 'appointment.slots_published', subjectId: row.id, data, at: now });
+        }
+        await auditAs(trx, actorOf(caller), 'appointment_slots_published', row.id, { slots: periods.length, withdrawn, customer_notified: customerNotified }, now);
         return { order_id: row.id, slots: (await selectLiveSlots(trx, row.id)).map(toSlot), withdrawn };
       });
     },

@@ -13,10 +13,9 @@ import type { Db, DbHandle, DialectName } from '../../db';
 import { describeEachDialect, testConfig } from '../../../test/support/dialects';
 import { createFsStorage } from '../../infra/storage';
 import { newOrderHash, newOrderId } from '../orders';
-import { createRetentionModule } from './job';
+import { claimRetentionTurn, createRetentionModule } from './job';
 import { pruneLimitTables } from './limit-tables';
 import { DAY_MS, purgeAbandonedDrafts } from './purge-drafts';
-import { claimPurgeTurn } from './purge-lease';
 
 /*
  * Several purgers on one database, as several server processes would be: two connections (SQLite: two
@@ -127,10 +126,10 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
 
   it('one turn per interval across processes: of two claims at once exactly one wins; the next turn is due an interval later', async () => {
     const now = Date.now();
-    const claims = await Promise.all([claimPurgeTurn(shared.a.db, new Date(now), 3_600_000), claimPurgeTurn(shared.b.db, new Date(now), 3_600_000)]);
+    const claims = await Promise.all([claimRetentionTurn(shared.a.db, new Date(now), 3_600_000), claimRetentionTurn(shared.b.db, new Date(now), 3_600_000)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimPurgeTurn(shared.a.db, new Date(now + 3_599_000), 3_600_000)).toBe(false);
-    const later = await Promise.all([claimPurgeTurn(shared.a.db, new Date(now + 3_600_000), 3_600_000), claimPurgeTurn(shared.b.db, new Date(now + 3_600_000), 3_600_000)]);
+    expect(await claimRetentionTurn(shared.a.db, new Date(now + 3_599_000), 3_600_000)).toBe(false);
+    const later = await Promise.all([claimRetentionTurn(shared.a.db, new Date(now + 3_600_000), 3_600_000), claimRetentionTurn(shared.b.db, new Date(now + 3_600_000), 3_600_000)]);
     expect(later.filter(Boolean)).toHaveLength(1);
   });
 
@@ -140,7 +139,7 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
     // A pass every 100 ms: a job still running after close would show within the wait below.
     const config = testConfig({ storageDir, logLevel: 'info', retention: { draftDays: 30, purgeIntervalMs: 100 } });
     // The turn left by the test before is in the future: start from a database that never ran a pass.
-    await shared.a.db.deleteFrom('app_meta').execute();
+    await shared.a.db.deleteFrom('job_leases').execute();
     const id = await staleDraft(shared.a.db, storageDir, Date.now(), 31);
     const apps = [
       await buildApp(config, { db: shared.a.db, modules: [createRetentionModule()], logStream }),
@@ -162,14 +161,14 @@ describeEachDialect('retention: several purgers on one database', (dialect) => {
 
     await Promise.all(apps.map((app) => app.close()));
     // Closed: no more passes, even once a turn is due.
-    await shared.a.db.deleteFrom('app_meta').execute();
+    await shared.a.db.deleteFrom('job_leases').execute();
     const after = await staleDraft(shared.a.db, storageDir, Date.now(), 31);
     await new Promise((r) => setTimeout(r, 500));
     expect(await present(after)).toBe(true);
   });
 
   it('an interval of 0 turns the job off', async () => {
-    await shared.a.db.deleteFrom('app_meta').execute();
+    await shared.a.db.deleteFrom('job_leases').execute();
     const id = await staleDraft(shared.a.db, storageDir, Date.now(), 31);
     const app = await buildApp(testConfig({ storageDir, retention: { draftDays: 30, purgeIntervalMs: 0 } }), { db: shared.a.db, modules: [createRetentionModule()] });
     await app.ready();

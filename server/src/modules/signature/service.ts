@@ -15,7 +15,7 @@ import { configure as configureStringify } from 'safe-stable-stringify';
 import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, activationStartWording, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
 import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/contract';
 import { listOrderMedias } from '../documents';
-import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, setSigningLock, toOrderRef } from '../orders';
+import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
@@ -369,6 +369,8 @@ export function createSignatureService(deps: SignatureDeps) {
             preview_sha256: preview.sha256, signed_sha256: signedSha, acceptances_json: otp.acceptances_json,
           });
           await markOrderStatus(trx, order.id, 'signed', now);
+          // The row's price becomes the signed one (it was the last step's; a promo may have ended since).
+          await recordSignedPrice(trx, order.id, { totals: content.priced.totals, promoCode: content.content.promo?.code ?? null });
           await setSigningLock(trx, order.id, null);
           // The provider learns of the order with the signature itself: no signature without its event, no event without it.
           const consents = await currentConsents(trx, order.id);

@@ -1,7 +1,7 @@
 import { WITHDRAWAL_ERROR_CODES, toItalianDate, withdrawalLastDay, withinWithdrawalPeriod } from '@checkout/contract';
 import type { OrderWithdrawnData } from '@checkout/contract';
 import { emitEvent } from '../../infra/outbox';
-import { findOrderForSignatureByNumber, markOrderStatus } from '../orders';
+import { findOrderForSignatureByNumber, moveAsCustomer } from '../orders';
 import type { OrderForSignature } from '../orders';
 import { createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
@@ -66,7 +66,8 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await codes.claim(trx, id, at))) throw withdrawalErrors.alreadyWithdrawn();
-        await markOrderStatus(trx, order.id, 'withdrawn', at);
+        // The customer's move, through the one status function: timeline, audit, `order.status_changed`, offered slots withdrawn.
+        await moveAsCustomer(trx, order.id, 'withdrawn', at, { ip: client.ip, userAgent: client.userAgent }, 'Recesso esercitato online con il codice di conferma');
         const data: OrderWithdrawnData = { order_id: order.id, order_number: order.order_number, withdrawn_at: at.toISOString(), channel: 'online' };
         await emitEvent(trx, { type: 'order.withdrawn', subjectId: order.id, at, data });
       });

@@ -40,7 +40,9 @@ function PortabilityForm({ ordercode }: { ordercode: string }) {
       <fieldset className="form-section">
         <legend>{t('portabilityFlow.what')}</legend>
         <FormCheckbox registration={register('portability_internet')} label={t('portabilityFlow.fields.portability_internet')} error={errors.portability_internet?.message} />
-        <FormCheckbox registration={register('portability_phone')} label={t('portabilityFlow.fields.portability_phone')} />
+        {onFile.data?.has_voice_plan
+          ? <FormCheckbox registration={register('portability_phone')} label={t('portabilityFlow.fields.portability_phone')} />
+          : onFile.data && <p className="form-text mb-0" data-testid="portability-no-voice-plan">{t('portabilityFlow.noVoicePlan')}</p>}
       </fieldset>
       <fieldset className="form-section">
         <legend>{t('portabilityFlow.data')}</legend>

@@ -23,7 +23,8 @@ export function usePortabilityForm(ordercode: string) {
   const operators = useTelephoneOperators();
   // This browser's checkout of the order knows its data; any other device reads what the server has on file.
   const [local] = useState(() => storedPortability(ordercode));
-  const onFile = useOrderPortability(ordercode, local === null);
+  // Read in any case: whether the order has a voice plan (a fixed number is ported only onto one) is the server's.
+  const onFile = useOrderPortability(ordercode, true);
   const save = useSavePortability();
   const migrationCheck = useMigrationCodeCheck();
   const form = useForm<PortabilityValues>({
@@ -34,11 +35,14 @@ export function usePortabilityForm(ordercode: string) {
     shouldFocusError: false,
   });
   useEffect(() => {
-    if (!onFile.data || form.formState.isDirty) return;
-    const { status: _status, ...values } = onFile.data;
+    if (!onFile.data) return;
+    const { status: _status, has_voice_plan: voicePlan, ...values } = onFile.data;
+    // Without a voice plan there is no fixed number to keep, whatever an earlier answer said.
+    if (!voicePlan && form.getValues('portability_phone')) form.setValue('portability_phone', false);
+    if (local !== null || form.formState.isDirty) return;
     // Nothing on file yet: the form keeps its usual start (internet line to move).
     if (values.portability_internet || values.portability_phone) form.reset(values);
-  }, [onFile.data, form]);
+  }, [onFile.data, form, local]);
   const { register, setValue, getValues, control, formState: { errors, submitCount } } = form;
   const [migrationStatus, setMigrationStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);

@@ -41,13 +41,13 @@ describe('transition dialog', () => {
       const calls = serveOrder('in_review', () => ok({ status: to }));
       renderConsole(`/console/ordini/${ORDER_ID}`);
       await open(label);
-      expect(screen.getByLabelText('Motivo').getAttribute('aria-required')).toBe('true');
+      expect(screen.getByLabelText('Motivo (solo per lo staff)').getAttribute('aria-required')).toBe('true');
       fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
-      await waitFor(() => expect(screen.getByLabelText('Motivo').getAttribute('aria-invalid')).toBe('true'));
+      await waitFor(() => expect(screen.getByLabelText('Motivo (solo per lo staff)').getAttribute('aria-invalid')).toBe('true'));
       expect(document.getElementById('c-transizione-reason-error')?.textContent).toBe('Indica il motivo');
       expect(calls.filter((c) => c.path.endsWith('/transition'))).toHaveLength(0);
 
-      fireEvent.change(screen.getByLabelText('Motivo'), { target: { value: '  Cliente irreperibile  ' } });
+      fireEvent.change(screen.getByLabelText('Motivo (solo per lo staff)'), { target: { value: '  Cliente irreperibile  ' } });
       fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
       await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/transition'))).toHaveLength(1));
       const sent = calls.find((c) => c.path.endsWith('/transition'));
@@ -60,10 +60,24 @@ describe('transition dialog', () => {
     const calls = serveOrder('in_review', () => ok({ status: 'verified' }));
     renderConsole(`/console/ordini/${ORDER_ID}`);
     await open(CONSOLE_STATUS_LABELS.verified);
-    expect(screen.getByLabelText('Motivo (facoltativo)').getAttribute('aria-required')).toBeNull();
+    expect(screen.getByLabelText('Motivo (facoltativo, solo per lo staff)').getAttribute('aria-required')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
     await waitFor(() => expect(calls.find((c) => c.path.endsWith('/transition'))?.body).toEqual({ to: 'verified', expected_status: 'in_review' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends the message for the customer apart from the reason, and says the customer reads it', async () => {
+    const calls = serveOrder('in_review', () => ok({ status: 'verified' }));
+    renderConsole(`/console/ordini/${ORDER_ID}`);
+    await open(CONSOLE_STATUS_LABELS.verified);
+    const message = screen.getByLabelText('Messaggio per il cliente (facoltativo)');
+    expect(document.getElementById(message.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Il cliente lo legge');
+    fireEvent.change(screen.getByLabelText('Motivo (facoltativo, solo per lo staff)'), { target: { value: 'Verificato al telefono' } });
+    fireEvent.change(message, { target: { value: ' Documenti a posto, grazie! ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/transition'))?.body).toEqual({
+      to: 'verified', expected_status: 'in_review', reason: 'Verificato al telefono', customer_message: 'Documenti a posto, grazie!',
+    }));
   });
 
   it('on a stale move says where the order is now and offers a reload', async () => {

@@ -16,8 +16,10 @@ export function TransitionDialog({ orderId, from, choice, onClose }: { orderId: 
   const transition = useTransitionOrder(orderId);
   const reload = useReloadOrder(orderId);
   const [reason, setReason] = useState('');
+  const [customerMessage, setCustomerMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = controlId('transizione', 'reason');
+  const messageId = controlId('transizione', 'customer_message');
   const failure = transition.error ? toConsoleError(transition.error) : null;
   const stale = failure?.code === CONSOLE_ERROR_CODES.staleTransition;
 
@@ -30,7 +32,10 @@ export function TransitionDialog({ orderId, from, choice, onClose }: { orderId: 
       return;
     }
     setError(null);
-    transition.mutate({ to: choice.to, expected_status: from, ...(text ? { reason: text } : {}) }, { onSuccess: onClose });
+    const message = customerMessage.trim();
+    transition.mutate({
+      to: choice.to, expected_status: from, ...(text ? { reason: text } : {}), ...(message ? { customer_message: message } : {}),
+    }, { onSuccess: onClose });
   };
 
   return (
@@ -43,6 +48,10 @@ export function TransitionDialog({ orderId, from, choice, onClose }: { orderId: 
         aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, Boolean(error))}
         onChange={(e) => setReason(e.currentTarget.value)} />
       {error ? <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div> : null}
+      <label htmlFor={messageId} className="form-label mt-3">{T.customerMessage}</label>
+      <textarea id={messageId} className="form-control" rows={2} maxLength={1000} value={customerMessage}
+        aria-describedby={`${messageId}-hint`} onChange={(e) => setCustomerMessage(e.currentTarget.value)} />
+      <div id={`${messageId}-hint`} className="form-text">{T.customerMessageHint}</div>
       {failure ? (
         <div className="alert alert-danger mt-3 mb-0" role="alert">
           <p className="mb-0">{failure.message}</p>

@@ -79,7 +79,7 @@ export const DATA_TEXT = {
     leadsCaption: 'Richieste di contatto del cliente',
     noLeads: 'Nessuna richiesta di contatto.',
     delivery: 'Invio',
-    leadStatus: { pending: 'In attesa di invio', delivered: 'Inviata', failed: 'Invio non riuscito' } as Record<string, string>,
+    leadStatus: { pending: 'In attesa di invio', delivered: 'Inviata', flagged: 'Invio da verificare' } as Record<string, string>,
     mobileStatus: {
       awaiting_mnp_confirmation: 'Portabilità da confermare', mnp_confirmed: 'Portabilità confermata',
       mnp_correction_requested: 'Correzione della portabilità richiesta', ready_to_activate: 'Da attivare', active: 'Attivo',

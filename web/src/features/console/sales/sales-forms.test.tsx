@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { encodeTrustedAmounts, offerSchema, offerWireSchema } from '@checkout/contract';
@@ -144,21 +144,38 @@ describe('pre-made order form', () => {
 describe('lead page', () => {
   const detail = {
     lead: {
-      id: 'lead-1', created_at: '2026-11-26T08:00:00.000Z', delivery_status: 'failed', attempts: 10, next_attempt_at: '2026-11-26T09:00:00.000Z',
-      delivered_at: null, last_error: 'HTTP 500', name: 'Giulia Verdi', email: 'giulia@example.com', phone: '+39 333 1234567', comune: 'Roma',
+      id: 'lead-1', created_at: '2026-11-26T08:00:00.000Z', delivery_status: 'flagged', attempts: 10, next_attempt_at: null,
+      delivered_at: null, last_error: 'HTTP 404', name: 'Giulia Verdi', email: 'giulia@example.com', phone: '+39 333 1234567', comune: 'Roma',
       request_type: 'callback', offer_name: '', handled_at: null, handled_by: null, handled_note: null,
     },
-    masked: false, rows: [{ label: 'Nome', value: 'Giulia' }], attempts: [{ at: '2026-11-26T08:30:00.000Z', ok: false, error: 'HTTP 500', operator_name: null }],
-    webhook_configured: true,
+    masked: false, rows: [{ label: 'Nome', value: 'Giulia' }],
   };
+  const delivery = (target: string, patch: Record<string, unknown> = {}) => ({
+    id: `msg_1.${target}`, target, template: null, status: 'pending', attempts: 0, next_attempt_at: '2026-11-26T08:00:00.000Z',
+    last_error: null, last_status_code: null, delivered_at: null, recent_attempts: [], can_redeliver: false, ...patch,
+  });
+  const flagged = delivery('lead_webhook', {
+    status: 'flagged', attempts: 10, next_attempt_at: null, last_error: 'HTTP 404', last_status_code: 404, can_redeliver: true,
+    recent_attempts: [
+      { at: '2026-11-26T08:30:00.000Z', ok: false, status_code: 404, error: 'HTTP 404', duration_ms: 30, operator_name: null },
+      { at: '2026-11-26T08:20:00.000Z', ok: false, status_code: 503, error: 'HTTP 503', duration_ms: 30, operator_name: null },
+    ],
+  });
+  const delivered = delivery('lead_webhook', { status: 'delivered', attempts: 11, next_attempt_at: null, delivered_at: '2026-11-26T09:00:00.000Z', can_redeliver: true });
+  const events = (lead: Record<string, unknown>) => ({
+    webhook_configured: false, lead_webhook_configured: true,
+    items: [{ id: 'msg_1', type: 'lead.created', seq: 1, created_at: '2026-11-26T08:00:00.000Z', deliveries: [delivery('webhook'), lead] }],
+  });
 
-  it('marks the lead handled with a note (refused empty, next to the field) and retries the delivery', async () => {
+  it('marks the lead handled with a note (refused empty, next to the field) and sends its delivery again', async () => {
+    let sent = false;
     const calls = serve(either(sessionHandler('backoffice'), (c) => {
       if (c.path === '/api/console/leads/lead-1' && c.method === 'GET') return ok(detail);
+      if (c.path === '/api/console/leads/lead-1/events') return ok(events(sent ? delivered : flagged));
       if (c.path === '/api/console/leads/lead-1/handled') {
         return ok({ ...detail, lead: { ...detail.lead, handled_at: '2026-11-26T09:10:00.000Z', handled_by: 'Operatore backoffice', handled_note: (c.body as { note: string }).note } });
       }
-      if (c.path === '/api/console/leads/lead-1/retry') return ok({ ...detail, lead: { ...detail.lead, delivery_status: 'delivered', attempts: 11, next_attempt_at: null } });
+      if (c.path === '/api/console/leads/lead-1/deliveries/msg_1.lead_webhook/redeliver') { sent = true; return ok(delivered); }
       return undefined;
     }));
     renderSales('/console/contatti/lead-1');
@@ -172,16 +189,34 @@ describe('lead page', () => {
     await screen.findByText(/Gestito da Operatore backoffice/);
     expect(calls.find((c) => c.path.endsWith('/handled'))?.body).toEqual({ note: 'Richiamata, preventivo inviato' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Riprova ora la consegna' }));
-    await screen.findByText('Consegnato');
-    expect(screen.queryByRole('button', { name: 'Riprova ora la consegna' })).toBeNull();
+    // The deliveries as the order page shows them: the lead webhook's flagged one can go again; the provider's waits.
+    const section = within((await screen.findByRole('heading', { name: 'Eventi e consegne' })).closest('section')!);
+    await section.findByText('Richiesta di contatto');
+    expect(section.getByText('Webhook dei contatti')).toBeTruthy();
+    expect(section.getByText('Da verificare')).toBeTruthy();
+    expect(section.getByText(/WEBHOOK_URL/)).toBeTruthy();
+    const buttons = section.getAllByRole('button', { name: /Invia di nuovo/ });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]!);
+    await section.findByText('Inviato di nuovo: consegnato.');
+    await waitFor(() => expect(section.queryByText('Da verificare')).toBeNull());
+    const post = calls.find((c) => c.path.endsWith('/redeliver'));
+    expect(post?.headers['x-csrf-token']).toBe('csrf-123');
+    // The lead and the list are read again after it.
+    expect(calls.filter((c) => c.path === '/api/console/leads/lead-1' && c.method === 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
   it('a viewer reads it with no action', async () => {
-    serve(either(sessionHandler('viewer'), (c) => (c.path === '/api/console/leads/lead-1' ? ok({ ...detail, masked: true }) : undefined)));
+    serve(either(sessionHandler('viewer'), (c) => {
+      if (c.path === '/api/console/leads/lead-1') return ok({ ...detail, masked: true });
+      if (c.path === '/api/console/leads/lead-1/events') return ok(events(flagged));
+      return undefined;
+    }));
     renderSales('/console/contatti/lead-1');
     await screen.findByText('I dati personali sono mascherati per il tuo ruolo.');
-    expect(screen.queryByRole('button', { name: 'Riprova ora la consegna' })).toBeNull();
+    const section = within((await screen.findByRole('heading', { name: 'Eventi e consegne' })).closest('section')!);
+    await section.findByText('Da verificare');
+    expect(screen.queryByRole('button', { name: /Invia di nuovo/ })).toBeNull();
     expect(screen.queryByLabelText('Nota sulla gestione')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { consoleClient } from '../../api/client';
 
 const LEADS_KEY = ['console', 'leads'] as const;
 const leadKey = (leadId: string) => ['console', 'lead', leadId] as const;
+const leadEventsKey = (leadId: string) => ['console', 'lead-events', leadId] as const;
 
 /** `query` as the URL holds it (text values: the server parses them). */
 export const useLeads = (query: z.input<typeof leadListQuerySchema>) =>
@@ -28,7 +29,22 @@ const useLeadChange = <V>(leadId: string, call: (v: V) => ReturnType<typeof cons
   });
 };
 
-export const useRetryLead = (leadId: string) => useLeadChange<void>(leadId, () => consoleClient.retryLead({ lead_id: leadId }));
+/** The lead's events and their deliveries (the lead webhook's among them; fresh at each visit: they move while the page is open). */
+export const useLeadEvents = (leadId: string) =>
+  useQuery({ queryKey: leadEventsKey(leadId), queryFn: () => consoleClient.leadEvents({ lead_id: leadId }), staleTime: 0 });
+
+/** "Invia di nuovo": one attempt now; the deliveries, the lead and the list are read again after it, whatever came of it. */
+export const useRedeliverLead = (leadId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => consoleClient.redeliverLeadEvent({ lead_id: leadId, delivery_id: deliveryId }),
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadEventsKey(leadId) }),
+      queryClient.invalidateQueries({ queryKey: leadKey(leadId) }),
+      queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
+    ]),
+  });
+};
 
 export const useMarkLeadHandled = (leadId: string) =>
   useLeadChange<string>(leadId, (note) => consoleClient.markLeadHandled({ lead_id: leadId }, { note }));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LEAD_DELIVERY_STATUS_LABELS, leadHandledSchema } from '@checkout/contract/console/schemas-sales';
+import { leadHandledSchema } from '@checkout/contract/console/schemas-sales';
+import { EventDeliveries } from '../../components/event-deliveries';
 import { ErrorAlert, Loading } from '../../components/feedback';
 import { controlId, describedBy, Field } from '../../components/field';
 import { toConsoleError } from '../../console-error';
@@ -8,7 +9,7 @@ import { formatDateTime } from '../../format';
 import { TEXT } from '../../text';
 import { useCan } from '../../use-console-session';
 import { usePageTitle } from '../../use-page-title';
-import { useLead, useMarkLeadHandled, useRetryLead } from '../api/leads';
+import { useLead, useLeadEvents, useMarkLeadHandled, useRedeliverLead } from '../api/leads';
 import { SALES_TEXT } from '../text';
 
 const T = SALES_TEXT.lead;
@@ -52,11 +53,12 @@ export function LeadPage() {
   const { leadId = '' } = useParams();
   const can = useCan();
   const lead = useLead(leadId);
-  const retry = useRetryLead(leadId);
+  const events = useLeadEvents(leadId);
+  const redeliver = useRedeliverLead(leadId);
 
   if (lead.isPending) return <Loading />;
   if (lead.isError) return <><p><Link to="/console/contatti">{T.back}</Link></p><ErrorAlert error={lead.error} onRetry={() => void lead.refetch()} /></>;
-  const { lead: l, rows, attempts, masked, webhook_configured: webhook } = lead.data;
+  const { lead: l, rows, masked } = lead.data;
   const manage = can('leads.manage');
 
   return (
@@ -79,48 +81,20 @@ export function LeadPage() {
             </dl>
           </div>
         </section>
-        <section className="col-12 col-lg-6" aria-labelledby="lead-delivery">
-          <div className="card card-body mb-3">
-            <h2 id="lead-delivery" className="h5">{T.delivery}</h2>
-            <dl className="mb-2">
-              <dt>{T.status}</dt><dd>{LEAD_DELIVERY_STATUS_LABELS[l.delivery_status]}</dd>
-              <dt>{T.attempts}</dt><dd>{l.attempts}</dd>
-              {l.delivered_at ? <><dt>{T.deliveredAt}</dt><dd>{formatDateTime(l.delivered_at)}</dd></> : null}
-              {l.next_attempt_at ? <><dt>{T.nextAttempt}</dt><dd>{formatDateTime(l.next_attempt_at)}</dd></> : null}
-              {l.last_error ? <><dt>{T.lastError}</dt><dd className="text-danger text-break">{l.last_error}</dd></> : null}
-            </dl>
-            {!webhook ? <p className="alert alert-warning small mb-2">{T.noWebhook}</p> : null}
-            {manage && l.delivery_status !== 'delivered' ? (
-              <div>
-                <button type="button" className="btn btn-outline-primary" disabled={retry.isPending || !webhook} onClick={() => retry.mutate()}>
-                  {retry.isPending ? <><span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />{T.retrying}</> : T.retry}
-                </button>
-                <div role="status" className="small mt-1">{retry.isSuccess ? T.retried : ''}</div>
-                {retry.isError ? <ErrorAlert error={retry.error} /> : null}
-              </div>
-            ) : null}
-          </div>
-          <div className="card card-body mb-3">
-            <h2 className="h5">{T.history}</h2>
-            {attempts.length === 0 ? <p className="mb-0">{T.noAttempts}</p> : (
-              <ul className="list-unstyled mb-0">
-                {attempts.map((a, i) => (
-                  <li key={`${a.at}-${i}`} className="border-bottom py-1 small">
-                    <span className={a.ok ? 'text-success' : 'text-danger'}>{a.ok ? T.ok : T.failed}</span>
-                    {` · ${formatDateTime(a.at)} · ${a.operator_name ?? T.byWorker}`}
-                    {a.error ? <div className="text-body-secondary text-break">{a.error}</div> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+        <div className="col-12 col-lg-6">
+          {/* The lead's delivery to the lead webhook (and to the provider's systems) is the outbox's, as an order's events. */}
+          <EventDeliveries
+            title={T.delivery} titleId="lead-delivery" none={T.noEvents}
+            warningsOf={(data) => [...(data.lead_webhook_configured ? [] : [T.noLeadWebhook]), ...(data.webhook_configured ? [] : [T.noWebhook])]}
+            events={events} redeliver={redeliver} canRedeliver={manage}
+          />
           <div className="card card-body">
             <h2 className="h5">{T.handling}</h2>
             <p>{l.handled_at ? T.handledBy(l.handled_by ?? TEXT.none, formatDateTime(l.handled_at)) : T.notHandled}</p>
             {l.handled_note && !manage ? <p className="text-break">{l.handled_note}</p> : null}
             {manage ? <HandledForm key={l.handled_at ?? 'new'} leadId={l.id} note={l.handled_note} handled={l.handled_at !== null} /> : null}
           </div>
-        </section>
+        </div>
       </div>
     </>
   );

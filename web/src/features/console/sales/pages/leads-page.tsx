@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LEAD_DELIVERY_STATUSES, LEAD_DELIVERY_STATUS_LABELS, leadListQuerySchema } from '@checkout/contract/console/schemas-sales';
+import { DELIVERY_STATUS } from '../../components/event-deliveries';
 import { controlId } from '../../components/field';
 import { DateFilter, FilterForm, FilterSelect, ListHeader } from '../../components/list-filters';
 import { ListResult } from '../../components/list-result';
@@ -18,8 +19,6 @@ const SHAPE = leadListQuerySchema.shape;
 const KEYS = Object.keys(SHAPE);
 const FILTER_KEYS = ['delivery_status', 'from', 'to', 'handled'] as const;
 const id = (name: string) => controlId('contatti', name);
-
-const statusClass = { pending: 'text-bg-warning', delivered: 'text-bg-success', failed: 'text-bg-danger' } as const;
 
 export function LeadsPage() {
   usePageTitle(T.title);
@@ -73,7 +72,7 @@ export function LeadsPage() {
                   <td className="small">{l.email}<br />{l.phone}</td>
                   <td className="small">{[l.request_type, l.offer_name, l.comune].filter(Boolean).join(' · ') || TEXT.none}</td>
                   <td>
-                    <span className={`badge ${statusClass[l.delivery_status]}`}>{LEAD_DELIVERY_STATUS_LABELS[l.delivery_status]}</span>
+                    <span className={`badge ${DELIVERY_STATUS[l.delivery_status].tone}`}>{LEAD_DELIVERY_STATUS_LABELS[l.delivery_status]}</span>
                     <div className="small text-body-secondary">{`${T.attempts}: ${l.attempts}`}</div>
                   </td>
                   <td className="small">{l.handled_at ? `${formatDateTime(l.handled_at)}${l.handled_by ? ` · ${l.handled_by}` : ''}` : TEXT.no}</td>
