@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import type * as OTPAuth from 'otpauth';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
-import { checkCoverage, continueFromOffer, identityList, identityUpload, signFromStep1, tinyPng, uniqueEmail } from './checkout-journey';
+import {
+  checkCoverage, continueFromOffer, identityList, identityUpload, newestOutboxEntry, readNewCode, signFromStep1, textbox, tinyPng, uniqueEmail,
+} from './checkout-journey';
 import { runCli } from './cli';
 import { closeOperator, enrol, expectConsolePricesAreTheContracts, nextCode, operatorBrowser, outboxFor, PASSWORD, shoot, signIn, type Operator } from './console';
 import { pdfText } from '../../server/src/infra/pdf/pdf-text';
@@ -128,16 +130,24 @@ test.describe('the operator console', () => {
     await bo.page.getByRole('button', { name: 'Rifiuta il documento' }).click();
     await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();
 
-    // ——— The customer re-uploads from the link in the message ———
+    // ——— The customer re-uploads from the order's page the message links (by its number, never the order's hash) ———
     let message = '';
     await expect.poll(async () => {
       const entries = await outboxFor(page, customerEmail);
       message = entries.length > before ? (entries[0]?.text ?? '') : '';
       return message;
-    }).toContain('/document-upload/');
+    }).toContain(`/ordine/${orderNumber}`);
     expect(message).toContain('La foto è sfocata');
-    const uploadPath = new URL(/https?:\/\/\S+\/document-upload\/[\w-]+/.exec(message)?.[0] ?? 'http://x/').pathname;
-    await page.goto(uploadPath);
+    expect(message).not.toContain('/document-upload/');
+    await page.goto(new URL(/https?:\/\/\S+\/ordine\/[\w-]+/.exec(message)?.[0] ?? 'http://x/').pathname);
+    await page.getByRole('button', { name: 'Vedi i dettagli' }).click();
+    const beforeCode = await newestOutboxEntry(page, MOBILE);
+    await page.getByRole('button', { name: 'Invia il codice' }).click();
+    await textbox(page, 'Codice di conferma (6 cifre)').fill(await readNewCode(page, MOBILE, beforeCode));
+    await page.getByRole('button', { name: 'Apri i dettagli' }).click();
+    const redo = page.getByTestId('tracking-redo');
+    await expect(redo).toContainText('La foto è sfocata');
+    await redo.getByRole('link').click();
     await identityUpload(page).setInputFiles({ name: 'carta-nitida.png', mimeType: 'image/png', buffer: tinyPng() });
     await expect(identityList(page).getByRole('listitem').filter({ hasText: 'carta-nitida.png' })).toBeVisible();
 

@@ -183,10 +183,11 @@ describeEachDialect('order events to the provider', (dialect) => {
     expect((await h.call(async (c) => c.withdrawalConfirm({ order_number: row.order_number, otp: await h.latestCode() }))).status).toBe(200);
 
     const events = await eventsOf(id);
+    // Both of the customer's moves (the review resumed, the withdrawal) are status moves like any other, through the one function.
     expect(events.map((e) => [e.seq, e.type])).toEqual([
-      [1, 'order.signed'], [2, 'order.document_uploaded'], [3, 'order.document_uploaded'], [4, 'order.status_changed'], [5, 'order.withdrawn'],
+      [1, 'order.signed'], [2, 'order.document_uploaded'], [3, 'order.document_uploaded'], [4, 'order.status_changed'], [5, 'order.status_changed'], [6, 'order.withdrawn'],
     ]);
-    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(5);
+    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(6);
     const arrived = received(id);
     expect(arrived.map((r) => r.id)).toEqual(events.map((e) => e.id));
 
@@ -194,8 +195,9 @@ describeEachDialect('order events to the provider', (dialect) => {
     expect(uploads.map((u) => [u.document.id, u.document.kind])).toEqual([[other, 'other'], [identity, 'identity_document']]);
     const file = await get(uploads[1]!.file!.url);
     expect(sha256(file.rawPayload)).toBe(uploads[1]!.document.sha256);
-    expect(arrived[3]!.envelope.data).toEqual({ order_id: id, order_number: row.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, by: 'customer' });
-    expect(orderWithdrawnDataSchema.strict().parse(arrived[4]!.envelope.data)).toEqual({
+    expect(arrived[3]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, customer_message: null, by: 'customer' });
+    expect(arrived[4]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'in_review', to: 'withdrawn', reason: null, by: 'customer' });
+    expect(orderWithdrawnDataSchema.strict().parse(arrived[5]!.envelope.data)).toEqual({
       order_id: id, order_number: row.order_number, withdrawn_at: new Date(h.clock.ms).toISOString(), channel: 'online',
     });
   });

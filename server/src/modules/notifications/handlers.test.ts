@@ -144,18 +144,20 @@ describeEachDialect('customer notifications through the outbox', (dialect) => {
     expect(gateway.received.slice(before)).toEqual([{ to: '+393331234567', text: `Fibra Viva: il contratto dell'ordine ${order.number} è firmato. Documenti e stato dell'ordine: ${trackingUrl()}` }]);
   });
 
-  it('a rejected document sends the reason and the link to upload it again; an approved one sends nothing', async () => {
+  it('a rejected document sends the reason and the order page, where the new one is uploaded; never the order hash; an approved one sends nothing', async () => {
     const deliveries = await emit('order.document_reviewed', { order_number: order.number, decision: 'rejected', reason: 'unreadable', note: 'foto sfocata' });
     const mail = await mailDuring(() => send(target(deliveries, 'email')));
-    const link = `${h.t.config.publicBaseUrl}/document-upload/${order.hash}`;
+    const link = trackingUrl();
     expect(mail.subject).toBe('Fibra Viva: carica di nuovo il documento d\'identità');
     expect(mail.text).toContain(`per l'ordine ${order.number} non abbiamo potuto accettare il documento d'identità: Il documento non è leggibile (foto sfocata).`);
-    expect(mail.text).toContain(`Caricane uno nuovo da questo link: ${link}`);
+    expect(mail.text).toContain(`Vai al tuo ordine: ${link}`);
     expect(mail.html).toContain(`href="${link}"`);
+    expect(`${mail.text}${mail.html}`).not.toContain(order.hash);
     expect(mail.attachments).toEqual([]);
     expectNoPersonalData(mail.subject, mail.text, mail.html);
     expect(await send(target(deliveries, 'sms'))).toEqual({ kind: 'delivered' });
     expect(gateway.received.at(-1)!.text).toContain(link);
+    expect(gateway.received.at(-1)!.text).not.toContain(order.hash);
 
     expect((await emit('order.document_reviewed', { decision: 'approved' })).map((d) => d.target)).toEqual(['webhook']);
   });

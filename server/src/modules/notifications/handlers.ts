@@ -110,8 +110,8 @@ export function createNotificationHandlers(deps: NotificationDeps): Required<Pic
         const parsed = customerMessageDataSchemas.document_rejected.safeParse(data);
         const d = parsed.success ? parsed.data : {};
         return {
-          template, orderNumber: order.order_number, reason: d.reason?.trim() || null, note: d.note?.trim() || null,
-          uploadUrl: `${config.publicBaseUrl}/document-upload/${order.hash}`,
+          // The order's page by its number, never the order's hash: the upload link is shown there, behind a code.
+          template, orderNumber: order.order_number, reason: d.reason?.trim() || null, note: d.note?.trim() || null, trackingUrl: trackingUrl(order),
         };
       }
       case 'appointment_slots_published': {

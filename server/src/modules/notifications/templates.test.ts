@@ -9,7 +9,6 @@ const brand: Brand = { name: 'Fibra Viva', colour: '#0b5ed7', legalPagesUrl: 'ht
 const N = 'FV-2026-K7M4Q9';
 const SITE = 'https://www.fibraviva.it';
 const tracking = `${SITE}/ordine/${N}`;
-const upload = `${SITE}/document-upload/AbCdEfGhIjKlMnOpQrStUvWx`;
 // 10:00 in Italy on Sunday 1 March 2026; its withdrawal period ends on 15 March.
 const signedAt = new Date('2026-03-01T09:00:00.000Z');
 
@@ -64,11 +63,12 @@ const CASES: Case[] = [
     sms: `Fibra Viva: l'ordine ${N} è stato annullato (rete non ancora disponibile). Dettagli: ${tracking}`,
   },
   {
-    name: 'documento rifiutato, motivo con nota', input: { template: 'document_rejected', orderNumber: N, reason: 'unreadable', note: 'foto sfocata', uploadUrl: upload },
+    name: 'documento rifiutato, motivo con nota', input: { template: 'document_rejected', orderNumber: N, reason: 'unreadable', note: 'foto sfocata', trackingUrl: tracking },
     subject: 'Fibra Viva: carica di nuovo il documento d\'identità',
-    says: [`per l'ordine ${N} non abbiamo potuto accettare il documento d'identità: Il documento non è leggibile (foto sfocata).`, `Caricane uno nuovo da questo link: ${upload}`],
-    // The reason does not fit one SMS with this link: the email says it.
-    sms: `Fibra Viva: il documento dell'ordine ${N} va caricato di nuovo. ${upload}`,
+    says: [`per l'ordine ${N} non abbiamo potuto accettare il documento d'identità: Il documento non è leggibile (foto sfocata).`, `Vai al tuo ordine: ${tracking}`],
+    // The order's page by its number: never the order's hash (the upload link is on that page, behind a code).
+    never: ['/document-upload/'],
+    sms: `Fibra Viva: il documento dell'ordine ${N} va caricato di nuovo (Il documento non è leggibile). ${tracking}`,
   },
   {
     name: 'date per l\'installazione', input: {
@@ -145,14 +145,14 @@ describe('customer messages', () => {
 
   it('links the action as a button whose address is the link itself', () => {
     const { html } = renderCustomerEmail(CASES[5]!.input, brand);
-    expect(html).toContain(`<a href="${upload}"`);
-    expect(html).toContain('>Caricane uno nuovo da questo link</a>');
+    expect(html).toContain(`<a href="${tracking}"`);
+    expect(html).toContain('>Vai al tuo ordine</a>');
   });
 
   it('escapes what it did not write: a reason, a note, a brand and a link', () => {
     const evil = '<img src=x onerror="alert(1)">&';
     const email = renderCustomerEmail(
-      { template: 'document_rejected', orderNumber: N, reason: evil, note: `"><script>x</script>`, uploadUrl: `${SITE}/document-upload/a"onmouseover="x` },
+      { template: 'document_rejected', orderNumber: N, reason: evil, note: `"><script>x</script>`, trackingUrl: `${SITE}/ordine/a"onmouseover="x` },
       { ...brand, name: 'Fibra <b>Viva</b>', colour: 'red;background:url(x)' },
     );
     expect(email.html).not.toMatch(/<img|<script|<b>Viva|onerror="|"onmouseover|url\(x\)/);
@@ -184,9 +184,9 @@ describe('customer messages', () => {
     const long = 'la richiesta è stata ritirata dal cliente dopo un colloquio telefonico con il servizio clienti';
     const text = renderCustomerSms({ template: 'status_changed', orderNumber: N, status: 'cancelled', message: long, trackingUrl: tracking }, brand.name);
     expect(text).toBe(`Fibra Viva: l'ordine ${N} è stato annullato. Dettagli: ${tracking}`);
-    const shortLink = 'https://fv.it/document-upload/AbCdEfGhIjKlMnOpQrStUvWx';
+    const shortLink = `https://fv.it/ordine/${N}`;
     // Typographic characters become GSM ones (an apostrophe would make the SMS UCS-2: 70 characters each).
-    const fits = renderCustomerSms({ template: 'document_rejected', orderNumber: N, reason: 'expired', note: 'scaduto nel 2024', uploadUrl: shortLink }, 'Fibra’Viva');
+    const fits = renderCustomerSms({ template: 'document_rejected', orderNumber: N, reason: 'expired', note: 'scaduto nel 2024', trackingUrl: shortLink }, 'Fibra’Viva');
     expect(fits).toBe(`Fibra'Viva: il documento dell'ordine ${N} va caricato di nuovo (Il documento è scaduto). ${shortLink}`);
     expect(gsmSeptets(fits)!).toBeLessThanOrEqual(SMS_SEPTETS);
   });

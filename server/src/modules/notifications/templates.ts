@@ -27,7 +27,7 @@ export type MessageInput =
   }
   /** `message`: what staff or the provider wrote for the customer about the move (never the internal reason). */
   | { template: 'status_changed'; orderNumber: string; status: NotifiedStatus; message: string | null; trackingUrl: string }
-  | { template: 'document_rejected'; orderNumber: string; reason: string | null; note: string | null; uploadUrl: string }
+  | { template: 'document_rejected'; orderNumber: string; reason: string | null; note: string | null; trackingUrl: string }
   /** `dates`: how many the customer may choose from; the first one's window (ISO-8601) is named. */
   | { template: 'appointment_slots_published'; orderNumber: string; dates: number; firstStartsAt: string; firstEndsAt: string; trackingUrl: string }
   | { template: 'appointment_booked'; orderNumber: string; startsAt: Date; endsAt: Date; trackingUrl: string }
@@ -136,7 +136,8 @@ export function emailContent(input: MessageInput, brand: Brand): EmailContent {
         heading: 'Serve un nuovo documento d\'identità',
         blocks: [
           { kind: 'paragraph', text: `per l'ordine ${input.orderNumber} non abbiamo potuto accettare il documento d'identità: ${rejectionWording(input.reason, input.note)}.` },
-          { kind: 'link', label: 'Caricane uno nuovo da questo link', url: input.uploadUrl },
+          { kind: 'paragraph', text: 'Apri la pagina del tuo ordine: con il codice che ti inviamo sul cellulare o via email vedi i dettagli e carichi il nuovo documento.' },
+          { kind: 'link', label: 'Vai al tuo ordine', url: input.trackingUrl },
         ],
       };
     case 'appointment_slots_published': {
@@ -198,7 +199,7 @@ export function renderCustomerSms(input: MessageInput, brandName: string): strin
     }
     case 'document_rejected': {
       // The console's wording; the reason without the operator's note (an SMS has no room for it).
-      const sms = (reason: string) => `${b}: il documento dell'ordine ${n} va caricato di nuovo${reason ? ` (${reason})` : ''}. ${input.uploadUrl}`;
+      const sms = (reason: string) => `${b}: il documento dell'ordine ${n} va caricato di nuovo${reason ? ` (${reason})` : ''}. ${input.trackingUrl}`;
       return oneSmsIfPossible(sms(toGsm(rejectionWording(input.reason, null))), sms(''));
     }
     case 'appointment_slots_published': {

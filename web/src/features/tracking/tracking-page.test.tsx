@@ -29,7 +29,7 @@ const details = (booked: typeof SLOTS[number] | null = null) => ({
   documents: [{ document: 'signed_contract', label: 'Contratto firmato', filename: `contratto-firmato-${NUMBER}.pdf` }],
   document_to_redo: null,
   appointment: { booked, offered: SLOTS.filter((s) => s.id !== booked?.id), open: true },
-  withdrawal: { last_day: '2026-03-15', path: `/recesso/${NUMBER}` },
+  withdrawal: { last_day: '2026-03-15', path: `/recesso/${NUMBER}`, activation_text: null },
   access_expires_at: '2099-01-01T10:30:00.000Z',
 });
 const ok = (data: unknown) => answer(200, { result: true, data });
