@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import { keepScreenshot } from './coverage';
 import {
-  checkCoverage, continueFromOffer, expectFitsWidth, newestOutboxEntry, readNewCode, signFromStep1, textbox, uniqueEmail,
+  checkCoverage, continueFromOffer, expectFitsWidth, openTrackingDetails, signFromStep1, uniqueEmail,
 } from './checkout-journey';
 import { backdateSignature } from './cli';
 import { closeOperator, expectConsolePricesAreTheContracts, operatorFromCli, outboxFor } from './console';
@@ -55,11 +55,7 @@ test.describe('activation waits for the withdrawal period @mobile', () => {
 
     // ——— The tracking page says from when activation is requested ———
     await page.goto(`/ordine/${orderNumber}`);
-    await page.getByRole('button', { name: 'Vedi i dettagli' }).click();
-    const before = await newestOutboxEntry(page, MOBILE);
-    await page.getByRole('button', { name: 'Invia il codice' }).click();
-    await textbox(page, 'Codice di conferma (6 cifre)').fill(await readNewCode(page, MOBILE, before));
-    await page.getByRole('button', { name: 'Apri i dettagli' }).click();
+    await openTrackingDetails(page, MOBILE);
     const activationStart = page.getByTestId('tracking-activation-start');
     await expect(activationStart).toHaveText(new RegExp(`^Attivazione dopo i 14 giorni di ripensamento: la chiediamo dal ${toItalianDate(firstDay)}`));
     await expectFitsWidth(page, 'tracking details, activation after the period');

@@ -498,3 +498,13 @@ export async function signedContractText(page: Page): Promise<string> {
   expect(res.status()).toBe(200);
   return await pdfText(await res.body());
 }
+
+/** On an order's tracking page: a code to the order's mobile opens its details (the page a message links). */
+export async function openTrackingDetails(page: Page, mobile: string): Promise<void> {
+  await page.getByRole('button', { name: 'Vedi i dettagli' }).click();
+  const before = await newestOutboxEntry(page, mobile);
+  await page.getByRole('button', { name: 'Invia il codice' }).click();
+  await textbox(page, 'Codice di conferma (6 cifre)').fill(await readNewCode(page, mobile, before));
+  await page.getByRole('button', { name: 'Apri i dettagli' }).click();
+  await expect(page.getByTestId('tracking-details')).toBeVisible();
+}

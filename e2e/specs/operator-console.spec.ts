@@ -3,7 +3,7 @@ import type * as OTPAuth from 'otpauth';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import {
-  checkCoverage, continueFromOffer, identityList, identityUpload, newestOutboxEntry, readNewCode, signFromStep1, textbox, tinyPng, uniqueEmail,
+  checkCoverage, continueFromOffer, identityList, identityUpload, openTrackingDetails, signFromStep1, tinyPng, uniqueEmail,
 } from './checkout-journey';
 import { runCli } from './cli';
 import { closeOperator, enrol, expectConsolePricesAreTheContracts, nextCode, operatorBrowser, outboxFor, PASSWORD, shoot, signIn, type Operator } from './console';
@@ -140,11 +140,7 @@ test.describe('the operator console', () => {
     expect(message).toContain('La foto è sfocata');
     expect(message).not.toContain('/document-upload/');
     await page.goto(new URL(/https?:\/\/\S+\/ordine\/[\w-]+/.exec(message)?.[0] ?? 'http://x/').pathname);
-    await page.getByRole('button', { name: 'Vedi i dettagli' }).click();
-    const beforeCode = await newestOutboxEntry(page, MOBILE);
-    await page.getByRole('button', { name: 'Invia il codice' }).click();
-    await textbox(page, 'Codice di conferma (6 cifre)').fill(await readNewCode(page, MOBILE, beforeCode));
-    await page.getByRole('button', { name: 'Apri i dettagli' }).click();
+    await openTrackingDetails(page, MOBILE);
     const redo = page.getByTestId('tracking-redo');
     await expect(redo).toContainText('La foto è sfocata');
     await redo.getByRole('link').click();
