@@ -18,14 +18,18 @@ export const parseAcceptances = (json: string | null): Array<[string, string]> =
 
 export const EARLY_ACTIVATION_ACCEPTANCE = 'early_activation_requested';
 
-/** The order's activation timing; an order without signature evidence has none to wait for. */
+type EvidenceFacts = { signed_at: string; acceptances_json: string | null };
+
+/** The timing an order's evidence records; an order without evidence (not signed) has none to wait for. */
+const timingFrom = (customerType: CustomerType, evidence: EvidenceFacts | undefined): ActivationTiming => ({
+  customerType,
+  signedAt: evidence ? new Date(evidence.signed_at) : null,
+  earlyActivationRequested: !!evidence && parseAcceptances(evidence.acceptances_json).some(([name]) => name === EARLY_ACTIVATION_ACCEPTANCE),
+});
+
+/** The order's activation timing. */
 export async function activationTimingOf(db: Conn, order: { id: string; customer_type: CustomerType }): Promise<ActivationTiming> {
-  const evidence = await findEvidence(db, order.id);
-  return {
-    customerType: order.customer_type,
-    signedAt: evidence ? new Date(evidence.signed_at) : null,
-    earlyActivationRequested: !!evidence && parseAcceptances(evidence.acceptances_json).some(([name]) => name === EARLY_ACTIVATION_ACCEPTANCE),
-  };
+  return timingFrom(order.customer_type, await findEvidence(db, order.id));
 }
 
 /** The timings of several orders in one read (the review queue's page). */
@@ -34,12 +38,5 @@ export async function activationTimingsOf(db: Conn, orders: ReadonlyArray<{ id: 
   const rows = await db.selectFrom('signature_evidence').select(['order_id', 'signed_at', 'acceptances_json'])
     .where('order_id', 'in', orders.map((o) => o.id)).execute();
   const byOrder = new Map(rows.map((r) => [r.order_id, r]));
-  return new Map(orders.map((o) => {
-    const evidence = byOrder.get(o.id);
-    return [o.id, {
-      customerType: o.customer_type,
-      signedAt: evidence ? new Date(evidence.signed_at) : null,
-      earlyActivationRequested: !!evidence && parseAcceptances(evidence.acceptances_json).some(([name]) => name === EARLY_ACTIVATION_ACCEPTANCE),
-    }];
-  }));
+  return new Map(orders.map((o) => [o.id, timingFrom(o.customer_type, byOrder.get(o.id))]));
 }
