@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_STATUS_LABELS, WORKFLOW_TRANSITIONS } from './workflow';
-import type { WorkflowTransition } from './workflow';
+import { CONSOLE_STATUS_LABELS, ORDER_TRANSITIONS, WORKFLOW_TRANSITIONS } from './workflow';
+import type { OrderTransition } from './workflow';
 
 /*
- * The documentation shows the workflow table as the contract has it: docs/orders.md the whole table,
- * docs/integration.md the provider API's moves. Each block is rebuilt here from WORKFLOW_TRANSITIONS; a
+ * The documentation shows the status table as the contract has it: docs/orders.md the whole table,
+ * docs/integration.md the provider API's moves. Each block is rebuilt here from ORDER_TRANSITIONS; a
  * change to the table fails until the docs say the same (the failure prints the block to paste).
  */
 
@@ -18,11 +18,11 @@ const block = (text: string, marker: string): string => {
   return match[1]!;
 };
 
-const status = (s: WorkflowTransition['to']) => `\`${s}\` (${CONSOLE_STATUS_LABELS[s]})`;
+const status = (s: OrderTransition['to']) => `\`${s}\` (${CONSOLE_STATUS_LABELS[s]})`;
 
 /** Moves with the same destination and the same rights, their origins joined. */
-function rows(moves: readonly WorkflowTransition[], columns: (m: WorkflowTransition) => string[]): string[] {
-  const grouped = new Map<string, { from: string[]; to: WorkflowTransition['to']; rest: string[] }>();
+function rows(moves: readonly OrderTransition[], columns: (m: OrderTransition) => string[]): string[] {
+  const grouped = new Map<string, { from: string[]; to: OrderTransition['to']; rest: string[] }>();
   for (const m of moves) {
     const rest = columns(m);
     const key = `${m.to}|${rest.join('|')}`;
@@ -34,11 +34,13 @@ function rows(moves: readonly WorkflowTransition[], columns: (m: WorkflowTransit
 }
 
 describe('the documented workflow table', () => {
-  it('docs/orders.md shows every move, who may make it and whether it needs a reason', () => {
+  it('docs/orders.md shows every move from the first step on, who makes it and whether it needs a reason', () => {
     const expected = [
-      '| from | to | staff roles | provider API | customer | reason (staff, provider) |',
-      '| --- | --- | --- | --- | --- | --- |',
-      ...rows(WORKFLOW_TRANSITIONS, (m) => [m.roles.join(', '), m.provider ? 'yes' : '—', m.customer ? 'yes' : '—', m.reasonRequired ? 'required' : '—']),
+      '| from | to | staff roles | provider API | customer | checkout steps | reason (staff, provider) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...rows(ORDER_TRANSITIONS, (m) => [
+        m.roles.join(', ') || '—', m.provider ? 'yes' : '—', m.customer ? 'yes' : '—', m.checkout ? 'yes' : '—', m.reasonRequired ? 'required' : '—',
+      ]),
       '',
     ].join('\n');
     expect(block(docs('orders.md'), 'workflow-table'), `docs/orders.md should hold:\n${expected}`).toBe(expected);

@@ -1,12 +1,10 @@
 import type { OperatorRole } from './roles';
 
 /*
- * What happens to an order after its signature: the back office's statuses and the moves between them,
- * in one table. The server refuses any move not in it; the console offers only the moves it lists for
- * the operator's role; the provider API uses the same table (the moves marked `provider`).
- *
- * Before the signature an order has only its checkout status (draft, in_progress, ready_to_sign); the
- * console shows that one. `signed` is where the back office starts.
+ * An order's statuses and every move between them, in one table: the checkout's (draft, in_progress,
+ * ready_to_sign), the signature, and the back office's workflow after it. The server refuses any move
+ * not in it; the console offers only the moves it lists for the operator's role; the provider API uses
+ * the same table (the moves marked `provider`); the customer's own moves are marked `customer`.
  */
 export const WORKFLOW_STATUSES = [
   'signed', 'in_review', 'documents_to_redo', 'verified', 'activating', 'active', 'cancelled', 'withdrawn',
@@ -34,43 +32,71 @@ export const CONSOLE_STATUS_LABELS: Record<ConsoleOrderStatus, string> = {
   withdrawn: 'Recesso',
 };
 
-export interface WorkflowTransition {
-  from: WorkflowStatus;
-  to: WorkflowStatus;
+export interface OrderTransition<S extends ConsoleOrderStatus = ConsoleOrderStatus> {
+  from: S;
+  to: S;
   /** Roles that may make this move. */
   roles: readonly OperatorRole[];
   /** The operator must say why (kept on the timeline). */
   reasonRequired: boolean;
   /** The provider's systems may make this move through the provider API (activation is theirs). */
   provider: boolean;
-  /** The customer makes this move themselves (a new identity document, an online withdrawal). */
+  /** The customer makes this move themselves (the signature, a new identity document, an online withdrawal). */
   customer: boolean;
+  /**
+   * The server makes this move as the visitor saves the checkout's steps (the status says how far they
+   * got). It is recorded by the steps themselves: no history entry, no audit record, no event, since a
+   * draft is nobody's business but its visitor's until it is signed.
+   */
+  checkout: boolean;
 }
+/** A move after the signature: the back office's workflow. */
+export type WorkflowTransition = OrderTransition<WorkflowStatus>;
 
 const staff: readonly OperatorRole[] = ['admin', 'backoffice'];
 const NON_FINAL: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo', 'verified', 'activating'];
+const byCheckout = { roles: [], reasonRequired: false, provider: false, customer: false, checkout: true } as const;
 
 /**
- * The moves. The document review makes two of them itself (approve: in_review → verified, reject:
+ * Every move of an order, from its first saved step to an active line, a cancellation or a withdrawal:
+ * the one table. The document review makes two of them itself (approve: in_review → verified, reject:
  * in_review → documents_to_redo) and a new upload makes documents_to_redo → in_review; they are here
  * so that the table stays the whole truth.
  */
-export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
-  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: false },
-  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false, provider: false, customer: false },
-  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true, provider: false, customer: false },
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  // The checkout: how far the visitor's saved steps go (a step dropped by a change of address or customer type goes back).
+  { from: 'draft', to: 'in_progress', ...byCheckout },
+  { from: 'in_progress', to: 'ready_to_sign', ...byCheckout },
+  { from: 'ready_to_sign', to: 'in_progress', ...byCheckout },
+  { from: 'in_progress', to: 'draft', ...byCheckout },
+  // The signature with the one-time code: where the back office starts.
+  { from: 'ready_to_sign', to: 'signed', roles: [], reasonRequired: false, provider: false, customer: true, checkout: false },
+  { from: 'signed', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: false, checkout: false },
+  { from: 'in_review', to: 'verified', roles: staff, reasonRequired: false, provider: false, customer: false, checkout: false },
+  { from: 'in_review', to: 'documents_to_redo', roles: staff, reasonRequired: true, provider: false, customer: false, checkout: false },
   // The customer's new identity document sends the order back to review (the documents module's upload).
-  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: true },
-  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false, provider: true, customer: false },
-  { from: 'activating', to: 'active', roles: staff, reasonRequired: false, provider: true, customer: false },
-  ...NON_FINAL.flatMap((from): WorkflowTransition[] => [
-    { from, to: 'cancelled', roles: staff, reasonRequired: true, provider: true, customer: false },
+  { from: 'documents_to_redo', to: 'in_review', roles: staff, reasonRequired: false, provider: false, customer: true, checkout: false },
+  { from: 'verified', to: 'activating', roles: staff, reasonRequired: false, provider: true, customer: false, checkout: false },
+  { from: 'activating', to: 'active', roles: staff, reasonRequired: false, provider: true, customer: false, checkout: false },
+  ...NON_FINAL.flatMap((from): OrderTransition[] => [
+    { from, to: 'cancelled', roles: staff, reasonRequired: true, provider: true, customer: false, checkout: false },
     // Online within the 14 days (the customer), or sent by other means (PEC, registered letter) and recorded by staff.
-    { from, to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true },
+    { from, to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true, checkout: false },
   ]),
   // A consumer who asked to start within the 14 days may still withdraw after activation, within them.
-  { from: 'active', to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true },
+  { from: 'active', to: 'withdrawn', roles: staff, reasonRequired: true, provider: false, customer: true, checkout: false },
 ];
+
+const isWorkflowStatus = (s: ConsoleOrderStatus): s is WorkflowStatus => (WORKFLOW_STATUSES as readonly string[]).includes(s);
+
+/** The moves after the signature (the back office's workflow), a view of the one table. */
+export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = ORDER_TRANSITIONS.filter(
+  (t): t is WorkflowTransition => isWorkflowStatus(t.from) && isWorkflowStatus(t.to),
+);
+
+/** The move from `from` to `to` in the one table, if there is one. */
+export const findOrderTransition = (from: ConsoleOrderStatus, to: ConsoleOrderStatus): OrderTransition | undefined =>
+  ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
 
 export const findTransition = (from: WorkflowStatus, to: WorkflowStatus): WorkflowTransition | undefined =>
   WORKFLOW_TRANSITIONS.find((t) => t.from === from && t.to === to);

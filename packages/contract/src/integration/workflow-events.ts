@@ -7,7 +7,7 @@ import { DOCUMENT_REJECTION_REASON_CODES, WORKFLOW_STATUSES } from '../console/w
  * (no hash, no link).
  */
 
-/** Who made a move: an operator in the console, the provider's systems, or the customer (a new upload, a withdrawal). */
+/** Who made a move: an operator in the console, the provider's systems, or the customer (the signature, a new upload, a withdrawal). */
 export const WORKFLOW_ACTOR_KINDS = ['operator', 'provider', 'customer'] as const;
 export type WorkflowActorKind = (typeof WORKFLOW_ACTOR_KINDS)[number];
 
@@ -15,11 +15,14 @@ const orderId = z.string().min(1).max(64);
 const orderNumber = z.string().min(1).max(40);
 const instant = z.string().max(40);
 
-/** `order.status_changed`: an order moved along the workflow (contract WORKFLOW_TRANSITIONS). */
+/**
+ * `order.status_changed`: an order moved (contract ORDER_TRANSITIONS) from its signature on; the
+ * signature itself is the move from `ready_to_sign` (after its `order.signed`).
+ */
 export const orderStatusChangedDataSchema = z.object({
   order_id: orderId,
   order_number: orderNumber,
-  from: z.enum(WORKFLOW_STATUSES),
+  from: z.enum(['ready_to_sign', ...WORKFLOW_STATUSES]),
   to: z.enum(WORKFLOW_STATUSES),
   /** Why, when the move asked for it (a cancellation, documents to redo): staff's words, never shown to the customer. */
   reason: z.string().max(1000).nullable(),

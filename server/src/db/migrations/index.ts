@@ -29,6 +29,7 @@ import * as m0027 from './0027-file-storage';
 import * as m0028 from './0028-orders-partial-indexes';
 import * as m0029 from './0029-catalog-promo-duration';
 import * as m0030 from './0030-outbox-lead-webhook';
+import * as m0031 from './0031-signature-on-timeline';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-orders-partial-indexes': m0028,
   '0029-catalog-promo-duration': m0029,
   '0030-outbox-lead-webhook': m0030,
+  '0031-signature-on-timeline': m0031,
 };

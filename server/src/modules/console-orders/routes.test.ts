@@ -269,7 +269,10 @@ describeEachDialect('console orders', (dialect) => {
       expect(detail.contract_files.map((f) => f.kind).sort()).toEqual(['contract', 'signed', 'summary']);
       expect(detail.has_signature_evidence).toBe(true);
       expect(detail.transitions.map((m) => m.to).sort()).toEqual(['cancelled', 'in_review', 'withdrawn']);
-      expect(detail.timeline.map((e) => e.text)).toContain('Contratto firmato dal cliente');
+      // The signature's own entry, written by its move (not made up from the order's dates).
+      expect(detail.timeline.filter((e) => e.to_status === 'signed')).toEqual([
+        expect.objectContaining({ kind: 'status', from_status: 'ready_to_sign', text: 'Firmato online con il codice monouso.', operator_name: null }),
+      ]);
       // A viewer may make no move.
       expect((await viewer.client.getOrder({ order_id: idA })).transitions).toEqual([]);
     });
@@ -337,12 +340,14 @@ describeEachDialect('console orders', (dialect) => {
       const reasonNote = await t.db.selectFrom('order_timeline').select(['kind', 'text', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'note').execute();
       expect(reasonNote.map((n) => [n.text, Number(n.customer_visible)])).toEqual([['Motivo del passaggio a «Annullato»: Il cliente ha rinunciato al telefono', 0]]);
       const records = await audits('order_status_changed', idC);
-      expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['in_review', 'verified', 'activating', 'cancelled']);
+      // The customer's signature first (its move, through the same function), then the operators'.
+      expect(records.map((r) => (JSON.parse(r.detail_json) as { to: string }).to)).toEqual(['signed', 'in_review', 'verified', 'activating', 'cancelled']);
 
       // Each move, and only a move, emitted order.status_changed; the customer may read each entry.
       const orderNumber = (await orderRow(idC)).order_number;
       const at = expect.stringMatching(/^2026-03-02T/) as unknown as string;
       expect((await eventsOf(idC)).map((e) => [e.type, e.data])).toEqual([
+        ['order.status_changed', expect.objectContaining({ from: 'ready_to_sign', to: 'signed', reason: null, by: 'customer' })],
         ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'signed', to: 'in_review', reason: null, customer_message: null, by: 'operator', at }],
         ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'in_review', to: 'verified', reason: null, customer_message: null, by: 'operator', at }],
         ['order.status_changed', { order_id: idC, order_number: orderNumber, from: 'verified', to: 'activating', reason: null, customer_message: null, by: 'operator', at }],
@@ -352,7 +357,8 @@ describeEachDialect('console orders', (dialect) => {
         }],
       ]);
       const entries = await t.db.selectFrom('order_timeline').select(['kind', 'customer_visible']).where('order_id', '=', idC).where('kind', '=', 'status').execute();
-      expect(entries.map((e) => Number(e.customer_visible))).toEqual([1, 1, 1, 1]);
+      // The signature's entry and the four moves'.
+      expect(entries.map((e) => Number(e.customer_visible))).toEqual([1, 1, 1, 1, 1]);
     });
 
     it('puts a consumer who did not ask to start early into activation only after the 14 days, and says so on the order page', async () => {
@@ -390,16 +396,18 @@ describeEachDialect('console orders', (dialect) => {
       const id = await idOf(hash);
       const actor = { kind: 'operator' as const, operator: { ...back.operator, sessionId: 'test' }, ip: '10.0.0.1', userAgent: 'vitest' };
       const rolledBack = new Error('after the move, the caller fails');
+      const timelineOf = () => t.db.selectFrom('order_timeline').select('id').where('order_id', '=', id).execute();
+      // What the signature wrote (its own move), and nothing more after the rollback.
+      const signedRecords = { events: await eventsOf(id), audits: await audits('order_status_changed', id), timeline: await timelineOf() };
+      expect([signedRecords.events.length, signedRecords.audits.length, signedRecords.timeline.length]).toEqual([1, 1, 1]);
       await expect(t.db.transaction().execute(async (trx) => {
         await moveOrderStatus(trx, actor, { orderId: id, expected: 'signed', to: 'in_review', reason: null, at: now() });
         expect(await trx.selectFrom('outbox_events').select('type').where('subject_id', '=', id).orderBy('seq').execute())
-          .toEqual([{ type: 'order.signed' }, { type: 'order.status_changed' }]);
+          .toEqual([{ type: 'order.signed' }, { type: 'order.status_changed' }, { type: 'order.status_changed' }]);
         throw rolledBack;
       })).rejects.toBe(rolledBack);
       expect((await orderRow(id)).workflow_status).toBe('signed');
-      expect(await eventsOf(id)).toEqual([]);
-      expect(await audits('order_status_changed', id)).toEqual([]);
-      expect(await t.db.selectFrom('order_timeline').select('id').where('order_id', '=', id).execute()).toEqual([]);
+      expect({ events: await eventsOf(id), audits: await audits('order_status_changed', id), timeline: await timelineOf() }).toEqual(signedRecords);
     });
 
     it("shows a customer's online withdrawal: the back office status follows, the timeline says it", async () => {
@@ -431,8 +439,9 @@ describeEachDialect('console orders', (dialect) => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ApiError;
       expect([lost.status, lost.code]).toEqual([409, 'console_stale_transition']);
-      expect(await audits('order_status_changed', id)).toHaveLength(1);
-      expect((await eventsOf(id)).map((e) => e.type)).toEqual(['order.status_changed']);
+      // The signature's move and the winner's.
+      expect(await audits('order_status_changed', id)).toHaveLength(2);
+      expect((await eventsOf(id)).map((e) => (e.data as { to: string }).to)).toEqual(['signed', (results[0]!.status === 'fulfilled' ? 'in_review' : 'cancelled')]);
     });
   });
 

@@ -174,7 +174,6 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       withdrawal_period: withdrawalPeriodView(timing),
       timeline: [
         { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
-        ...(row.signed_at ? [{ id: `${row.id}-signed`, kind: 'status' as const, at: row.signed_at, operator_name: null, from_status: 'ready_to_sign', to_status: 'signed', text: 'Contratto firmato dal cliente' }] : []),
         ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato (${m.kind})` })),
         ...timeline.map(toTimelineEntry),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),

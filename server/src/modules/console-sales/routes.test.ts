@@ -11,11 +11,12 @@ import type { Config } from '../../config';
 import { getCatalogueOffer } from '../catalog';
 import { consoleAuthModule } from '../console-auth';
 import { insertLead, LEAD } from '../leads';
-import { createOrdersModule, markOrderStatus } from '../orders';
+import { createOrdersModule } from '../orders';
 import { mobileModule } from '../mobile';
 import { createPremadeModule } from '../premade';
 import type { OperatorRole } from '@checkout/contract';
 import { consoleSalesModule } from './routes';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 /*
  * The console's leads, pre-made orders and mobile orders over the real calls: a signed-in operator's
@@ -142,7 +143,7 @@ forEachDialect('console: leads, pre-made and mobile orders', (dialect) => {
     expect(again).toMatchObject({ state: 'open', expires_at: new Date(nowMs + 2 * DAY).toISOString() });
     expect((await fillOrder(created.code)).status).toBe(200);
 
-    await markOrderStatus(t.db, created.id, 'signed');
+    await forceOrderStatus(t.db, created.id, 'signed');
     expect(await refusal(client.extendPremadeOrder({ order_id: created.id }, { days: 2 }))).toMatchObject({ status: 409, code: 'conflict' });
     const used = await client.listPremadeOrders({ state: 'used' });
     expect(used.items.map((i) => i.id)).toContain(created.id);

@@ -11,12 +11,13 @@ import { createInjectClient, settle } from '../../../test/support/inject-client'
 import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { catalogModule } from '../catalog';
-import { createOrdersModule, findOrderByHash, markOrderStatus } from '../orders';
+import { createOrdersModule, findOrderByHash } from '../orders';
 import { createSignatureModule } from '../signature';
 import { createDocumentsModule } from './routes';
 import { MAX_FILES_PER_ORDER } from './service';
 import { MAX_FILE_BYTES } from './upload-rules';
 import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -164,7 +165,7 @@ describeEachDialect('documents', (dialect) => {
       // Oldest first; the test clock gives both the same time, so only the set is fixed here.
       expect(listed.medias).toHaveLength(2);
       expect(listed.medias).toEqual(expect.arrayContaining([front, card]));
-      await markOrderStatus(t.db, id, 'cancelled');
+      await forceOrderStatus(t.db, id, 'cancelled');
       expect(await ok(api.orderDocuments({ order_hash: hash }))).toMatchObject({ status: 'cancelled', accepts_documents: false });
       const unknown = await settle(api.orderDocuments({ order_hash: 'AAAAAAAAAAAAAAAAAAAAAAAA' }), api);
       expect(unknown.status).toBe(404);
@@ -273,7 +274,7 @@ describeEachDialect('documents', (dialect) => {
     it('refuses an upload and a delete once the order is cancelled: 409 conflict with a message and the file field', async () => {
       const { hash, id } = await newOrder();
       const kept = (await upload(hash, [{ filename: 'carta.png', bytes: PNG }])).body.data!.id as string;
-      await markOrderStatus(t.db, id, 'cancelled');
+      await forceOrderStatus(t.db, id, 'cancelled');
 
       const refused = await upload(hash, [{ filename: 'retro.png', bytes: PNG }]);
       expect(refused.status).toBe(409);

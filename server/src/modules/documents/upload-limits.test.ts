@@ -10,9 +10,10 @@ import type { TestApp } from '../../../test/support/dialects';
 import { listenOnFreePort } from '../../../test/support/raw-http';
 import { rawUpload } from '../../../test/support/raw-upload';
 import { pdfOfSize } from '../../../test/support/upload-files';
-import { findOrderByHash, markOrderStatus } from '../orders';
+import { findOrderByHash } from '../orders';
 import { MAX_BYTES_PER_ORDER, MAX_FILES_PER_ORDER } from './service';
 import { MAX_FILE_BYTES } from './upload-rules';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 /*
  * What document-upload refuses before reading the body (an unknown or closed order, a full order, a
@@ -71,7 +72,7 @@ describeEachDialect('document-upload limits', (dialect) => {
 
     it('answers 409 for a cancelled order from the headers alone', async () => {
       const { hash, id } = await order();
-      await markOrderStatus(t.db, id, 'cancelled');
+      await forceOrderStatus(t.db, id, 'cancelled');
       const res = await send(hash, [key, pdfPart(big)], 0);
       expect(res.response.status).toBe(409);
       expect(res.bodyBytesSentBeforeAnswer).toBe(0);

@@ -68,12 +68,15 @@ describeEachDialect('order events to the provider', (dialect) => {
 
     expect((await h.sign(hash, code)).status).toBe(200);
     const [event, ...others] = await eventsOf(id);
-    expect(others).toHaveLength(0);
+    // Then the signature as a status move (the one table's ready_to_sign → signed), after the event that tells the order.
+    expect(others.map((e) => [e.type, Number(e.seq), JSON.parse(e.payload_json) as unknown])).toEqual([['order.status_changed', 2, expect.objectContaining({ from: 'ready_to_sign', to: 'signed', by: 'customer' })]]);
     expect(event).toMatchObject({ type: 'order.signed', subject_kind: 'order', seq: 1, created_at: new Date(h.clock.ms).toISOString() });
     const targets = await h.t.db.selectFrom('outbox_deliveries').select(['target', 'template']).where('event_id', '=', event!.id).orderBy('target').execute();
     expect(targets).toEqual([{ target: 'email', template: 'contract_signed' }, { target: 'sms', template: 'contract_signed' }, { target: 'webhook', template: null }]);
 
-    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(2);
+    // In the order they were written: the order first, then the signature's move.
+    expect(received(id).map((r) => r.envelope.type)).toEqual(['order.signed', 'order.status_changed']);
     const [delivery] = received(id);
     expect(delivery!.id).toBe(event!.id);
     expect(delivery!.envelope).toMatchObject({ type: 'order.signed', timestamp: event!.created_at });
@@ -152,7 +155,7 @@ describeEachDialect('order events to the provider', (dialect) => {
     expect(await eventsOf(id)).toHaveLength(0);
     // The code is still unused: the customer signs again and the event goes with it.
     expect((await h.sign(hash, code)).status).toBe(200);
-    expect((await eventsOf(id)).map((e) => e.type)).toEqual(['order.signed']);
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual(['order.signed', 'order.status_changed']);
   });
 
   it('a double click signs once and writes one order.signed', async () => {
@@ -161,7 +164,7 @@ describeEachDialect('order events to the provider', (dialect) => {
     const code = await h.sendCode(hash);
     const statuses = (await Promise.all([h.sign(hash, code), h.sign(hash, code)])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
-    expect((await eventsOf(await orderId(hash))).map((e) => e.type)).toEqual(['order.signed']);
+    expect((await eventsOf(await orderId(hash))).map((e) => e.type)).toEqual(['order.signed', 'order.status_changed']);
   });
 
   it('after the signature: each new document, the review resumed by a new identity document, the withdrawal; in order', async () => {
@@ -185,19 +188,20 @@ describeEachDialect('order events to the provider', (dialect) => {
     const events = await eventsOf(id);
     // Both of the customer's moves (the review resumed, the withdrawal) are status moves like any other, through the one function.
     expect(events.map((e) => [e.seq, e.type])).toEqual([
-      [1, 'order.signed'], [2, 'order.document_uploaded'], [3, 'order.document_uploaded'], [4, 'order.status_changed'], [5, 'order.status_changed'], [6, 'order.withdrawn'],
+      [1, 'order.signed'], [2, 'order.status_changed'], [3, 'order.document_uploaded'], [4, 'order.document_uploaded'], [5, 'order.status_changed'],
+      [6, 'order.status_changed'], [7, 'order.withdrawn'],
     ]);
-    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(6);
+    await expect.poll(() => received(id).length, { timeout: 5000 }).toBe(7);
     const arrived = received(id);
     expect(arrived.map((r) => r.id)).toEqual(events.map((e) => e.id));
 
-    const uploads = arrived.slice(1, 3).map((r) => orderDocumentUploadedDataSchema.strict().parse(r.envelope.data));
+    const uploads = arrived.slice(2, 4).map((r) => orderDocumentUploadedDataSchema.strict().parse(r.envelope.data));
     expect(uploads.map((u) => [u.document.id, u.document.kind])).toEqual([[other, 'other'], [identity, 'identity_document']]);
     const file = await get(uploads[1]!.file!.url);
     expect(sha256(file.rawPayload)).toBe(uploads[1]!.document.sha256);
-    expect(arrived[3]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, customer_message: null, by: 'customer' });
-    expect(arrived[4]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'in_review', to: 'withdrawn', reason: null, by: 'customer' });
-    expect(orderWithdrawnDataSchema.strict().parse(arrived[5]!.envelope.data)).toEqual({
+    expect(arrived[4]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'documents_to_redo', to: 'in_review', reason: null, customer_message: null, by: 'customer' });
+    expect(arrived[5]!.envelope.data).toMatchObject({ order_id: id, order_number: row.order_number, from: 'in_review', to: 'withdrawn', reason: null, by: 'customer' });
+    expect(orderWithdrawnDataSchema.strict().parse(arrived[6]!.envelope.data)).toEqual({
       order_id: id, order_number: row.order_number, withdrawn_at: new Date(h.clock.ms).toISOString(), channel: 'online',
     });
   });

@@ -1,4 +1,4 @@
-import type { ConsoleOrderStatus, CustomerType, WorkflowStatus } from '@checkout/contract';
+import type { ConsoleOrderStatus, CustomerType } from '@checkout/contract';
 import type { Conn } from './repository';
 
 /*
@@ -12,17 +12,25 @@ export async function selectWorkflowState(db: Conn, orderId: string): Promise<{ 
   return row ? { status: (row.workflow_status ?? row.status) as ConsoleOrderStatus, order_number: row.order_number, customer_type: row.customer_type as CustomerType } : undefined;
 }
 
+const CHECKOUT: readonly ConsoleOrderStatus[] = ['draft', 'in_progress', 'ready_to_sign'];
+
 /**
- * Moves the workflow status from `from` to `to` only if it still is `from` (compare and set: of two callers
- * moving the same order, one wins and the other finds 0 rows). `status` also sets the checkout's status
- * (cancelled, withdrawn).
+ * Moves the order from `from` to `to` only if it still is `from` (compare and set: of two callers moving
+ * the same order, one wins and the other finds 0 rows). The status lives in two columns: `status`, the
+ * checkout's (the public API's `status`), and `workflow_status`, the back office's from the signature on.
+ * This is the one place that knows how a move lands in them: the checkout's moves write `status`; the
+ * signature writes both and the signature's time; a later move writes `workflow_status`, and `status`
+ * too when it ends the contract (cancelled, withdrawn).
  */
-export async function moveWorkflow(
-  db: Conn, orderId: string, from: WorkflowStatus, to: WorkflowStatus, at: string, status?: 'cancelled' | 'withdrawn',
-): Promise<boolean> {
-  const moved = await db.updateTable('orders')
-    .set({ workflow_status: to, updated_at: at, ...(status ? { status } : {}) })
-    .where('id', '=', orderId).where('workflow_status', '=', from).executeTakeFirst();
+export async function moveStatus(db: Conn, orderId: string, from: ConsoleOrderStatus, to: ConsoleOrderStatus, at: string): Promise<boolean> {
+  const update = db.updateTable('orders').where('id', '=', orderId);
+  const moved = CHECKOUT.includes(from)
+    ? await update
+      .set(to === 'signed' ? { status: 'signed', workflow_status: 'signed', signed_at: at, updated_at: at } : { status: to, updated_at: at })
+      .where('status', '=', from).where('workflow_status', 'is', null).executeTakeFirst()
+    : await update
+      .set({ workflow_status: to, updated_at: at, ...(to === 'cancelled' || to === 'withdrawn' ? { status: to } : {}) })
+      .where('workflow_status', '=', from).executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
 

@@ -1,5 +1,5 @@
 import {
-  CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, WORKFLOW_STATUSES, activationWaitsUntil, findTransition,
+  CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, ERROR_CODES, PROVIDER_ERROR_CODES, activationWaitsUntil, findOrderTransition,
   isFinalWorkflowStatus, toItalianDate,
 } from '@checkout/contract';
 import type {
@@ -11,15 +11,16 @@ import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { emitEvent } from '../../infra/outbox';
 import { recordAudit } from '../audit';
 import { appendTimeline } from './order-timeline';
-import { moveWorkflow, releaseClaim, selectWorkflowState, withdrawOfferedSlots } from './order-status-repository';
+import { moveStatus, releaseClaim, selectWorkflowState, withdrawOfferedSlots } from './order-status-repository';
 
 /*
- * The one way an order moves along the workflow after its signature, whoever moves it: staff in the
- * console (a move, the review claim, the review decision), the provider's systems through their API, and
- * the customer (a new identity document, an online withdrawal). The contract's table decides, the move is
- * a compare-and-set on the order's status, and its timeline entry, its audit record and its
- * `order.status_changed` event are written in the caller's transaction, so they exist if and only if the
- * move does. No other code writes the workflow status (a test reads the sources for it).
+ * The one way an order's status moves, whoever moves it: the checkout as the visitor saves steps, the
+ * customer (the signature, a new identity document, an online withdrawal), staff in the console (a move,
+ * the review claim, the review decision) and the provider's systems through their API. The contract's
+ * table (ORDER_TRANSITIONS) decides and the move is a compare-and-set on the order's status. From the
+ * signature on, its timeline entry, its audit record and its `order.status_changed` event are written in
+ * the caller's transaction, so they exist if and only if the move does. No other code writes the status
+ * columns (a test reads the sources for it).
  */
 
 /** Who moves the order, from where (the audit log's record). */
@@ -44,9 +45,8 @@ export interface WorkflowMove {
   timing?: ActivationTiming;
 }
 
-export interface WorkflowMoved { from: WorkflowStatus; to: WorkflowStatus; orderNumber: string }
+export interface WorkflowMoved { from: ConsoleOrderStatus; to: WorkflowStatus; orderNumber: string }
 
-const isWorkflow = (s: string): s is WorkflowStatus => (WORKFLOW_STATUSES as readonly string[]).includes(s);
 const label = (s: ConsoleOrderStatus | null): string => (s ? CONSOLE_STATUS_LABELS[s] : '—');
 
 /** The refusals, in the console's words and codes, the provider API's, or the customer's. */
@@ -107,8 +107,9 @@ export async function moveOrderStatus(trx: Transaction<Database>, actor: Workflo
   if (!order) throw notFound('Ordine non trovato');
   const current = order.status;
   if (current !== move.expected) throw refuse.stale(current);
-  const transition = isWorkflow(current) ? findTransition(current, move.to) : undefined;
-  if (!transition || !isWorkflow(current)) throw refuse.notAllowed(current, move.to);
+  // The checkout's own moves follow the steps (followCheckoutSteps), never a caller's request.
+  const transition = findOrderTransition(current, move.to);
+  if (!transition || transition.checkout || current === 'draft' || current === 'in_progress') throw refuse.notAllowed(current, move.to);
   const allowed = actor.kind === 'operator' ? transition.roles.includes(actor.operator.role)
     : actor.kind === 'provider' ? transition.provider : transition.customer;
   if (!allowed) throw refuse.forbidden(current, move.to);
@@ -125,9 +126,8 @@ export async function moveOrderStatus(trx: Transaction<Database>, actor: Workflo
   }
 
   const at = move.at.toISOString();
-  const checkout = move.to === 'cancelled' || move.to === 'withdrawn' ? move.to : undefined;
   // Compare and set: of two callers moving the same order, one wins and the other finds the new status.
-  if (!(await moveWorkflow(trx, move.orderId, current, move.to, at, checkout))) {
+  if (!(await moveStatus(trx, move.orderId, current, move.to, at))) {
     throw refuse.stale((await selectWorkflowState(trx, move.orderId))?.status ?? null);
   }
   if (current === 'in_review') await releaseClaim(trx, move.orderId);
@@ -180,4 +180,22 @@ export async function resumeReviewAfterUpload(trx: Transaction<Database>, orderI
   if ((await selectWorkflowState(trx, orderId))?.status !== 'documents_to_redo') return false;
   await moveAsCustomer(trx, orderId, 'in_review', at, { ip: client.ip, userAgent: null }, 'Il cliente ha caricato un nuovo documento d’identità');
   return true;
+}
+
+/**
+ * The checkout's status after the visitor's steps (`to`, from statusAfterSteps): the table's checkout move
+ * from the order's status now, if it changes. Call under the order's row lock, in the step's
+ * transaction. Recorded by the steps themselves: no history entry, no event (see the table).
+ */
+export async function followCheckoutSteps(trx: Transaction<Database>, orderId: string, from: ConsoleOrderStatus, to: ConsoleOrderStatus, at: Date): Promise<void> {
+  if (from === to) return;
+  if (!findOrderTransition(from, to)?.checkout) throw new Error(`the checkout cannot move order ${orderId} from ${from} to ${to}`);
+  if (!(await moveStatus(trx, orderId, from, to, at.toISOString()))) throw new Error(`order ${orderId} was not ${from} under its lock`);
+}
+
+/** The signature with the one-time code: the customer's move into the back office's workflow (ready_to_sign → signed). */
+export function moveToSigned(trx: Transaction<Database>, orderId: string, at: Date, client: { ip: string | null; userAgent: string | null }): Promise<WorkflowMoved> {
+  return moveOrderStatus(trx, { kind: 'customer', ...client }, {
+    orderId, expected: 'ready_to_sign', to: 'signed', reason: null, at, entry: { kind: 'status', text: 'Firmato online con il codice monouso.' },
+  });
 }

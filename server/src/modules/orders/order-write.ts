@@ -13,6 +13,7 @@ import type { Conn } from './repository';
 import { assertContentChangeable, orderNotFound, toOrderRecord, toOrderRef } from './service';
 import type { OrderFields } from './service';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
+import { followCheckoutSteps } from './order-status';
 
 export type OrderWrite = z.output<typeof orderWriteSchema>;
 export type OrderRef = ReturnType<typeof toOrderRef>;
@@ -152,9 +153,9 @@ export async function updateOrder(
       ...(referer !== undefined ? { referer_code: referer === '' ? null : referer } : {}),
       fields_json: storedFieldsJson(fields),
       step_data_json: JSON.stringify(stepData),
-      status,
       updated_at: now.toISOString(),
     });
+    await followCheckoutSteps(trx, order.id, order.status, status, now);
     return toOrderRef({ hash: order.hash, status, order_number: order.order_number });
   });
 }

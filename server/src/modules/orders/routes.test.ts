@@ -10,7 +10,8 @@ import { catalogModule } from '../catalog';
 import { createDocumentsModule } from '../documents';
 import { createOrdersModule } from './routes';
 import { seedRefererCodes } from './seed';
-import { findOrderByHash, getOrderForSignature, markOrderStatus } from './service';
+import { findOrderByHash, getOrderForSignature } from './service';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -185,7 +186,7 @@ describeEachDialect('orders', (dialect) => {
     it('is refused once the order is signed', async () => {
       const hash = await newOrder();
       const order = await findOrderByHash(t.db, hash);
-      await markOrderStatus(t.db, order!.id, 'signed');
+      await forceOrderStatus(t.db, order!.id, 'signed');
       const { status, body } = await call((c) => c.updateOrder({ order_hash: hash }, { offer_id: 101 }));
       expect(status).toBe(409);
       expect(body.error!.code).toBe('conflict');
@@ -356,7 +357,7 @@ describeEachDialect('orders', (dialect) => {
 
     it('is accepted on a signed order, which stays signed; refused on a cancelled one', async () => {
       const signed = await newOrder();
-      await markOrderStatus(t.db, (await findOrderByHash(t.db, signed))!.id, 'signed');
+      await forceOrderStatus(t.db, (await findOrderByHash(t.db, signed))!.id, 'signed');
       const res = await step(signed, 'step-portability', PORTABILITY);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data!.status).toBe('signed');
@@ -364,7 +365,7 @@ describeEachDialect('orders', (dialect) => {
       expect((await step(signed, 'step-address', PRIVATO_STEPS['step-address'])).status).toBe(409);
 
       const cancelled = await newOrder();
-      await markOrderStatus(t.db, (await findOrderByHash(t.db, cancelled))!.id, 'cancelled');
+      await forceOrderStatus(t.db, (await findOrderByHash(t.db, cancelled))!.id, 'cancelled');
       expect((await step(cancelled, 'step-portability', PORTABILITY)).status).toBe(409);
     });
   });

@@ -153,17 +153,6 @@ export async function findOrderForSignatureByNumber(db: Conn, orderNumber: strin
 }
 
 /**
- * Sets the status (e.g. `signed` from the signature module, inside its transaction). The back office's
- * status (`workflow_status`, migration 0022) starts at the signature and follows a withdrawal or a
- * cancellation in the same statement; the signature's time is kept for the console's list.
- */
-export async function markOrderStatus(trx: Conn, orderId: string, status: OrderStatus, now: Date = new Date()): Promise<void> {
-  const at = now.toISOString();
-  const workflow = status === 'signed' || status === 'withdrawn' || status === 'cancelled' ? { workflow_status: status } : {};
-  await updateOrderRow(trx, orderId, { status, updated_at: at, ...workflow, ...(status === 'signed' ? { signed_at: at } : {}) });
-}
-
-/**
  * The price and promo the customer signed, on the order's row: the row's totals were written at the last step, and a
  * promo may have ended (or the catalogue moved) between that step and the signature. Everything that reads
  * the row (the provider API, the console's list and export) then says what the contract says.

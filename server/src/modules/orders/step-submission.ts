@@ -3,6 +3,7 @@ import type { OrderStepName, StepSchema, StepValues } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { lockOrder, mergeStepPayloads, statusAfterSteps } from './order-steps-state';
+import { followCheckoutSteps } from './order-status';
 import { deleteStep, selectSteps, upsertStep, updateOrderRow } from './repository';
 import { assertContentChangeable, orderNotFound, requireOrderByHash, toOrderRecord, toOrderRef } from './service';
 import { assertSentLineFacts, priceOrderContent, storedContent } from './order-pricing';
@@ -86,9 +87,9 @@ export async function submitStep(
       ...(content ? { monthly_cents: content.priced.totals.monthly, one_off_cents: content.priced.totals.oneOff } : {}),
       fields_json: storedFieldsJson(content ? storedContent(merged, content) : merged),
       step_data_json: JSON.stringify(stepData),
-      status,
       updated_at: submittedAt,
     });
+    await followCheckoutSteps(trx, current.id, current.status, status, now);
     return toOrderRef({ hash: current.hash, status, order_number: current.order_number });
   });
 }

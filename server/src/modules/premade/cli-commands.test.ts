@@ -8,11 +8,11 @@ import { runCli } from '../../cli/main';
 import type { Db } from '../../db';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { findPremadeOrder } from './premade-order';
-import { markOrderStatus } from '../orders';
 import { runCommand } from '../../cli/run';
 import { createFsStorage } from '../../infra/storage';
 import type { CommandFn } from '../../cli/run';
 import { createPremadeOrderCommand, exportEvidenceCommand, listOrdersCommand } from './cli-commands';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 describe('cli help', () => {
   it('lists the side-flow commands', async () => {
@@ -132,7 +132,7 @@ describeEachDialect('premade cli', (dialect) => {
         id: randomBytes(8).toString('hex'), order_id: order.id, otp_id: 'otp-1', signed_at: '2026-03-01T10:00:00.000Z', channel: 'sms',
         masked_destination: '333****321', ip: '127.0.0.1', user_agent: 'test', preview_sha256: 'a'.repeat(64), signed_sha256: sha,
       }).execute();
-      await markOrderStatus(db, order.id, 'signed');
+      await forceOrderStatus(db, order.id, 'signed');
       return { hash: created.order_hash, sha, file };
     };
 

@@ -9,13 +9,14 @@ import type { InjectClient } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { headersWithoutRequestId, withoutRequestId } from '../../../test/support/request-id';
 import { createPremadeOrder, findPremadeOrder, newPremadeCode, normalisePremadeCode } from './premade-order';
-import { createOrdersModule, markOrderStatus } from '../orders';
+import { createOrdersModule } from '../orders';
 import { DEFAULT_SEND_LIMITS } from '../signature';
 import { addressFields } from './address-fields';
 import { PER_CODE } from './code-delay';
 import { createPremadeModule } from './routes';
 import { DEMO_PREMADE } from './seed';
 import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
+import { forceOrderStatus } from '../../../test/support/order-status-fixture';
 
 /*
  * fill-order and the one-time code that opens a pre-made order (docs/side-flows.md): the code shows
@@ -190,11 +191,11 @@ describeEachDialect('fill-order', (dialect) => {
   describe('unknown, expired, cancelled and signed codes', () => {
     const deadCodes = async (): Promise<string[]> => {
       const signed = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID }, now: new Date('2025-01-01T00:00:00Z') });
-      await markOrderStatus(t.db, signed.id, 'signed');
+      await forceOrderStatus(t.db, signed.id, 'signed');
       const cancelled = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID } });
-      await markOrderStatus(t.db, cancelled.id, 'cancelled');
+      await forceOrderStatus(t.db, cancelled.id, 'cancelled');
       const withdrawn = await createPremadeOrder(t.db, { offerId: 101, fields: { id_egon_civico: TEST_ADDRESS_ID, first_name: 'Carla', mobile_phone_number: '3331234567' } });
-      await markOrderStatus(t.db, withdrawn.id, 'withdrawn');
+      await forceOrderStatus(t.db, withdrawn.id, 'withdrawn');
       return [DEMO_PREMADE.expiredCode, DEMO_PREMADE.signedCode, signed.code, cancelled.code, withdrawn.code, 'NOPE123456', 'ABCDEFGHJK', 'x', '%25%25', 'a'.repeat(30)];
     };
     /** Everything but the date, which only says when. */

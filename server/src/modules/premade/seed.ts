@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB as Database } from '../../db/types';
 import { createPremadeOrder } from './premade-order';
-import { markOrderStatus } from '../orders';
+import { followCheckoutSteps, moveToSigned } from '../orders';
 import { addressFields } from './address-fields';
 
 /**
@@ -32,5 +32,8 @@ export async function seedPremadeOrders(trx: Transaction<Database>): Promise<voi
   await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields: address, optionIds: [10], code: DEMO_PREMADE.openCode, expiresAt: forever, now });
   await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.expiredCode, expiresAt: new Date('2025-01-31T23:59:59Z'), now: new Date('2025-01-01T09:00:00Z') });
   const signed = await createPremadeOrder(trx, { offerId: DEMO_PREMADE.offerId, fields, code: DEMO_PREMADE.signedCode, expiresAt: new Date('2099-12-31T23:59:59Z'), now });
-  await markOrderStatus(trx, signed.id, 'signed', now);
+  // Signed as a customer would have, through the table's moves (its steps are not needed to refuse its code).
+  await followCheckoutSteps(trx, signed.id, 'draft', 'in_progress', now);
+  await followCheckoutSteps(trx, signed.id, 'in_progress', 'ready_to_sign', now);
+  await moveToSigned(trx, signed.id, now, { ip: null, userAgent: null });
 }

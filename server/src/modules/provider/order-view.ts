@@ -45,12 +45,10 @@ export function providerOrderView(row: ProviderOrderRow, timeline: Selectable<Or
   const name = str(fields, 'ragione_sociale', 200) ?? ([str(fields, 'first_name', 100), str(fields, 'last_name', 100)].filter(Boolean).join(' ') || null);
 
   const moves = timeline.filter((e) => isWorkflow(e.to_status));
-  const history = [
-    ...(row.signed_at ? [{ from: null, to: 'signed' as const, at: row.signed_at, text: null }] : []),
-    ...moves.map((e) => ({
-      from: isWorkflow(e.from_status) ? e.from_status : null, to: e.to_status as WorkflowStatus, at: e.at, text: e.text?.slice(0, 2000) ?? null,
-    })),
-  ].slice(-HISTORY_MAX);
+  // From the signature's own entry (its `from` is the checkout's, shown as null) to the last move.
+  const history = moves.map((e) => ({
+    from: isWorkflow(e.from_status) ? e.from_status : null, to: e.to_status as WorkflowStatus, at: e.at, text: e.text?.slice(0, 2000) ?? null,
+  })).slice(-HISTORY_MAX);
   const ended = isFinalWorkflowStatus(status) ? (moves.filter((e) => e.to_status === status).at(-1)?.at ?? row.updated_at) : null;
 
   return {

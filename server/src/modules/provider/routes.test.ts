@@ -259,7 +259,7 @@ describeEachDialect('provider API', (dialect) => {
       const entry = await t.db.selectFrom('order_timeline').selectAll().where('order_id', '=', a.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ kind: 'status', from_status: 'verified', to_status: 'activating', operator_id: null, operator_name: 'CRM Fibra' });
       expect(Number(entry.customer_visible)).toBe(1);
-      const [record] = (await audits('order_status_changed')).filter((r) => r.target_id === a.id);
+      const [record] = (await audits('order_status_changed')).filter((r) => r.target_id === a.id && (r.detail as { by?: string }).by === 'provider');
       expect(record).toMatchObject({ target_id: a.id, operator_id: null });
       expect(record!.detail).toMatchObject({ from: 'verified', to: 'activating', by: 'provider', provider_token: { id: full.id, name: 'CRM Fibra' } });
       // Activation is news for the customer: the event carries their email and SMS.

@@ -15,7 +15,7 @@ import { configure as configureStringify } from 'safe-stable-stringify';
 import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, activationStartWording, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
 import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/contract';
 import { listOrderMedias } from '../documents';
-import { currentConsents, getOrderForSignature, markOrderStatus, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
+import { currentConsents, getOrderForSignature, moveToSigned, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
 import { claimDestinationSend, destinationKey } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
@@ -368,7 +368,6 @@ export function createSignatureService(deps: SignatureDeps) {
             masked_destination: otp.masked_destination, ip: client.ip, user_agent: client.userAgent,
             preview_sha256: preview.sha256, signed_sha256: signedSha, acceptances_json: otp.acceptances_json,
           });
-          await markOrderStatus(trx, order.id, 'signed', now);
           // The row's price becomes the signed one (it was the last step's; a promo may have ended since).
           await recordSignedPrice(trx, order.id, { totals: content.priced.totals, promoCode: content.content.promo?.code ?? null });
           await setSigningLock(trx, order.id, null);
@@ -382,6 +381,8 @@ export function createSignatureService(deps: SignatureDeps) {
               signedAt: now, channel: otp.channel, signedSha256: signedSha, summarySha256: summary?.row.sha256 ?? null, acceptances,
             }),
           });
+          // The customer's move into the workflow, after order.signed so the provider knows the order its status_changed names.
+          await moveToSigned(trx, order.id, now, { ip: client.ip, userAgent: client.userAgent });
         });
       } catch (err) {
         await storage.remove(signedKey);

@@ -30,13 +30,13 @@ export interface TimelineRow { id: number | string; at: string; kind: string; to
 const isStatus = (s: string | null): s is TrackingStatus => s !== null && (TRACKING_STATUSES as readonly string[]).includes(s);
 
 /**
- * The customer's timeline, oldest first: the order made, the contract signed, the entries meant for them
- * (statuses in the page's words, notes as written); the current status closes it when no entry says it.
+ * The customer's timeline, oldest first: the order made (its row's own time), then the entries meant for
+ * them (the signature and every later move in the page's words, notes as written); the current status
+ * closes it when no entry says it.
  */
 export function customerTimeline(order: TrackedOrderRow, rows: readonly TimelineRow[], since: string): TrackingTimelineEntry[] {
   const status = statusOf(order);
   const entries: TrackingTimelineEntry[] = [{ id: 'created', at: order.created_at, title: 'Ordine creato', text: null }];
-  if (order.signed_at) entries.push({ id: 'signed', at: order.signed_at, title: 'Contratto firmato', text: 'Firmato online con il codice monouso.' });
   for (const row of rows) {
     const id = `entry-${row.id}`;
     const appointment = row.kind === 'note' ? APPOINTMENT_NOTE.exec(row.text ?? '') : null;
@@ -47,7 +47,7 @@ export function customerTimeline(order: TrackedOrderRow, rows: readonly Timeline
     const moved = row.kind === 'status' && isStatus(row.to_status);
     entries.push({ id, at: row.at, title: moved ? TRACKING_STATUS_TEXTS[row.to_status as TrackingStatus].label : 'Aggiornamento', text: row.text });
   }
-  const said = rows.some((r) => r.kind === 'status' && r.to_status === status) || (status === 'signed' && order.signed_at !== null);
+  const said = rows.some((r) => r.kind === 'status' && r.to_status === status);
   if (!said && TRACKING_STATUS_TEXTS[status].stage !== 0) entries.push({ id: 'current', at: since, title: TRACKING_STATUS_TEXTS[status].label, text: null });
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
