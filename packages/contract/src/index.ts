@@ -48,6 +48,7 @@ export * from './rules/premade-fields';
 export * from './rules/technology-wording';
 export * from './rules/offer-transparency';
 export * from './rules/offer-terms';
+export * from './rules/vat';
 export * from './rules/format-speed';
 export * from './rules/italian-number';
 export * from './rules/needed-documents';

@@ -416,7 +416,8 @@ describeEachDialect('one order, one story: every surface tells the same', (diale
       expect.soft(offer.lines.map((l) => [l.name, l.monthly_cents, l.one_off_cents])).toEqual(signedData.price_lines.map((l) => [
         l.kind === 'included' ? `${l.name} - incluso` : l.name, cents(l.monthly), cents(l.one_off),
       ]));
-      expect.soft([preview.data!.totals.vat_included, signedData.totals.vat_included]).toEqual([consumer, consumer]);
+      // With VAT or without, said alike: the preview, the signed event, the console's page and the provider's order.
+      expect.soft([preview.data!.totals.vat_included, signedData.totals.vat_included, offer.vat_included, providerOrder.offer.vat_included]).toEqual([consumer, consumer, consumer, consumer]);
       expect.soft([signedData.offer.id, consoleOrder.order.offer_id, providerOrder.offer.id]).toEqual([story.selection.offer_id, story.selection.offer_id, story.selection.offer_id]);
       expect.soft([offer.name, providerOrder.offer.name, consoleOrder.order.offer_name]).toEqual([signedData.offer.name, signedData.offer.name, signedData.offer.name]);
       expect.soft([signedData.customer_type, consoleOrder.order.customer_type, providerOrder.customer_type]).toEqual([story.customerType, story.customerType, story.customerType]);

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '../lib/translation';
-import { formatEuro, priceOrder, type Offer, type OptionsState, type Promo } from '@checkout/contract';
+import { formatEuro, priceOrder, pricesIncludeVat, type Offer, type OptionsState, type Promo } from '@checkout/contract';
 import { OfferTerms } from './offer-terms';
 import { PriceLines } from './price-lines';
 import './checkout-kit.css';
@@ -106,7 +106,7 @@ export function SummaryBox({ offer, state, routerVariant, promo = null, onContin
       <button type="button" className="btn btn-primary btn-lg order-summary-continue" onClick={onContinue}>
         {t('kit.summary.continue')}
       </button>
-      <p className="order-summary-note">{t(offer.customer_type === 'business' ? 'kit.summary.vatExcluded' : 'kit.summary.vatIncluded')}</p>
+      <p className="order-summary-note">{t(pricesIncludeVat(offer.customer_type) ? 'kit.summary.vatIncluded' : 'kit.summary.vatExcluded')}</p>
     </section>
   );
 }

@@ -169,6 +169,8 @@ export const orderDetailSchema = z.object({
     lines: z.array(z.object({ name: z.string(), monthly_cents: z.number().int(), one_off_cents: z.number().int() })),
     monthly_total_cents: z.number().int(),
     one_off_total_cents: z.number().int(),
+    /** Whether the prices include VAT (a consumer's) or not (a business's), as the contract says. */
+    vat_included: z.boolean(),
   }).nullable(),
   documents: z.array(consoleDocumentSchema),
   /** The contract files on record (download path under /api/console/orders/{id}/files/{kind}). */

@@ -7,7 +7,8 @@ import { leadSchema } from '../schemas/lead';
 /*
  * The `data` of the events the checkout writes for the provider (docs/integration.md, "Events"). Each
  * schema is what the receiver gets inside the Standard Webhooks envelope `{ type, timestamp, data }`.
- * Amounts are euros with VAT as the contract prints them (`29.9`), as everywhere on the wire; dates are
+ * Amounts are euros as the contract prints them (`29.9`: with VAT for a consumer, without for a business,
+ * `vat_included` says which), as everywhere on the wire; dates are
  * `yyyy-mm-dd`, instants ISO-8601 in UTC. Text the customer typed keeps its form bounds.
  */
 

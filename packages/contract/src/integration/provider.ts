@@ -138,7 +138,7 @@ const instant = z.string().max(40);
 const dateTimeInput = z.iso.datetime({ offset: true, error: 'Data e ora ISO-8601 con fuso orario (es. 2026-05-04T08:00:00+02:00).' }).max(40);
 const text = (max: number) => z.string().max(max);
 
-/** TMF Money: an amount in euros, VAT included. */
+/** TMF Money: an amount in euros, as the contract prints it (with VAT for a consumer, without for a business: `vat_included` beside it). */
 export const moneySchema = z.object({ value: z.number(), unit: z.literal('EUR') });
 
 /** TMF TimePeriod. */
@@ -175,7 +175,11 @@ export const providerOrderSchema = z.object({
     street: text(200).nullable(), street_number: text(20).nullable(), postcode: text(10).nullable(),
     city: text(100).nullable(), province: text(10).nullable(),
   }),
-  offer: z.object({ id: z.number().int(), name: text(200).nullable(), technology: text(20).nullable(), monthly_price: moneySchema, one_off_price: moneySchema }),
+  offer: z.object({
+    id: z.number().int(), name: text(200).nullable(), technology: text(20).nullable(), monthly_price: moneySchema, one_off_price: moneySchema,
+    /** Whether the prices include VAT: true for a consumer, false for a business (contract rule `pricesIncludeVat`). */
+    vat_included: z.boolean(),
+  }),
   /**
    * A consumer's 14-day withdrawal period: whether they asked to start within it, and, when they did not,
    * the first day (yyyy-mm-dd, Italian calendar) the order may move to activating or have an appointment.

@@ -65,7 +65,7 @@ export function activationStartWording(t: ActivationTiming): string | null {
   if (t.customerType !== 'privato' || !t.signedAt) return null;
   const lastDay = toItalianDate(withdrawalLastDay(t.signedAt));
   if (t.earlyActivationRequested) {
-    return `Attivazione chiesta durante i 14 giorni di ripensamento: se recedi entro il ${lastDay} paghi solo il servizio fornito fino al recesso (art. 57 c. 3 Codice del Consumo).`;
+    return `Attivazione chiesta durante i 14 giorni di ripensamento: se recedi entro il ${lastDay} paghi solo un importo proporzionale al servizio fornito fino al recesso (art. 57 c. 3 Codice del Consumo).`;
   }
   return `Attivazione dopo i 14 giorni di ripensamento: la chiediamo dal ${toItalianDate(firstActivationDay(t)!)}, il giorno dopo la fine del periodo (${lastDay}).`;
 }

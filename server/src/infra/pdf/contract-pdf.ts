@@ -1,4 +1,4 @@
-import { formatEuro, routerTerms } from '@checkout/contract';
+import { formatEuro, routerTerms, vatWording } from '@checkout/contract';
 import type { Option } from '@checkout/contract';
 import { BOLD, MUTED, REGULAR, INK, groupIban, italianDay, newPdf, pageFooters } from './pdf-layout';
 import type { Layout } from './pdf-layout';
@@ -93,7 +93,7 @@ export const mandateWording = (sepa: Pick<SepaMandate, 'creditorName' | 'scheme'
 
 const summaryBullets = (data: ContractPdfData): string[] => [
   `Operatore: ${data.brandName}. Offerta "${data.offer.name}" in tecnologia ${data.technology || 'da verificare'}.`,
-  `Prezzo: ${formatEuro(data.totals.monthly)} al mese (${data.customerType === 'business' ? 'IVA esclusa' : 'IVA inclusa'}) e ${formatEuro(data.totals.oneOff)} una tantum, come dettagliato nella sezione Offerta.`,
+  `Prezzo: ${formatEuro(data.totals.monthly)} al mese (${vatWording(data.customerType)}) e ${formatEuro(data.totals.oneOff)} una tantum, come dettagliato nella sezione Offerta.`,
   ...(data.promo ? [`Promozione ${data.promo}.`] : []),
   // The offer's own terms: a commitment, a voucher and what leaving costs are the offer's, never a stock sentence.
   ...data.terms,

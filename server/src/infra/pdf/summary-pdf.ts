@@ -1,4 +1,4 @@
-import { formatEuro } from '@checkout/contract';
+import { formatEuro, vatWording } from '@checkout/contract';
 import type { ContractPdfData } from './contract-pdf';
 import { BOLD, INK, MUTED, REGULAR, italianDay, newPdf, pageFooters } from './pdf-layout';
 import type { RenderOptions } from './contract-pdf';
@@ -71,7 +71,7 @@ export function renderContractSummaryPdf(data: SummaryData, facts: SummaryFacts,
     doc.moveDown(0.1);
   };
   const business = data.customerType === 'business';
-  const vat = business ? 'IVA esclusa' : 'IVA inclusa';
+  const vat = vatWording(data.customerType);
 
   doc.font(BOLD).fontSize(16).fillColor(data.accentColour).text('Sintesi contrattuale', l.left, 36, { width: l.width });
   doc.font(REGULAR).fontSize(TEXT_SIZE).fillColor(MUTED)
@@ -111,7 +111,7 @@ export function renderContractSummaryPdf(data: SummaryData, facts: SummaryFacts,
   for (const sentence of facts.duration) text(sentence);
   text(business
     ? 'Il contratto è concluso tra professionisti: non si applica il diritto di ripensamento dei consumatori.'
-    : 'Diritto di ripensamento: entro 14 giorni dalla conclusione puoi recedere senza motivazione e senza costi (Codice del Consumo, art. 52).');
+    : 'Diritto di ripensamento: entro 14 giorni dalla conclusione puoi recedere senza motivazione e senza penali; se hai chiesto di attivare il servizio durante i 14 giorni, paghi solo un importo proporzionale al servizio fornito fino al recesso (Codice del Consumo, artt. 52 e 57).');
 
   heading(5);
   text('Agevolazioni per utenti non vedenti e non udenti secondo la delibera AGCOM 290/21/CONS; le informazioni e le condizioni sono disponibili presso il servizio clienti e sul sito dell\'operatore.');

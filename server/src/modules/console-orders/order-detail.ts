@@ -1,4 +1,4 @@
-import { activationStartWording, firstActivationDay, priceLineLabel, withdrawalLastDay } from '@checkout/contract';
+import { activationStartWording, firstActivationDay, priceLineLabel, pricesIncludeVat, withdrawalLastDay } from '@checkout/contract';
 import type { ActivationTiming, ConsoleOrderDetail, CustomerType } from '@checkout/contract';
 import type { Db } from '../../db';
 import { getCatalogueOffer } from '../catalog';
@@ -116,6 +116,7 @@ export interface OfferView {
   lines: Array<{ name: string; monthly_cents: number; one_off_cents: number }>;
   monthly_total_cents: number;
   one_off_total_cents: number;
+  vat_included: boolean;
 }
 
 /**
@@ -133,11 +134,13 @@ export async function offerView(
       lines: content.priced.lines.map((l) => ({ name: priceLineLabel(l), monthly_cents: l.monthly, one_off_cents: l.oneOff })),
       monthly_total_cents: content.priced.totals.monthly,
       one_off_total_cents: content.priced.totals.oneOff,
+      vat_included: pricesIncludeVat(order.customer_type),
     };
   } catch {
     return {
       name: offerNameOf(order.offer_id, order.customer_type) ?? `Offerta ${order.offer_id}`,
       lines: [], monthly_total_cents: Number(order.monthly_cents), one_off_total_cents: Number(order.one_off_cents),
+      vat_included: pricesIncludeVat(order.customer_type),
     };
   }
 }

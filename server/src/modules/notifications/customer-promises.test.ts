@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../../config';
 
 /*
  * "A promise in the product's words is a rule in its code" (docs: DESIGN, habits): each sentence of the
- * order's pages (tracking, thank-you, withdrawal, and the status texts the tracking page reads from the
+ * customer's pages (every section of the locale, and the status texts the tracking page reads from the
  * contract) that tells the customer a message will come names here what sends it, and for a message of the
  * outbox the contract's one table (`customerMessagesFor`) must send it by the channels the sentence names.
  * A new promise with no row here fails, and so does a row whose event has lost its entry in the table.
@@ -16,14 +16,14 @@ import { REPO_ROOT } from '../../config';
 /** "ti avviseremo", "ti avvisiamo", "ti inviamo", "ti invieremo", "ti scriviamo", "ti scriveremo", "riceverai"… */
 const PROMISE = /\b(?:ti (?:avvis|invi|scriv|mand)\w*|riceverai)\b/i;
 
-/** The sections of web/src/locales/it.json about an order after its signature. */
-const ORDER_PAGES = ['tracking', 'thankYou', 'withdrawal'] as const;
 
 type Keeper =
   /** A message of the outbox, written with `event` whose `data` is the case the sentence is shown in. */
   | { event: EventType; data: Record<string, unknown> }
   /** A one-time code the request itself sends (not a message of the outbox). */
-  | { code: true };
+  | { code: true }
+  /** A message the request itself sends, named by the test that proves it is sent. */
+  | { sentBy: string };
 
 const NOW = new Date('2026-03-02T09:00:00Z');
 
@@ -48,6 +48,14 @@ const PROMISES: Record<string, Keeper> = {
   // "Se serve qualcosa ti scriviamo": a document to upload again.
   'status.signed': { event: 'order.document_reviewed', data: { decision: 'rejected', reason_code: 'unreadable' } },
   'status.ready_to_sign': { code: true },
+  'pages.signature.text': { code: true },
+  // "Qui riceverai il contratto firmato e gli aggiornamenti sull’attivazione": by email.
+  'checkout.contact.emailHint': { event: 'order.signed', data: {} },
+  // The code to the new number, and the notice (no code) to the number it replaces.
+  'signature.changeMobileIntro': { sentBy: 'server/src/modules/signature/mobile-number-change.test.ts' },
+  'premadeFlow.readyTextCode': { code: true },
+  'premadeFlow.codeText': { code: true },
+  'consentChanges.intro': { code: true },
 };
 
 /** Every string of `value` by its dotted key. */
@@ -60,7 +68,7 @@ function strings(value: unknown, key: string): Array<[string, string]> {
 
 const locale = JSON.parse(readFileSync(path.join(REPO_ROOT, 'web/src/locales/it.json'), 'utf8')) as Record<string, unknown>;
 const TEXTS: Array<[string, string]> = [
-  ...ORDER_PAGES.flatMap((section) => strings(locale[section], section)),
+  ...Object.entries(locale).flatMap(([section, value]) => strings(value, section)),
   ...Object.entries(TRACKING_STATUS_TEXTS).map(([status, text]): [string, string] => [`status.${status}`, text.next ?? '']),
 ];
 const promised = TEXTS.filter(([, text]) => PROMISE.test(text));
@@ -79,11 +87,26 @@ describe('what the order\'s pages promise to send is sent', () => {
     expect(Object.keys(PROMISES).filter((key) => !promised.some(([k]) => k === key)), 'a row for no promise').toEqual([]);
   });
 
-  it.each(promised.filter(([key]) => key in PROMISES && !('code' in PROMISES[key]!)))('%s: the table sends it', (key, text) => {
+  it.each(promised.filter(([key]) => key in PROMISES && 'event' in PROMISES[key]!))('%s: the table sends it', (key, text) => {
     const keeper = PROMISES[key] as Extract<Keeper, { event: EventType }>;
     const targets = customerMessagesFor(keeper.event, keeper.data).map((m) => m.target);
     expect(targets, `${keeper.event} has no message in customerMessagesFor`).not.toEqual([]);
     if (/\bSMS\b/.test(text)) expect(targets).toContain('sms');
     if (/\bemail\b/i.test(text)) expect(targets).toContain('email');
+  });
+});
+
+describe('messages a request sends itself', () => {
+  it.each(Object.entries(PROMISES).filter(([, k]) => 'sentBy' in k))('%s: its test is there', (_key, keeper) => {
+    const file = (keeper as Extract<Keeper, { sentBy: string }>).sentBy;
+    expect(readFileSync(path.join(REPO_ROOT, file), 'utf8')).toMatch(/told|notice|avviso/i);
+  });
+});
+
+describe('the activation\'s news', () => {
+  it('"gli aggiornamenti sull’attivazione" reach the email address given at step 1', () => {
+    for (const to of ['activating', 'active'] as const) {
+      expect(customerMessagesFor('order.status_changed', { from: 'verified', to }).map((m) => m.target)).toContain('email');
+    }
   });
 });

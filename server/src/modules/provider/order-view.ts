@@ -1,5 +1,5 @@
 import {
-  CONSOLE_STATUS_LABELS, PRODUCT_ORDER_STATE_OF, WORKFLOW_STATUSES, firstActivationDay, isFinalWorkflowStatus, providerEndpoints, providerTransitions,
+  CONSOLE_STATUS_LABELS, PRODUCT_ORDER_STATE_OF, WORKFLOW_STATUSES, firstActivationDay, pricesIncludeVat, isFinalWorkflowStatus, providerEndpoints, providerTransitions,
 } from '@checkout/contract';
 import type { ActivationTiming, AppointmentSlot, AppointmentSlotStatus, ProviderOrder, WorkflowStatus } from '@checkout/contract';
 import type { Selectable } from 'kysely';
@@ -69,7 +69,7 @@ export function providerOrderView(row: ProviderOrderRow, timeline: Selectable<Or
     },
     offer: {
       id: row.offer_id, name: offerNameOf(row.offer_id), technology: row.technology?.slice(0, 20) ?? null,
-      monthly_price: euros(row.monthly_cents), one_off_price: euros(row.one_off_cents),
+      monthly_price: euros(row.monthly_cents), one_off_price: euros(row.one_off_cents), vat_included: pricesIncludeVat(row.customer_type),
     },
     withdrawal_period: row.customer_type === 'privato'
       ? { early_activation_requested: timing.earlyActivationRequested, first_activation_day: firstActivationDay(timing) }

@@ -144,7 +144,7 @@ describeEachDialect('frozen contract', (dialect) => {
       expect(text).toContain('Richiesta espressa di attivazione durante il periodo di ripensamento');
       // What the request means if they then withdraw (art. 57 c. 3), on the evidence page.
       expect(text).toContain('Avvio del servizio');
-      expect(text).toContain('paghi solo il servizio fornito fino al recesso');
+      expect(text).toContain('paghi solo un importo proporzionale al servizio fornito fino al recesso');
     });
 
     it('is recorded as not asked, with the day activation is requested from, when the consumer does not ask', async () => {

@@ -12,7 +12,7 @@ import { emitEvent } from '../../infra/outbox';
 import { openStorage } from '../../infra/storage';
 import { notFound } from '../../http/errors';
 import { configure as configureStringify } from 'safe-stable-stringify';
-import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, activationStartWording, chosenRouter, identityShortfall, paidOptionLines, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
+import { DOCUMENT_TYPES, FEA_CONDITIONS_VERSION, activationStartWording, chosenRouter, identityShortfall, paidOptionLines, pricesIncludeVat, requiredAcceptances, unconfirmedPaidOptions } from '@checkout/contract';
 import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/contract';
 import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, moveToSigned, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
@@ -207,7 +207,7 @@ export function createSignatureService(deps: SignatureDeps) {
       return {
         pdf_base64: pdfToRead.toString('base64'), sha256: digest, filename: `contratto-${brand}-anteprima.pdf`,
         summary: { pdf_base64: summaryToRead.toString('base64'), sha256: summarySha, filename: `sintesi-contrattuale-${brand}-anteprima.pdf` },
-        totals: { monthly: content.priced.totals.monthly, one_off: content.priced.totals.oneOff, vat_included: order.customer_type !== 'business' },
+        totals: { monthly: content.priced.totals.monthly, one_off: content.priced.totals.oneOff, vat_included: pricesIncludeVat(order.customer_type) },
         // What the agent chose is the customer's only once ticked (Codice del Consumo art. 65 c. 2).
         paid_options_to_confirm: order.premade
           ? paidOptionLines(content.priced).map((l) => ({ key: l.key, name: l.name, monthly: l.monthly, one_off: l.oneOff }))

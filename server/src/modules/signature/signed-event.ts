@@ -1,3 +1,4 @@
+import { pricesIncludeVat } from '@checkout/contract';
 import type { EventAddress, OrderSignedSnapshot } from '@checkout/contract';
 import type { ContractPdfData } from '../../infra/pdf/contract-pdf';
 import type { MediaRow } from '../documents';
@@ -127,7 +128,7 @@ export function orderSignedSnapshot(i: SignedEventInputs): OrderSignedSnapshot {
       name: l.colour ? `${l.name} (colore: ${l.colour})` : l.name,
       monthly: euros(l.monthly), one_off: euros(l.oneOff),
     })),
-    totals: { monthly: euros(content.priced.totals.monthly), one_off: euros(content.priced.totals.oneOff), vat_included: order.customer_type !== 'business' },
+    totals: { monthly: euros(content.priced.totals.monthly), one_off: euros(content.priced.totals.oneOff), vat_included: pricesIncludeVat(order.customer_type) },
     promo_code: content.promo?.code ?? null,
     router_colour: content.priced.lines.find((l) => l.colour)?.colour ?? null,
     early_activation_requested: i.acceptances.some(([name]) => name === 'early_activation_requested'),

@@ -127,6 +127,8 @@ export const TEXT = {
     monthly: 'Mensile',
     oneOff: 'Una tantum',
     total: 'Totale',
+    vatIncluded: 'Prezzi IVA inclusa, come nel contratto.',
+    vatExcluded: 'Prezzi IVA esclusa, come nel contratto (cliente business).',
     documents: 'Documenti',
     noDocuments: 'Nessun documento caricato.',
     view: 'Apri',

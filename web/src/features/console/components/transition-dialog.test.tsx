@@ -16,7 +16,7 @@ const detail = (status: WorkflowStatus) => ({
   },
   masked: false,
   steps: [{ step: 'step-1', title: 'Dati di contatto', rows: [{ label: 'Nome', value: 'Mario' }] }],
-  offer: { name: 'Fibra 1000', lines: [{ name: 'Canone', monthly_cents: 2990, one_off_cents: 0 }], monthly_total_cents: 2990, one_off_total_cents: 0 },
+  offer: { name: 'Fibra 1000', lines: [{ name: 'Canone', monthly_cents: 2990, one_off_cents: 0 }], monthly_total_cents: 2990, one_off_total_cents: 0, vat_included: true },
   documents: [], contract_files: [], has_signature_evidence: false, withdrawal_period: null, timeline: [],
   transitions: allowedTransitions(status, 'backoffice').map((t) => ({ to: t.to, label: CONSOLE_STATUS_LABELS[t.to], reason_required: t.reasonRequired })),
 });

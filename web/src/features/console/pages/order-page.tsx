@@ -229,6 +229,7 @@ export function OrderPage() {
                   </tbody>
                   <tfoot><tr className="fw-semibold"><th scope="row">{T.total}</th><td className="text-end">{formatEuros(d.offer.monthly_total_cents)}</td><td className="text-end">{formatEuros(d.offer.one_off_total_cents)}</td></tr></tfoot>
                 </table>
+                <p className="small text-body-secondary mb-0 mt-2" data-testid="offer-vat">{d.offer.vat_included ? T.vatIncluded : T.vatExcluded}</p>
               </div>
             </section>
           ) : null}
