@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, REPO_ROOT, TRUST_PROXY_TRUE_REFUSED, developmentModeWarning, loadConfig } from './config';
+import {
+  ConfigError, DEFAULT_TIMEOUTS, DEMO_PUBLIC_API_KEY, PEPPER_MIN_BITS, REPO_ROOT, TRUST_PROXY_TRUE_REFUSED, developmentModeWarning, estimatedEntropyBits,
+  loadConfig, publicEntries,
+} from './config';
 
 /** What a production start must set to its own values, beyond the demo's placeholders; and what signing needs. */
 const PRODUCTION_OWN = {
   PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
   LEGAL_PAGES_URL: 'https://www.acme.example/legale', SUPPORT_EMAIL: 'assistenza@acme.example', PEC_ADDRESS: 'acme@pec.acme.example',
-  SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
+  SMTP_URL: 'smtps://mail.acme.example:465', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'n0Vb3Qe7xYk2LmR9sTf4WpZ8hJc6GdUa1EiKoPq5rS=',
   PUBLIC_BASE_URL: 'https://www.acme.example',
 };
 
@@ -36,13 +39,14 @@ describe('loadConfig', () => {
       ...PRODUCTION_OWN,
       PORT: '8080', HOST: '127.0.0.1', PUBLIC_API_KEY: 'k-123456789', REDIS_URL: 'redis://127.0.0.1:6379', STORAGE_DIR: '/srv/st', STORAGE_DRIVER: 'database',
       BRAND_NAME: 'Acme', PRODUCT_NAME: 'Acme Fibra', GTM_ID: 'GTM-AB12CD', NODE_ENV: 'production', WEB_DIST_DIR: '/srv/web',
-      CORS_ORIGINS: 'https://a.example, https://b.example', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '50', SEED_DEMO_DATA: 'true', TRUST_PROXY: '1',
+      CORS_ORIGINS: 'https://a.example, https://b.example', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '50', SEED_DEMO_DATA: 'false', TRUST_PROXY: '1',
     });
     expect(c).toMatchObject({
       port: 8080, host: '127.0.0.1', publicApiKey: 'k-123456789', redisUrl: 'redis://127.0.0.1:6379', storageDir: '/srv/st', storageDriver: 'database',
       brandName: 'Acme', productName: 'Acme Fibra', gtmId: 'GTM-AB12CD', nodeEnv: 'production', webDistDir: '/srv/web',
-      corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: true, trustProxy: 1,
+      corsOrigins: ['https://a.example', 'https://b.example'], logLevel: 'warn', rateLimitMax: 50, seedDemoData: false, trustProxy: 1,
     });
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
   it('treats empty variables as unset', () => {
@@ -120,9 +124,9 @@ describe('loadConfig', () => {
   });
 
   describe('metrics and tracing', () => {
-    it('let only loopback read /metrics by default, with no token and no tracing', () => {
+    it('let only loopback read /metrics by default, with no token, no port of their own and no tracing', () => {
       const config = loadConfig({});
-      expect(config.metrics).toEqual({ allow: ['loopback'], token: undefined });
+      expect(config.metrics).toEqual({ allow: ['loopback'], token: undefined, port: undefined, host: '127.0.0.1' });
       expect(config.tracing).toEqual({ otlpEndpoint: undefined, serviceName: 'checkout' });
     });
 
@@ -131,6 +135,21 @@ describe('loadConfig', () => {
       expect(loadConfig({ METRICS_ALLOW: 'none' }).metrics.allow).toEqual([]);
       expect(loadConfig({ METRICS_TOKEN: 'a-scraper-token-123' }).metrics.token).toBe('a-scraper-token-123');
       expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing.otlpEndpoint).toBe('http://collector:4318');
+    });
+
+    it('read a port of their own, on this machine unless METRICS_HOST says otherwise', () => {
+      expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toMatchObject({ port: 9464, host: '127.0.0.1' });
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toMatchObject({ port: 9464, host: '10.0.0.5' });
+    });
+
+    it.each([
+      [{ METRICS_PORT: '3000' }, 'METRICS_PORT: deve essere diversa da PORT (3000)'],
+      [{ METRICS_PORT: '8080', PORT: '8080' }, 'METRICS_PORT: deve essere diversa da PORT (8080)'],
+      [{ METRICS_PORT: '0' }, 'METRICS_PORT:'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT:'],
+      [{ METRICS_HOST: '127.0.0.1' }, 'METRICS_HOST: vale solo con METRICS_PORT'],
+    ])('refuse %o', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message);
     });
 
     it.each([
@@ -180,6 +199,156 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('TRUST_PROXY:');
+    });
+  });
+
+  describe('production refuses what would expose it', () => {
+    const production = (env: Record<string, string | undefined>) => ({ NODE_ENV: 'production', ...PRODUCTION_OWN, ...env });
+    const problemsOf = (env: Record<string, string | undefined>): string[] => {
+      try { loadConfig(env); } catch (e) { if (e instanceof ConfigError) return e.problems; throw e; }
+      return [];
+    };
+
+    it('starts with its own values', () => {
+      expect(problemsOf(production({}))).toEqual([]);
+    });
+
+    describe('trusted proxies and metrics readers on private networks only', () => {
+      it.each([
+        ['all of IPv4 in two halves', '0.0.0.0/1,128.0.0.0/1', ['0.0.0.0/1', '128.0.0.0/1']],
+        ['a public /8', '8.0.0.0/8', ['8.0.0.0/8']],
+        ['a private network widened past its edge', '10.0.0.0/7', ['10.0.0.0/7']],
+        ['172.16.0.0/11 (twice the private /12)', '172.16.0.0/11', ['172.16.0.0/11']],
+        ['one public address beside a private network', '10.0.0.0/8, 203.0.113.7', ['203.0.113.7']],
+        ['global IPv6', '2000::/3', ['2000::/3']],
+        ['half of IPv6', '::/1', ['::/1']],
+        ['IPv4 written as IPv6', '::ffff:0:0/96', ['::ffff:0:0/96']],
+        ['a ULA prefix widened', 'fc00::/6', ['fc00::/6']],
+      ])('%s (%s)', (_name, value, refused) => {
+        for (const variable of ['TRUST_PROXY', 'METRICS_ALLOW']) {
+          const problems = problemsOf(production({ [variable]: value }));
+          expect(problems.map((p) => p.split(' comprende')[0])).toEqual(refused.map((entry) => `${variable}: «${entry}»`));
+          expect(problems[0]).toMatch(/comprende indirizzi pubblici \(es\. [0-9a-f.:]+\): in produzione/);
+          // Outside production the same value starts (the demo and the tests run on this machine).
+          expect(problemsOf({ [variable]: value })).toEqual([]);
+        }
+      });
+
+      it.each([
+        '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '192.168.1.10', '127.0.0.0/8', '127.0.0.1', '100.64.0.0/10', '169.254.0.0/16',
+        '::1', 'fc00::/7', 'fd12:3456::/32', 'fe80::/10', '::ffff:10.0.0.0/104', '::ffff:127.0.0.1',
+        'loopback,linklocal,uniquelocal', '10.0.0.0/9,10.128.0.0/9', '224.0.0.0/3',
+      ])('accepts %s', (value) => {
+        expect(problemsOf(production({ TRUST_PROXY: value, METRICS_ALLOW: value }))).toEqual([]);
+      });
+
+      it('names an address the entry reaches', () => {
+        expect(publicEntries(['0.0.0.0/1', '8.0.0.0/8', '2000::/3', '10.0.0.0/8', '203.0.113.7'])).toEqual([
+          { entry: '0.0.0.0/1', example: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/) as string },
+          { entry: '8.0.0.0/8', example: '8.128.0.0' },
+          { entry: '2000::/3', example: '3000::' },
+          { entry: '203.0.113.7', example: '203.0.113.7' },
+        ]);
+        const [example] = publicEntries(['0.0.0.0/1']).map((p) => p.example);
+        expect(publicEntries([example!])).toHaveLength(1);
+      });
+
+      it('a hop count is not an address list: accepted', () => {
+        expect(problemsOf(production({ TRUST_PROXY: '2' }))).toEqual([]);
+      });
+    });
+
+    it('refuses the demo data', () => {
+      expect(problemsOf(production({ SEED_DEMO_DATA: 'true' }))).toEqual([expect.stringMatching(/^SEED_DEMO_DATA: non ammessa in produzione: .*codici pubblicati/)]);
+      expect(problemsOf(production({ SEED_DEMO_DATA: 'false' }))).toEqual([]);
+      expect(loadConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    });
+
+    describe('OTP_PEPPER: at least 32 characters and 128 bits of estimated entropy', () => {
+      it.each([
+        ['one character repeated', 'p'.repeat(32)],
+        ['a short block repeated', 'abcd'.repeat(8)],
+        ['a long block repeated', 'Xq7#mZ2!vL9@kR4$'.repeat(2)],
+        ['a block repeated in part', 'k3Jd9'.repeat(7)],
+        ['an alphabet run', 'abcdefghijklmnopqrstuvwxyzABCDEF'],
+        ['a keyboard row and digits in order', '1234567890qwertyuiop1234567890asdf'],
+        ['two letters at random', 'abbabaaabbbabaabbaababbbaaabbabababbab'],
+        ['random, but short', 'n0Vb3Qe7xYk2LmR9sTf4WpZ8'],
+        ['31 characters: enough estimated bits, one character short', 'Vz#4q!Lr8&Wm2^Tk9*Hx5%Pj7@Ns3$G'],
+        ['hex of 16 bytes (128 bits, but 32 hex digits estimate fewer)', 'e3b0c44298fc1c149afbf4c8996fb924'],
+      ])('refuses %s, explaining the measure', (_name, pepper) => {
+        const [problem, ...more] = problemsOf(production({ OTP_PEPPER: pepper }));
+        expect(more).toEqual([]);
+        expect(problem).toMatch(/^OTP_PEPPER: troppo prevedibile per la produzione \(\d+ caratteri, circa \d+ bit stimati\): servono almeno 32 caratteri e 128 bit/);
+        for (const words of ['blocco ripetuto', 'consecutivo al precedente', 'Shannon', 'openssl rand -base64 32']) expect(problem).toContain(words);
+      });
+
+      it.each([
+        ['openssl rand -base64 32', 'n0Vb3Qe7xYk2LmR9sTf4WpZ8hJc6GdUa1EiKoPq5rS='],
+        ['openssl rand -hex 32', '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+        ['a long random pass phrase with symbols', 'Vz#4q!Lr8&Wm2^Tk9*Hx5%Pj7@Ns3$Gd6'],
+      ])('accepts %s', (_name, pepper) => {
+        expect(estimatedEntropyBits(pepper)).toBeGreaterThanOrEqual(PEPPER_MIN_BITS);
+        expect(problemsOf(production({ OTP_PEPPER: pepper }))).toEqual([]);
+      });
+
+      it('estimates as documented', () => {
+        expect(estimatedEntropyBits('Vz#4q!Lr8&Wm2^Tk9*Hx5%Pj7@Ns3$G')).toBeGreaterThanOrEqual(PEPPER_MIN_BITS);
+        expect(estimatedEntropyBits('')).toBe(0);
+        expect(estimatedEntropyBits('p'.repeat(40))).toBe(0);
+        // `abcd` once: one fresh character of 26 lower-case letters, and 2 bits a character of Shannon entropy.
+        expect(estimatedEntropyBits('abcd'.repeat(8))).toBeCloseTo(Math.log2(26));
+        expect(estimatedEntropyBits('ab')).toBeCloseTo(2);
+        expect(estimatedEntropyBits('a1')).toBeCloseTo(2);
+        expect(estimatedEntropyBits('aQ')).toBeCloseTo(2);
+      });
+
+      it('outside production 16 characters are enough (the tests\' own values)', () => {
+        expect(problemsOf({ OTP_PEPPER: 'p'.repeat(16) })).toEqual([]);
+        expect(problemsOf({ OTP_PEPPER: 'p'.repeat(15) })).toEqual(['OTP_PEPPER: almeno 16 caratteri']);
+      });
+    });
+
+    describe('codes, tokens and orders never sent in clear', () => {
+      it.each([
+        ['SMS_API_URL', 'http://sms.acme.example/send', 'https://'],
+        ['WEBHOOK_URL', 'http://bss.acme.example/events', 'https://'],
+        ['LEAD_WEBHOOK_URL', 'http://crm.acme.example/leads', 'https://'],
+        ['LEAD_WEBHOOK_URL', 'http://10.0.0.5/leads', 'https://'],
+        ['SMTP_URL', 'smtp://mail.acme.example:587', 'requireTLS=true'],
+        ['SMTP_URL', 'smtp://mail.acme.example:587?requireTLS=false', 'requireTLS=true'],
+        ['SMTP_URL', 'smtp://mail.acme.example:25?ignoreTLS=true', 'requireTLS=true'],
+        ['SMTP_URL', 'smtps://mail.acme.example:465?tls.rejectUnauthorized=false', 'tls.rejectUnauthorized=false'],
+      ])('refuses %s=%s', (variable, url, advice) => {
+        const extra = variable === 'SMS_API_URL' ? { SMS_API_TOKEN: 'sms-token' } : variable === 'WEBHOOK_URL' ? { WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` } : variable === 'LEAD_WEBHOOK_URL' ? { LEAD_WEBHOOK_SECRET: 'lead-secret-1234567' } : {};
+        const problems = problemsOf(production({ [variable]: url, ...extra }));
+        expect(problems).toEqual([expect.stringMatching(new RegExp(`^${variable}: in produzione .*salvo un servizio su questa macchina`))]);
+        expect(problems[0]).toContain(advice);
+        // Development and tests talk to services on this machine, or to none.
+        expect(problemsOf({ [variable]: url, ...extra })).toEqual([]);
+      });
+
+      it.each([
+        ['SMTP_URL', 'smtps://mail.acme.example:465'],
+        ['SMTP_URL', 'smtp://user:pass@mail.acme.example:587?requireTLS=true'],
+        ['SMTP_URL', 'smtp://mail.acme.example:587?requireTLS=1'],
+        ['SMTP_URL', 'smtp://127.0.0.1:25'],
+        ['SMTP_URL', 'smtp://localhost:25'],
+        ['SMTP_URL', 'smtp://[::1]:25'],
+        ['SMS_API_URL', 'https://sms.acme.example/send'],
+        ['SMS_API_URL', 'http://127.0.0.2:8080/send'],
+        ['WEBHOOK_URL', 'http://localhost:4000/'],
+        ['WEBHOOK_URL', 'http://[::1]:4000/'],
+        ['LEAD_WEBHOOK_URL', 'https://crm.acme.example/leads'],
+      ])('accepts %s=%s', (variable, url) => {
+        const extra = variable === 'SMS_API_URL' ? { SMS_API_TOKEN: 'sms-token' } : variable === 'WEBHOOK_URL' ? { WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` } : variable === 'LEAD_WEBHOOK_URL' ? { LEAD_WEBHOOK_SECRET: 'lead-secret-1234567' } : {};
+        expect(problemsOf(production({ [variable]: url, ...extra }))).toEqual([]);
+      });
+
+      it('localhost.example is not this machine', () => {
+        expect(problemsOf(production({ SMS_API_URL: 'http://localhost.acme.example/send', SMS_API_TOKEN: 't' }))).toHaveLength(1);
+        expect(problemsOf(production({ SMS_API_URL: 'http://128.0.0.1/send', SMS_API_TOKEN: 't' }))).toHaveLength(1);
+      });
     });
   });
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 
@@ -53,8 +54,83 @@ const databaseUrl = z
 
 /** The most proxies `TRUST_PROXY` may count: a longer chain is a configuration mistake, not a deployment. */
 export const MAX_PROXY_HOPS = 10;
-/** Named networks @fastify/proxy-addr understands in a trusted-proxy list. */
-const PROXY_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/** The named networks @fastify/proxy-addr understands in a trusted-proxy list (METRICS_ALLOW takes them too), as it defines them. */
+export const NAMED_NETWORKS: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+const PROXY_NETWORK_NAMES = Object.keys(NAMED_NETWORKS);
+
+/**
+ * The addresses nobody on the internet connects from: private (RFC 1918), shared by carrier-grade NAT (RFC 6598,
+ * not routed on the internet), loopback, link-local and unique local (IPv6 ULA), and those that are never a
+ * connection's source (0.0.0.0/8, multicast, 240.0.0.0/4 with the broadcast address, ::), each IPv4 range also
+ * as an IPv4-mapped IPv6 address. A trusted proxy or an allowed scraper is in these; a network reaching outside
+ * them trusts strangers.
+ */
+const NON_PUBLIC_IPV4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '0.0.0.0/8', '224.0.0.0/4', '240.0.0.0/4'];
+const NON_PUBLIC_IPV6 = ['::1/128', 'fe80::/10', 'fc00::/7', '::/128', 'ff00::/8'];
+
+interface Block { base: bigint; bits: number }
+
+const toBigInt = (bytes: number[]): bigint => bytes.reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+
+/** `a.b.c.d/n` or `x::/n` (or a bare address) as a block of its family's width, host bits cleared. */
+function blockOf(cidr: string): { width: 32 | 128; block: Block } {
+  const [address = '', bits] = cidr.split('/');
+  const parsed = ipaddr.parse(address);
+  const width = parsed.kind() === 'ipv4' ? 32 : 128;
+  const prefix = bits === undefined ? width : Number(bits);
+  const hostBits = BigInt(width - prefix);
+  return { width, block: { base: (toBigInt(parsed.toByteArray()) >> hostBits) << hostBits, bits: prefix } };
+}
+
+const NON_PUBLIC: Record<32 | 128, Block[]> = {
+  32: NON_PUBLIC_IPV4.map((c) => blockOf(c).block),
+  128: [...NON_PUBLIC_IPV6, ...NON_PUBLIC_IPV4.map((c) => { const [a, n] = c.split('/'); return `::ffff:${a}/${96 + Number(n)}`; })].map((c) => blockOf(c).block),
+};
+
+const prefixOf = (base: bigint, bits: number, width: number): bigint => base >> BigInt(width - bits);
+
+/**
+ * An address of `block` outside every one of `ranges` (the middle of the highest such part, as an example), or
+ * null when their union covers it. CIDR blocks either nest or do not meet: a block is covered by one range, or
+ * its two halves are each covered by the ranges inside it, down to the longest prefix among them.
+ */
+function uncoveredAddress(block: Block, width: number, ranges: readonly Block[]): bigint | null {
+  if (ranges.some((r) => r.bits <= block.bits && prefixOf(block.base, r.bits, width) === prefixOf(r.base, r.bits, width))) return null;
+  const inside = ranges.filter((r) => r.bits > block.bits && prefixOf(r.base, block.bits, width) === prefixOf(block.base, block.bits, width));
+  const half = block.bits === width ? 0n : 1n << BigInt(width - block.bits - 1);
+  if (inside.length === 0) return block.base + half;
+  // The upper half first: the non-public ranges sit low in each family, so its example is a plainer address (4000::, not ::).
+  return uncoveredAddress({ base: block.base + half, bits: block.bits + 1 }, width, inside)
+    ?? uncoveredAddress({ base: block.base, bits: block.bits + 1 }, width, inside);
+}
+
+const addressText = (value: bigint, width: number): string => {
+  const bytes = Array.from({ length: width / 8 }, (_, i) => Number((value >> BigInt(width - 8 * (i + 1))) & 0xffn));
+  return ipaddr.fromByteArray(bytes).toString();
+};
+
+/**
+ * The entries of a TRUST_PROXY or METRICS_ALLOW list (valid ones: `proxyEntryProblem` passed them) that reach a
+ * public address, each with one such address as an example: `0.0.0.0/1` (half of IPv4), `8.0.0.0/8`, `2000::/3`.
+ * An entry is judged whole, so a list covering all addresses in pieces (`0.0.0.0/1,128.0.0.0/1`) is caught by its pieces.
+ */
+export function publicEntries(entries: readonly string[]): Array<{ entry: string; example: string }> {
+  const found: Array<{ entry: string; example: string }> = [];
+  for (const entry of entries) {
+    if (entry in NAMED_NETWORKS) continue;
+    const { width, block } = blockOf(entry);
+    const example = uncoveredAddress(block, width, NON_PUBLIC[width]);
+    if (example !== null) found.push({ entry, example: addressText(example, width) });
+  }
+  return found;
+}
+
+const NON_PUBLIC_SUMMARY = 'reti private (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10), loopback (127.0.0.0/8, ::1), '
+  + 'link-local (169.254.0.0/16, fe80::/10) o locali uniche (fc00::/7), oppure loopback, linklocal, uniquelocal';
 
 export const TRUST_PROXY_TRUE_REFUSED = 'true (fidarsi di qualunque proxy) non è accettato: il server crederebbe all\'intestazione X-Forwarded-For scritta dal client stesso '
   + 'e ogni limite per indirizzo IP si aggirerebbe cambiandola. Indicare il numero di proxy davanti al server (es. 1 per un solo nginx) '
@@ -135,6 +211,78 @@ const webhookSecret = z.string().max(200).superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', message: `usare whsec_ seguito dalla codifica base64 di ${WEBHOOK_SECRET_BYTES.min}-${WEBHOOK_SECRET_BYTES.max} byte casuali (es. whsec_$(openssl rand -base64 32))` });
   }
 });
+
+/** OTP_PEPPER in production: long and unpredictable enough that the stored code hashes cannot be searched through. */
+export const PEPPER_MIN_LENGTH = 32;
+export const PEPPER_MIN_BITS = 128;
+/** The character classes the estimate knows, with their sizes (symbols: the other printable ASCII characters). */
+const CHARACTER_CLASSES: ReadonlyArray<[RegExp, number]> = [[/[a-z]/, 26], [/[A-Z]/, 26], [/[0-9]/, 10], [/[^a-zA-Z0-9]/, 33]];
+
+/**
+ * A cautious estimate of a secret's entropy in bits, for a value an operator pasted (not a password policy):
+ * a repeated block counts once (`abcdabcd…` is `abcd`); a character equal or next to the one before it
+ * (`aaaa`, `abcd`, `4321`) adds nothing; every other character adds log2 of the alphabet its classes span
+ * (lower case 26, upper case 26, digits 10, symbols 33); and the total is at most the Shannon entropy of the
+ * characters' frequencies (a random-looking string of two letters is worth a bit a character).
+ * `openssl rand -base64 32` (44 characters) is worth about 200; `'p'.repeat(32)` nothing.
+ */
+export function estimatedEntropyBits(secret: string): number {
+  const chars = [...secret];
+  let period = chars.length;
+  for (let p = 1; p <= chars.length / 2; p += 1) {
+    if (chars.every((c, i) => i < p || c === chars[i - p])) { period = p; break; }
+  }
+  const block = chars.slice(0, period);
+  if (block.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const c of block) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const shannon = [...counts.values()].reduce((bits, n) => bits - n * Math.log2(n / block.length), 0);
+  const alphabet = CHARACTER_CLASSES.filter(([re]) => block.some((c) => re.test(c))).reduce((sum, [, size]) => sum + size, 0);
+  const fresh = block.filter((c, i) => i === 0 || Math.abs(c.codePointAt(0)! - block[i - 1]!.codePointAt(0)!) > 1).length;
+  return Math.min(shannon, fresh * Math.log2(alphabet));
+}
+
+/** Why OTP_PEPPER is too weak for production, or null. */
+function pepperProblem(pepper: string): string | null {
+  const bits = Math.floor(estimatedEntropyBits(pepper));
+  const length = [...pepper].length;
+  if (length >= PEPPER_MIN_LENGTH && bits >= PEPPER_MIN_BITS) return null;
+  return `troppo prevedibile per la produzione (${length} caratteri, circa ${bits} bit stimati): servono almeno ${PEPPER_MIN_LENGTH} caratteri `
+    + `e ${PEPPER_MIN_BITS} bit di entropia stimata. La stima conta una volta sola un blocco ripetuto (abcdabcd…), non conta un carattere `
+    + 'uguale o consecutivo al precedente (aaaa, abcd, 4321), dà a ogni altro carattere log2 dell\'alfabeto delle classi presenti '
+    + '(minuscole 26, maiuscole 26, cifre 10, simboli 33) e non supera l\'entropia di Shannon delle frequenze dei caratteri. '
+    + 'Generarlo con: openssl rand -base64 32';
+}
+
+/** A host on this machine: a service there is reached without crossing a network, so cleartext is acceptable. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost') return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  return address.range() === 'loopback';
+}
+
+/**
+ * Why a URL that carries one-time codes, tokens or whole orders would send them in clear, or null:
+ * production wants https:// (SMS, webhooks) and smtps:// or smtp:// with STARTTLS required (nodemailer's
+ * `requireTLS=true`), with the certificate checked, unless the service is on this machine.
+ */
+function cleartextProblem(variable: 'SMTP_URL' | 'SMS_API_URL' | 'WEBHOOK_URL' | 'LEAD_WEBHOOK_URL', value: string): string | null {
+  const url = new URL(value);
+  if (isLoopbackHost(url.hostname)) return null;
+  const onThisMachine = 'salvo un servizio su questa macchina (127.0.0.0/8, ::1, localhost)';
+  if (variable !== 'SMTP_URL') {
+    return url.protocol === 'https:' ? null : `in produzione deve essere https://: con http:// i dati viaggerebbero in chiaro (${onThisMachine})`;
+  }
+  if (url.searchParams.get('tls.rejectUnauthorized') === 'false') {
+    return `in produzione il certificato del server SMTP va verificato: togliere tls.rejectUnauthorized=false (${onThisMachine})`;
+  }
+  const requireTls = ['true', '1'].includes(url.searchParams.get('requireTLS') ?? '');
+  if (url.protocol === 'smtps:' || requireTls) return null;
+  return 'in produzione usare smtps://… (TLS implicito, porta 465) oppure smtp://…?requireTLS=true (STARTTLS obbligatorio): '
+    + `senza, codici e contratti possono viaggiare in chiaro (${onThisMachine})`;
+}
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -220,6 +368,9 @@ const envSchema = z
     // Metrics (/metrics) and tracing: who may scrape, and where spans go (docs/operations.md, "Metrics").
     METRICS_ALLOW: metricsAllow.prefault('loopback'),
     METRICS_TOKEN: z.string().min(16, 'almeno 16 caratteri').max(500).optional(),
+    // A port of their own for /metrics, on METRICS_HOST (this machine by default): the public port then has no /metrics.
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).max(255).optional(),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500).transform((v) => v.replace(/\/+$/, '')).optional(),
     OTEL_SERVICE_NAME: z.string().min(1).max(100).default('checkout'),
     // Retention: unsigned orders untouched this many days are purged with their files (docs/operations.md).
@@ -257,6 +408,42 @@ const envSchema = z
     ];
     for (const [name, placeholder, what] of demo) {
       if (env[name] === placeholder) ctx.addIssue({ code: 'custom', path: [name], message: `obbligatoria in produzione: ${what}, non quello della demo` });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `deve essere diversa da PORT (${env.PORT}): le metriche hanno una porta loro` });
+    }
+    if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: 'vale solo con METRICS_PORT (l\'indirizzo della porta delle metriche)' });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    // Trusted proxies and metrics readers reaching public addresses: anyone on the internet could forge
+    // X-Forwarded-For (every per-IP limit and the signature evidence's IP) or read the metrics.
+    const networks: Array<['TRUST_PROXY' | 'METRICS_ALLOW', string]> = [['TRUST_PROXY', 'proxy fidati'], ['METRICS_ALLOW', 'lettori delle metriche']];
+    for (const [name, who] of networks) {
+      const entries = env[name];
+      if (!Array.isArray(entries)) continue;
+      for (const { entry, example } of publicEntries(entries)) {
+        ctx.addIssue({
+          code: 'custom', path: [name],
+          message: `«${entry}» comprende indirizzi pubblici (es. ${example}): in produzione i ${who} stanno in ${NON_PUBLIC_SUMMARY}`
+            + (name === 'TRUST_PROXY' ? '; per proxy con indirizzo pubblico indicare il loro numero (es. 2)' : '; da un indirizzo pubblico leggere con METRICS_TOKEN'),
+        });
+      }
+    }
+    // The demo's pre-made orders open with codes printed in the documentation: not in a real database.
+    if (env.SEED_DEMO_DATA === true) {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_DATA'], message: 'non ammessa in produzione: i dati dimostrativi comprendono ordini precompilati con codici pubblicati nella documentazione; togliere la variabile o impostarla a false' });
+    }
+    const pepper = env.OTP_PEPPER === undefined ? null : pepperProblem(env.OTP_PEPPER);
+    if (pepper) ctx.addIssue({ code: 'custom', path: ['OTP_PEPPER'], message: pepper });
+    for (const name of ['SMTP_URL', 'SMS_API_URL', 'WEBHOOK_URL', 'LEAD_WEBHOOK_URL'] as const) {
+      const value = env[name];
+      const problem = value === undefined ? null : cleartextProblem(name, value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
     }
   })
   .superRefine((env, ctx) => {
@@ -397,12 +584,15 @@ const configSchema = envSchema.transform((e) => ({
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
   },
   /**
-   * `/metrics`: answered to clients whose address (req.ip) is in `allow` (addresses, CIDR networks, `loopback`…)
-   * or who send `Authorization: Bearer <token>`; everyone else gets the 404 of an unknown address.
+   * `/metrics`: answered to clients whose address (req.ip; on its own port the socket's) is in `allow` (addresses,
+   * CIDR networks, `loopback`…) or who send `Authorization: Bearer <token>`; everyone else gets the 404 of an unknown address.
    */
   metrics: {
     allow: e.METRICS_ALLOW,
     token: e.METRICS_TOKEN,
+    /** Set: /metrics is served only on this port (on `host`), and the public port answers 404 for it. */
+    port: e.METRICS_PORT,
+    host: e.METRICS_HOST ?? LOOPBACK_HOST,
   },
   /** OpenTelemetry tracing (@fastify/otel): spans go by OTLP/HTTP to `<otlpEndpoint>/v1/traces`; unset: nothing is loaded. */
   tracing: {
@@ -444,7 +634,7 @@ function signatureRefusals(config: Pick<Config, 'nodeEnv' | 'smtpUrl' | 'smsApiU
     refusals.push({ variable: 'SEAL_P12_PATH', message: 'obbligatoria in produzione (il certificato PKCS#12 del sigillo elettronico sui contratti firmati)' });
   }
   if (config.nodeEnv === 'production' && !config.otpPepper) {
-    refusals.push({ variable: 'OTP_PEPPER', message: 'obbligatoria in produzione (un segreto di almeno 16 caratteri per proteggere i codici di firma)' });
+    refusals.push({ variable: 'OTP_PEPPER', message: `obbligatoria in produzione (un segreto casuale di almeno ${PEPPER_MIN_LENGTH} caratteri per proteggere i codici di firma: openssl rand -base64 32)` });
   }
   return refusals;
 }

@@ -1,10 +1,15 @@
+import http from 'node:http';
+import net from 'node:net';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { PromFamily } from 'parse-prometheus-text-format';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingCodeSends, createMetrics } from '../infra/metrics';
 import type { MessageChannel } from '../infra/messaging/message-channel';
 import { consoleAuthModule } from '../modules/console-auth';
-import { describeEachDialect } from '../../test/support/dialects';
+import { buildTestApp, describeEachDialect, testDialects } from '../../test/support/dialects';
+import type { TestApp } from '../../test/support/dialects';
+import { listenOnFreePort, rawRequest } from '../../test/support/raw-http';
+import { isMetricsPath, metricsListenerAddress } from './metrics';
 import { signInOperator } from '../../test/support/console-session';
 import { signingHarness } from '../../test/support/signing-harness';
 
@@ -51,7 +56,7 @@ const sampleValue = (family: PromFamily | undefined, labels: Record<string, stri
 describeEachDialect('/metrics', (dialect) => {
   const h = signingHarness(dialect, '2026-03-01T10:00:00Z', {
     moreModules: () => [consoleAuthModule],
-    config: () => ({ metrics: { allow: ['loopback', '10.20.0.0/16'], token: TOKEN } }),
+    config: () => ({ metrics: { allow: ['loopback', '10.20.0.0/16'], token: TOKEN, port: undefined, host: '127.0.0.1' } }),
   });
 
   const scrape = async (options: { remoteAddress?: string; authorization?: string } = {}) => h.t.app.inject({
@@ -128,6 +133,103 @@ describeEachDialect('/metrics', (dialect) => {
     // TRUST_PROXY is off here: the socket (a visitor) names itself loopback in X-Forwarded-For, in vain.
     const forged = await h.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(forged.statusCode).toBe(404);
+  });
+});
+
+/** Every spelling of /metrics a proxy or a router might take for it. */
+const METRICS_SPELLINGS = [
+  '/metrics', '/metrics/', '/metrics/x', '/metrics?x=1', '/%6Detrics', '/%6detrics/', '/%2Fmetrics', '//metrics', '/./metrics', '/x/../metrics',
+  '/METRICS', '/Metrics/', '/%256Detrics', '/\\metrics',
+];
+
+describe('isMetricsPath', () => {
+  it.each(METRICS_SPELLINGS)('%s is /metrics', (url) => {
+    expect(isMetricsPath(url)).toBe(true);
+  });
+
+  it.each(['/', '/metricsx', '/api/metrics', '/attiva/metrics', '/metrics-dashboard', '/%', '/%zz/metrics'])('%s is not', (url) => {
+    expect(isMetricsPath(url)).toBe(false);
+  });
+});
+
+/** GET (or HEAD) `path` on 127.0.0.1:`port` from the local address `from`. */
+function fetchFrom(port: number, path: string, { from = '127.0.0.1', method = 'GET', authorization }: { from?: string; method?: string; authorization?: string } = {}) {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, localAddress: from, agent: false, headers: authorization ? { authorization } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('METRICS_PORT: /metrics on a port of its own', () => {
+  let t: TestApp;
+  let publicPort = 0;
+  let metricsPort = 0;
+  beforeAll(async () => {
+    t = await buildTestApp(testDialects()[0]!, { config: { metrics: { allow: ['127.0.0.1'], token: TOKEN, port: 0, host: '127.0.0.1' } } });
+    publicPort = await listenOnFreePort(t.app);
+    metricsPort = metricsListenerAddress(t.app)!.port;
+  });
+  afterAll(async () => t?.close());
+
+  it('serves the exposition on its own port, by the socket\'s address or the token', async () => {
+    expect(metricsListenerAddress(t.app)).toMatchObject({ address: '127.0.0.1' });
+    expect(metricsPort).not.toBe(publicPort);
+    const res = await fetchFrom(metricsPort, '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('checkout_http_requests_total');
+    const head = await fetchFrom(metricsPort, '/metrics', { method: 'HEAD' });
+    expect([head.status, head.body]).toEqual([200, '']);
+    // 127.0.0.2 is loopback, but METRICS_ALLOW names 127.0.0.1 only: the socket's address decides.
+    expect((await fetchFrom(metricsPort, '/metrics', { from: '127.0.0.2' })).status).toBe(404);
+    expect((await fetchFrom(metricsPort, '/metrics', { from: '127.0.0.2', authorization: `Bearer ${TOKEN}x` })).status).toBe(404);
+    const withToken = await fetchFrom(metricsPort, '/metrics', { from: '127.0.0.2', authorization: `Bearer ${TOKEN}` });
+    expect([withToken.status, withToken.body.includes('checkout_')]).toEqual([200, true]);
+  });
+
+  it('answers nothing else there', async () => {
+    for (const path of ['/', '/metrics/', '/api/health', '/metricsx']) {
+      const res = await fetchFrom(metricsPort, path);
+      expect([path, res.status, res.body.includes('checkout_')]).toEqual([path, 404, false]);
+    }
+    expect((await fetchFrom(metricsPort, '/metrics', { method: 'POST' })).status).toBe(404);
+  });
+
+  it.each(METRICS_SPELLINGS)('the public port answers %s with the 404 envelope, from loopback too', async (path) => {
+    const res = await rawRequest(publicPort, `GET ${path} HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ result: false, error: { code: 'not_found' } });
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.body).not.toContain('checkout_');
+  });
+
+  it('the public port still answers everything else', async () => {
+    const res = await rawRequest(publicPort, 'GET /api/health HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(200);
+  });
+
+  it('closes with the app', async () => {
+    const app = await buildTestApp(testDialects()[0]!, { config: { metrics: { allow: ['loopback'], token: undefined, port: 0, host: '127.0.0.1' } } });
+    await app.app.ready();
+    const port = metricsListenerAddress(app.app)!.port;
+    expect((await fetchFrom(port, '/metrics')).status).toBe(200);
+    await app.close();
+    await expect(new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => { socket.destroy(); resolve('connected'); });
+      socket.on('error', reject);
+    })).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('a port already taken stops the start', async () => {
+    const app = await buildTestApp(testDialects()[0]!, { config: { metrics: { allow: ['loopback'], token: undefined, port: metricsPort, host: '127.0.0.1' } } });
+    await expect(app.app.ready()).rejects.toThrow(/EADDRINUSE/);
+    await app.close();
   });
 });
 

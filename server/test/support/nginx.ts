@@ -116,6 +116,44 @@ function loadBalancerConfig(dir: string, port: number, upstreamPorts: number[], 
   ].join('\n');
 }
 
+/** The production site's configuration (a sites-available file, inside `http {}`). */
+export const DEPLOY_CHECKOUT_CONF = path.join(REPO_ROOT, 'deploy/nginx/checkout.conf');
+
+/** `pattern` replaced in `text`, or an error naming what checkout.conf no longer has (the test must follow it). */
+function rewrite(text: string, pattern: RegExp, replacement: string, what: string): string {
+  if (!pattern.test(text)) throw new Error(`deploy/nginx/checkout.conf has no ${what} any more: update siteConfig in server/test/support/nginx.ts`);
+  return text.replace(pattern, replacement);
+}
+
+/**
+ * deploy/nginx/checkout.conf as it is, with only what a test cannot have changed: its HTTPS server block
+ * listens on 127.0.0.1:`port` in plain HTTP (no certificate), the port-80 redirect is left out, the upstream
+ * is the test's processes and proxy.conf is read from the repository. Every location, and their order, is the file's.
+ */
+function siteConfig(dir: string, port: number, upstreamPorts: number[]): string {
+  let site = readFileSync(DEPLOY_CHECKOUT_CONF, 'utf8');
+  site = rewrite(site, /^upstream checkout \{[\s\S]*?^\}/m, ['upstream checkout {', ...upstreamPorts.map((p) => `    server 127.0.0.1:${p};`), '}'].join('\n'), 'upstream checkout');
+  site = rewrite(site, /^server \{\s*listen 80;[\s\S]*?^\}/m, '', 'port-80 redirect');
+  site = rewrite(site, /^\s*listen 443 ssl[^;]*;/m, `    listen 127.0.0.1:${port};`, 'listen 443');
+  site = rewrite(site, /^\s*listen \[::\]:443 ssl[^;]*;\n/m, '', 'IPv6 listen 443');
+  site = rewrite(site, /^\s*ssl_certificate(_key)? [^;]*;\n/gm, '', 'ssl_certificate');
+  site = rewrite(site, /include \/etc\/nginx\/checkout-proxy\.conf;/g, `include ${DEPLOY_PROXY_CONF};`, 'include of checkout-proxy.conf');
+  return [
+    ...preamble(dir),
+    'http {',
+    `  access_log ${path.join(dir, 'access.log')};`,
+    ...tempPaths(dir),
+    site,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** nginx with the production site's configuration (deploy/nginx/checkout.conf, minus TLS) in front of 127.0.0.1:`upstreamPorts`. */
+export async function startCheckoutSite(upstreamPorts: number[]): Promise<Nginx> {
+  return launch((dir, port) => siteConfig(dir, port, upstreamPorts));
+}
+
 /** Starts nginx in front of 127.0.0.1:`upstreamPort` and resolves once it accepts connections. */
 export async function startNginx(upstreamPort: number): Promise<Nginx> {
   return launch((dir, port) => config(dir, port, upstreamPort));

@@ -6,6 +6,7 @@ import { AppError, MESSAGES } from '../../http/errors';
 import { newOrderHash, newOrderId } from './order-hash';
 import { insertNewOrder } from './order-insert-group';
 import { newOrderNumber } from './order-number';
+import { keepAppliedPromo } from './order-promo';
 import { assertSentLineFacts, priceOrderContent, setStoredContent, storedContent } from './order-pricing';
 import { storedFieldsJson } from './stored-fields';
 import { deleteStep, orderNumberTaken, refererCodeExists, selectSteps, updateOrderRow } from './repository';
@@ -73,7 +74,7 @@ export async function createOrder(
   // `stored` is this call's own copy of the sent fields, priced already: set in place rather than copied again.
   stored.customer_type = customerType;
   stored.referer_code = referer;
-  const fields = setStoredContent(stored, content);
+  const fields = keepAppliedPromo(setStoredContent(stored, content), content.priced);
   const row = {
     id: newOrderId(),
     hash,
@@ -140,7 +141,7 @@ export async function updateOrder(
     // What would be stored is checked as a whole: a new offer must accept the options already chosen, a new address sell the offer.
     const content = await priceOrderContent(trx, offerId, customerType, merged, now);
     assertSentLineFacts(sentFields, content);
-    const fields: OrderFields = storedContent(merged, content);
+    const fields: OrderFields = keepAppliedPromo(storedContent(merged, content), content.priced);
     const stepData = Object.fromEntries(Object.entries(order.step_data).filter(([name]) => steps.some((s) => s.step_name === name)));
     const status: OrderStatus = statusAfterSteps(steps);
 
