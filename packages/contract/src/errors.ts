@@ -76,6 +76,8 @@ export const SIGNATURE_ERROR_CODES = {
   locked: 'otp_locked',
   used: 'otp_used',
   acceptanceRequired: ERROR_CODES.acceptanceRequired,
+  /** 410: the signature's one-hour link to the signed contract or the evidence bundle has expired (the tracking page gives them after a code). */
+  linkExpired: 'file_link_expired',
 } as const;
 
 /** A one-time code asked with an order number after the order was made (withdrawal, consents, pre-made). */

@@ -22,6 +22,7 @@ import { describeEachDialect, testConfig } from '../../test/support/dialects';
 import { signingHarness } from '../../test/support/signing-harness';
 import { runCommand } from './run';
 import { migrateStorageCommand } from './storage-commands';
+import { customerFilePath } from '../../test/support/customer-files';
 
 /*
  * migrate-storage on a real set of files: an order with an uploaded identity document and a signed
@@ -58,7 +59,7 @@ describeEachDialect('migrate-storage', (dialect) => {
   /** The customer's signed contract and, through the console, the identity document: as served. */
   const downloads = async (app: FastifyInstance, hash: string, orderId: string, mediaId: string) => {
     const operator = await signInOperator(app, h.t.db, 'admin');
-    const contract = await app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    const contract = await app.inject({ method: 'GET', url: customerFilePath(h.t.config, hash, 'signed_contract', new Date(h.clock.ms)) });
     const document = await app.inject({ method: 'GET', url: `/api/console/orders/${orderId}/documents/${mediaId}`, headers: { cookie: operator.cookie } });
     expect([contract.statusCode, document.statusCode], contract.body.slice(0, 200) + document.body.slice(0, 200)).toEqual([200, 200]);
     return { contract: contract.rawPayload, document: document.rawPayload };

@@ -143,7 +143,7 @@ describe.runIf(PG && REDIS)('[postgres] two server processes behind nginx on one
     // contract, the bytes the signature's hash names.
     for (const folder of folders) { rmSync(folder, { recursive: true, force: true }); mkdirSync(folder, { mode: 0o700 }); }
     for (const p of processes) {
-      const res = await fetch(`${p.url}/api/orders/${hash}/signed-contract`, { headers: { 'x-forwarded-for': '10.88.0.1' } });
+      const res = await fetch(`${p.url}${signed.files.signed_contract_url}`, { headers: { 'x-forwarded-for': '10.88.0.1' } });
       expect(res.status).toBe(200);
       expect(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex')).toBe(signed.document_sha256);
     }

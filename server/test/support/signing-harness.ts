@@ -16,6 +16,8 @@ import type { InjectClient, WireEnvelope } from './inject-client';
 import { PRIVATO_STEPS } from './privato-steps';
 import { TEST_ADDRESS_ID } from './test-coverage';
 import { TINY_PNG } from '../hostile/hostile-files';
+import { customerFilePath } from './customer-files';
+import type { CustomerFile } from '../../src/modules/signature/customer-file-links';
 
 /*
  * A test app that takes a private order from its creation to its signature, on a clock the test moves:
@@ -118,6 +120,8 @@ export function signingHarness(dialect: TestDialect, start = '2026-03-01T10:00:0
       return h.latestCode();
     },
     row: (hash: string) => h.t.db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow(),
+    /** The signed contract or the evidence bundle, with the one-hour link the signature gives. */
+    download: (hash: string, file: CustomerFile) => h.t.app.inject({ method: 'GET', url: customerFilePath(h.t.config, hash, file, now()) }),
   };
   beforeAll(async () => {
     h.t = await buildTestApp(dialect, {

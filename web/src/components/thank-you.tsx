@@ -11,10 +11,12 @@ export interface ThankYouData {
   email: string;
   customerName: string;
   signedAt: string;
-  /** GET link of the signed PDF. */
+  /** GET link of the signed PDF (valid until `filesExpireAt`). */
   signedContractUrl: string;
   /** GET link of the evidence bundle (ZIP with the sealed contract, summary, event log and hashes). */
   evidenceBundleUrl?: string;
+  /** When the two links stop working (an hour after the signature); then the tracking page gives the files after a code. */
+  filesExpireAt?: string;
   /** Whether a router is shipped (an activation with a router to send). */
   shipsRouter: boolean;
   /** A consumer, who may withdraw within 14 days (a business may not). */
@@ -27,6 +29,8 @@ export interface ThankYouData {
 export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; homePath: string }>(function ThankYou({ data, homePath }, ref) {
   const { t } = useTranslation();
   const signedAt = new Date(data.signedAt);
+  const filesLive = !data.filesExpireAt || Date.parse(data.filesExpireAt) > Date.now();
+  const trackingPath = `/ordine/${encodeURIComponent(data.orderNumber)}`;
   return (
     <section className="page-section thank-you" aria-labelledby="thank-you-title" data-testid="thank-you">
       <h1 id="thank-you-title" ref={ref} tabIndex={-1}>{t('thankYou.title', { name: data.customerName })}</h1>
@@ -46,16 +50,21 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
         <li>{t('thankYou.nextActive')}</li>
       </ol>
       <div className="d-flex flex-wrap gap-2 mt-4">
-        <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download>{t('thankYou.download')}</a>
+        {filesLive && <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download>{t('thankYou.download')}</a>}
         <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
-      {data.orderNumber && (
-        <p className="mt-3" data-testid="thank-you-tracking">
-          {t('thankYou.tracking')} <Link to={`/ordine/${encodeURIComponent(data.orderNumber)}`}>{t('thankYou.trackingLink')}</Link>
+      {!filesLive && (
+        <p className="mt-3" data-testid="thank-you-files-expired">
+          {t('thankYou.filesExpired')} <Link to={trackingPath}>{t('thankYou.filesExpiredLink')}</Link>
         </p>
       )}
-      {data.evidenceBundleUrl && (
+      {data.orderNumber && (
+        <p className="mt-3" data-testid="thank-you-tracking">
+          {t('thankYou.tracking')} <Link to={trackingPath}>{t('thankYou.trackingLink')}</Link>
+        </p>
+      )}
+      {data.evidenceBundleUrl && filesLive && (
         <p className="mt-3 text-body-secondary" data-testid="thank-you-evidence">
           {t('thankYou.evidence')} <a href={data.evidenceBundleUrl} download>{t('thankYou.evidenceLink')}</a>
         </p>

@@ -220,6 +220,11 @@ export const endpoints = {
       signed: z.literal(true), order: orderRefSchema, signed_at: z.string(), document_sha256: z.string(),
       /** A consumer's order: when the service starts (after the 14 days, or within them as asked), as the evidence page says it. */
       activation_text: z.string().max(500).nullable().default(null),
+      /**
+       * Links to the signed contract and the evidence bundle, valid one hour (the order's hash alone opens
+       * neither); later the tracking page gives the files after a code.
+       */
+      files: z.object({ signed_contract_url: z.string().max(300), evidence_bundle_url: z.string().max(300), expires_at: z.string().max(40) }),
     }),
   }),
   withdrawalSendOtp: ep({

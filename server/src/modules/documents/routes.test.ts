@@ -18,6 +18,7 @@ import { MAX_FILES_PER_ORDER } from './service';
 import { MAX_FILE_BYTES } from './upload-rules';
 import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
 import { forceOrderStatus } from '../../../test/support/order-status-fixture';
+import { customerFilePath } from '../../../test/support/customer-files';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -123,7 +124,7 @@ describeEachDialect('documents', (dialect) => {
   const signedState = async (hash: string, id: string) => {
     const { updated_at: _touched, ...order } = await t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const contracts = await t.db.selectFrom('contract_documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
-    const pdf = (await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload;
+    const pdf = (await t.app.inject({ method: 'GET', url: customerFilePath(t.config, hash, 'signed_contract') })).rawPayload;
     return { order, contracts, pdfSha256: createHash('sha256').update(pdf).digest('hex'), pdfBytes: pdf.length };
   };
   const del = async (mediaId: string, orderHash: string) => settle(api.deleteMedia({ id: mediaId }, { order_id: orderHash }), api);

@@ -106,7 +106,7 @@ describeEachDialect('order events to the provider', (dialect) => {
     expect(contract.statusCode).toBe(200);
     expect(contract.headers['content-type']).toBe('application/pdf');
     expect(contract.headers['cache-control']).toBe('no-store');
-    const signedPdf = (await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload;
+    const signedPdf = (await h.download(hash, 'signed_contract')).rawPayload;
     expect(sha256(contract.rawPayload)).toBe(sha256(signedPdf));
     expect(sha256(contract.rawPayload)).toBe(data.signature.contract_sha256);
     expect(data.files.contract!.sha256).toBe(data.signature.contract_sha256);

@@ -46,7 +46,7 @@ describe('WEBHOOK_* configuration', () => {
     expect(problemsOf({ EVENT_RETRY_DAYS: '2' })).toHaveLength(1);
     const production = {
       NODE_ENV: 'production', PUBLIC_API_KEY: 'prod-key-123', SEPA_CREDITOR_ID: 'IT66ZZZA1B2C3D4E5F6G7H8', SEPA_CREDITOR_ADDRESS: 'Corso Buenos Aires 1, 20124 Milano (MI)',
-      LEGAL_PAGES_URL: 'https://www.acme.example/legale', SMTP_URL: 'smtp://mail.acme.example:587', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'p'.repeat(32),
+      LEGAL_PAGES_URL: 'https://www.acme.example/legale', SMTP_URL: 'smtps://mail.acme.example:465', SEAL_P12_PATH: '/srv/seal.p12', OTP_PEPPER: 'n0Vb3Qe7xYk2LmR9sTf4WpZ8hJc6GdUa1EiKoPq5rS=',
       SUPPORT_EMAIL: 'assistenza@acme.example', PEC_ADDRESS: 'acme@pec.acme.example',
       WEBHOOK_URL: 'https://bss.example.it/events', WEBHOOK_SECRET: whsec(32),
     };

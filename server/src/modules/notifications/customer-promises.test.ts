@@ -56,6 +56,8 @@ const PROMISES: Record<string, Keeper> = {
   'premadeFlow.readyTextCode': { code: true },
   'premadeFlow.codeText': { code: true },
   'consentChanges.intro': { code: true },
+  // The tracking page's code, which opens the signed contract once the thank-you page's link has expired.
+  'thankYou.filesExpired': { code: true },
 };
 
 /** Every string of `value` by its dotted key. */

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CUSTOMER_TEMPLATES } from '@checkout/contract';
 import type { DeliveryTarget, EventType } from '@checkout/contract';
 import { describeEachDialect } from '../../../test/support/dialects';
 import { signingHarness } from '../../../test/support/signing-harness';
@@ -324,5 +325,47 @@ describeEachDialect('customer notifications through the outbox', (dialect) => {
     expect(email?.text).toContain(`Allegati: contratto-firmato-${order.number}.pdf, sintesi-contrattuale-${order.number}.pdf, modulo-di-recesso-${order.number}.pdf`);
     const [text] = await listOutbox(h.t.db, { to: '+393331234567' });
     expect(text?.text).toContain(trackingUrl());
+  });
+
+  it('no message of the table carries the order\'s hash or a page opened by it: every template, email and SMS', async () => {
+    const at = new Date(h.clock.ms).toISOString();
+    const slot = { id: randomUUID(), starts_at: '2026-03-20T07:00:00.000Z', ends_at: '2026-03-20T09:00:00.000Z' };
+    const offered = { id: randomUUID(), starts_at: '2026-03-21T07:00:00.000Z', ends_at: '2026-03-21T09:00:00.000Z' };
+    // Arranging: dates to choose (an earlier test booked one), then the booking the booked message names.
+    await h.t.db.updateTable('appointment_slots').set({ status: 'withdrawn' }).where('order_id', '=', order.id).execute();
+    await h.t.db.insertInto('appointment_slots').values({ ...offered, order_id: order.id, status: 'offered', published_at: at, booked_at: null, updated_at: at }).execute();
+    const book = () => h.t.db.insertInto('appointment_slots').values({ ...slot, order_id: order.id, status: 'booked', published_at: at, booked_at: at, updated_at: at }).execute();
+    const events: Array<[EventType, Record<string, unknown>]> = [
+      ['order.signed', { order_number: order.number }],
+      ['order.status_changed', { order_number: order.number, from: 'verified', to: 'activating' }],
+      ['order.document_reviewed', { order_number: order.number, decision: 'rejected', reason: 'unreadable' }],
+      ['appointment.slots_published', { order_number: order.number, customer_notified: true }],
+      ['appointment.booked', { order_number: order.number, slot_id: slot.id, starts_at: slot.starts_at, ends_at: slot.ends_at }],
+      ['order.withdrawn', { order_number: order.number, withdrawn_at: at, channel: 'online' }],
+    ];
+    const written = new Set<string>();
+    const bodies: string[] = [];
+    for (const [type, data] of events) {
+      if (type === 'appointment.booked') await book();
+      for (const delivery of (await emit(type, data)).filter((d) => d.target !== 'webhook')) {
+        written.add(delivery.template!);
+        if (delivery.target === 'email') {
+          const outcome = send(delivery);
+          const mail = await mailDuring(async () => { const o = await outcome; expect(o, `${type} ${delivery.template}`).toEqual({ kind: 'delivered' }); return o; });
+          const attachments = await Promise.all(mail.attachments.filter((a) => a.contentType === 'application/pdf').map((a) => pdfText(a.content)));
+          bodies.push(`${mail.subject}\n${mail.text}\n${mail.html}\n${attachments.join('\n')}`);
+        } else {
+          expect(await send(delivery)).toEqual({ kind: 'delivered' });
+          bodies.push(gateway.received.at(-1)!.text);
+        }
+      }
+    }
+    // Every template of the table was written and read here, by both channels.
+    expect([...written].sort()).toEqual([...CUSTOMER_TEMPLATES].sort());
+    for (const body of bodies) {
+      expect(body).not.toContain(order.hash);
+      expect(body).not.toContain(encodeURIComponent(order.hash));
+      expect(body).not.toMatch(/\/(document-upload|attiva\/fill-order\/pre)\/|\/api\/orders\//);
+    }
   });
 });

@@ -7,8 +7,6 @@ export type Conn = Kysely<Database> | Transaction<Database>;
 export interface OrderForMessage {
   id: string;
   order_number: string;
-  /** Opens the customer's upload page: only ever put in a link sent to the customer. */
-  hash: string;
   customer_type: 'privato' | 'business';
   offer_id: number;
   fields_json: string;
@@ -21,7 +19,7 @@ export const selectOrderForMessage = (db: Conn, orderId: string): Promise<OrderF
   db.selectFrom('orders')
     .leftJoin('signature_contacts', 'signature_contacts.order_id', 'orders.id')
     .select([
-      'orders.id', 'orders.order_number', 'orders.hash', 'orders.customer_type', 'orders.offer_id', 'orders.fields_json', 'orders.signed_at',
+      'orders.id', 'orders.order_number', 'orders.customer_type', 'orders.offer_id', 'orders.fields_json', 'orders.signed_at',
       'signature_contacts.mobile_phone_number as confirmed_mobile',
     ])
     .where('orders.id', '=', orderId)

@@ -46,7 +46,7 @@ describeEachDialect('consent ledger', (dialect) => {
     expect((await preview(hash)).status).toBe(200);
     const code = await sendCode(hash);
     expect((await sign(hash, code)).status).toBe(200);
-    const signed = (await pdfText((await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload)).replace(/\s+/g, ' ');
+    const signed = (await pdfText((await h.download(hash, 'signed_contract')).rawPayload)).replace(/\s+/g, ' ');
     expect(signed).toContain('CONSENSI AL TRATTAMENTO DEI DATI');
     // The time as the evidence page prints the signature's: Rome's civil time with its offset, to the second.
     expect(signed).toContain(`Comunicazioni commerciali dato il ${romeDateTime(t2)}; testo versione 1, SHA-256 ${after.at(-1)!.text_sha256.slice(0, 16)}…`);

@@ -47,10 +47,10 @@ describeEachDialect('evidence bundle', (dialect) => {
     const summarySha = (preview.body.data!.summary as { sha256: string }).sha256;
     const code = await h.sendCode(hash);
     expect((await h.sign(hash, code)).status).toBe(200);
-    const signedPdf = (await get(`/api/orders/${hash}/signed-contract`)).rawPayload;
+    const signedPdf = (await h.download(hash, 'signed_contract')).rawPayload;
     const number = (await h.row(hash)).order_number;
 
-    const res = await get(`/api/orders/${hash}/evidence-bundle`);
+    const res = await h.download(hash, 'evidence_bundle');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="evidenze-firma-fibra-viva-${number}.zip"`);
@@ -102,7 +102,7 @@ describeEachDialect('evidence bundle', (dialect) => {
 
   it('adds the withdrawal to the log, and answers 404 for an order that was never signed', async () => {
     const hash = await h.readyOrder();
-    expect((await get(`/api/orders/${hash}/evidence-bundle`)).statusCode).toBe(404);
+    expect((await h.download(hash, 'evidence_bundle')).statusCode).toBe(404);
     expect((await h.preview(hash)).status).toBe(200);
     expect((await h.sign(hash, await h.sendCode(hash))).status).toBe(200);
     const number = (await h.row(hash)).order_number;
@@ -111,7 +111,7 @@ describeEachDialect('evidence bundle', (dialect) => {
     const otp = await h.latestCode();
     expect((await h.call((c) => c.withdrawalConfirm({ order_number: number, otp }))).status).toBe(200);
 
-    const res = await get(`/api/orders/${hash}/evidence-bundle`);
+    const res = await h.download(hash, 'evidence_bundle');
     expect(res.statusCode).toBe(200);
     const log = JSON.parse(readFileSync(path.join(unpack(res.rawPayload), 'registro-eventi.json'), 'utf8')) as EventLog;
     const kinds = log.events.map((e) => e.event);

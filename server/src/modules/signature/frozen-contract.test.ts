@@ -21,7 +21,7 @@ describeEachDialect('frozen contract', (dialect) => {
     return await pdfText(Buffer.from((res.body.data as { pdf_base64: string }).pdf_base64, 'base64'));
   };
   const signedText = async (hash: string): Promise<string> => {
-    const res = await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    const res = await h.download(hash, 'signed_contract');
     expect(res.statusCode).toBe(200);
     return await pdfText(res.rawPayload);
   };

@@ -17,6 +17,7 @@ import { createDocumentsModule } from '../documents';
 import { createSignatureModule } from './routes';
 import { DEFAULT_SEND_LIMITS } from './service';
 import { TEST_ADDRESS_ID } from '../../../test/support/test-coverage';
+import { customerFilePath } from '../../../test/support/customer-files';
 
 /*
  * Changing the order's mobile number (the number the signing code goes to): a code goes to the new
@@ -140,7 +141,7 @@ describeEachDialect('mobile number change', (dialect) => {
     advance(31_000);
     expect((await sendOtp(hash)).status).toBe(200);
     expect((await sign(hash, codeIn(to('+393471110099').at(-1)))).status).toBe(200);
-    const zip = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/evidence-bundle` });
+    const zip = await t.app.inject({ method: 'GET', url: customerFilePath(t.config, hash, 'evidence_bundle', new Date(nowMs)) });
     expect(zip.statusCode).toBe(200);
     const logText = strFromU8(unzipSync(new Uint8Array(zip.rawPayload))['registro-eventi.json']!);
     const events = (JSON.parse(logText) as { events: Array<Record<string, unknown>> }).events;

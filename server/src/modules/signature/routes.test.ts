@@ -18,6 +18,7 @@ import { createInjectClient, expectRefusal, settle } from '../../../test/support
 import type { InjectClient, WireEnvelope } from '../../../test/support/inject-client';
 import { PRIVATO_STEPS } from '../../../test/support/privato-steps';
 import { uploadIdentity } from '../../../test/support/signing-harness';
+import { customerFilePath } from '../../../test/support/customer-files';
 import { pdfWith } from '../../../test/hostile/hostile-files';
 import { catalogModule } from '../catalog';
 import { createOrdersModule, getOrderForSignature } from '../orders';
@@ -332,7 +333,10 @@ describeEachDialect('signature', (dialect) => {
       const previewSha = ((await preview(hash)).body.data as { sha256: string }).sha256;
       const res = await sign(hash, code, '203.0.113.7');
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const data = res.body.data as { signed: true; order: { id: string; hash: string; status: string }; signed_at: string; document_sha256: string };
+      const data = res.body.data as {
+        signed: true; order: { id: string; hash: string; status: string }; signed_at: string; document_sha256: string;
+        files: { signed_contract_url: string; evidence_bundle_url: string; expires_at: string };
+      };
       expect(data).toMatchObject({ signed: true, order: { hash, status: 'signed' } });
       expect((await getOrderForSignature(t.db, hash)).status).toBe('signed');
       // The back office starts here: its status and the signature's time, in the signing transaction.
@@ -346,7 +350,12 @@ describeEachDialect('signature', (dialect) => {
         preview_sha256: previewSha, signed_sha256: data.document_sha256, signed_at: data.signed_at,
       })]);
 
-      const download = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+      // The answer's one-hour link opens the signed contract; the order's hash alone does not.
+      expect(Date.parse(data.files.expires_at) - Date.parse(data.signed_at)).toBeLessThanOrEqual(3_600_000);
+      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/evidence-bundle` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: data.files.evidence_bundle_url })).statusCode).toBe(200);
+      const download = await t.app.inject({ method: 'GET', url: data.files.signed_contract_url });
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
@@ -478,7 +487,8 @@ describeEachDialect('signature', (dialect) => {
 
   it('has no signed contract to download before signing', async () => {
     const hash = await readyOrder();
-    const res = await t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    // Even with a genuine link: nothing is signed yet.
+    const res = await t.app.inject({ method: 'GET', url: customerFilePath(t.config, hash, 'signed_contract') });
     expect(res.statusCode).toBe(404);
     expect((res.json() as WireEnvelope).error!.code).toBe('not_found');
   });

@@ -113,9 +113,9 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
       marketing_consent: body.marketing_consent, profiling_consent: body.profiling_consent, third_party_consent: body.third_party_consent,
     }, clientOf(req)), { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
-    // A plain GET so the thank-you page can link it: the order hash is the secret, as for every order call.
-    app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {
-      const { bytes, filename } = await service.signedContract(req.params.order_hash);
+    // A plain GET so the thank-you page can link it: the order's hash and the signature's one-hour link (customer-file-links).
+    app.get<{ Params: { order_hash: string }; Querystring: { link?: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {
+      const { bytes, filename } = await service.signedContract(req.params.order_hash, req.query.link, clientOf(req));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -123,9 +123,9 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
         .send(bytes);
     });
 
-    // Everything that proves the signature, as one file with a manifest of hashes (same capability as the PDF).
-    app.get<{ Params: { order_hash: string } }>('/api/orders/:order_hash/evidence-bundle', async (req, reply) => {
-      const { bytes, filename } = await service.evidenceBundle(req.params.order_hash);
+    // Everything that proves the signature, as one file with a manifest of hashes (the same kind of link as the PDF).
+    app.get<{ Params: { order_hash: string }; Querystring: { link?: string } }>('/api/orders/:order_hash/evidence-bundle', async (req, reply) => {
+      const { bytes, filename } = await service.evidenceBundle(req.params.order_hash, req.query.link, clientOf(req));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)

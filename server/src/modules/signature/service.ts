@@ -34,6 +34,9 @@ import { signatureErrors } from './signature-errors';
 import type { SignatureError } from './signature-errors';
 import type { ClientInfo } from './client-info';
 import { EARLY_ACTIVATION_ACCEPTANCE, parseAcceptances } from './activation-timing';
+import { createCustomerFileLinks } from './customer-file-links';
+import type { CustomerFile } from './customer-file-links';
+import { recordAudit } from '../audit';
 
 /*
  * Issue 4 "Mobile number", "One-time code", "Contract preview", "Sign with the one-time code" (DESIGN §3).
@@ -124,6 +127,32 @@ export function createSignatureService(deps: SignatureDeps) {
     await storage.write(key, bytes);
     return key;
   };
+
+  // The signed contract and the evidence bundle: the order's hash and a one-hour link (customer-file-links).
+  const fileLinks = createCustomerFileLinks(pepper);
+  const filePath = (hash: string, file: CustomerFile, token: string): string =>
+    `/api/orders/${encodeURIComponent(hash)}/${file === 'signed_contract' ? 'signed-contract' : 'evidence-bundle'}?link=${token}`;
+  function filesOf(hash: string, now: Date) {
+    const contract = fileLinks.issue('signed_contract', hash, now);
+    const bundle = fileLinks.issue('evidence_bundle', hash, now);
+    return {
+      signed_contract_url: filePath(hash, 'signed_contract', contract.token),
+      evidence_bundle_url: filePath(hash, 'evidence_bundle', bundle.token), expires_at: contract.expiresAt.toISOString(),
+    };
+  }
+  /** The order the link opens: an unknown order, a missing or foreign link all answer 404; a genuine expired one 410. */
+  async function openWithLink(hash: string, link: string | undefined, file: CustomerFile): Promise<OrderForSignature> {
+    const order = await getOrderForSignature(db, hash);
+    const checked = fileLinks.check(link, file, hash, deps.now());
+    if (checked === 'expired') throw signatureErrors.linkExpired(order.order_number);
+    if (checked !== 'ok') throw notFound(file === 'signed_contract' ? 'Contratto firmato non disponibile' : 'Evidenze della firma non disponibili');
+    return order;
+  }
+  /** Each download is on record: the file holds personal data, and the bundle the signer's address and browser. */
+  const auditDownload = (order: OrderForSignature, file: CustomerFile, client: ClientInfo) => recordAudit(db, {
+    action: 'customer_file_downloaded', operatorId: null, operatorEmail: null, targetType: 'order', targetId: order.id,
+    detail: { order_number: order.order_number, file }, ip: client.ip, userAgent: client.userAgent,
+  }, deps.now());
 
   function assertSignable(order: OrderForSignature): void {
     if (order.status === 'signed') throw signatureErrors.alreadySigned();
@@ -390,7 +419,7 @@ export function createSignatureService(deps: SignatureDeps) {
       }
       return {
         signed: true as const, order: toOrderRef({ hash: order.hash, status: 'signed', order_number: order.order_number }), signed_at: nowIso, document_sha256: signedSha,
-        activation_text: activationText,
+        activation_text: activationText, files: filesOf(order.hash, now),
       };
     },
 
@@ -410,19 +439,22 @@ export function createSignatureService(deps: SignatureDeps) {
     },
 
     /** The signed PDF of a signed order (404 otherwise, the same answer as an unknown order). */
-    async signedContract(hash: string): Promise<{ bytes: Buffer; filename: string }> {
-      const order = await getOrderForSignature(db, hash);
+    async signedContract(hash: string, link: string | undefined, client: ClientInfo): Promise<{ bytes: Buffer; filename: string }> {
+      const order = await openWithLink(hash, link, 'signed_contract');
       const evidence = await findEvidence(db, order.id);
       const doc = evidence ? await latestDocument(db, order.id, 'signed') : undefined;
       if (!evidence || !doc) throw notFound('Contratto firmato non disponibile');
-      return { bytes: await readDocument(doc.path), filename: `contratto-${slug(config.brandName)}-firmato.pdf` };
+      const bytes = await readDocument(doc.path);
+      await auditDownload(order, 'signed_contract', client);
+      return { bytes, filename: `contratto-${slug(config.brandName)}-firmato.pdf` };
     },
 
     /** The evidence bundle (ZIP) of a signed order (404 otherwise, the same answer as an unknown order). */
-    async evidenceBundle(hash: string): Promise<{ bytes: Buffer; filename: string }> {
-      const order = await getOrderForSignature(db, hash);
+    async evidenceBundle(hash: string, link: string | undefined, client: ClientInfo): Promise<{ bytes: Buffer; filename: string }> {
+      const order = await openWithLink(hash, link, 'evidence_bundle');
       const bundle = await buildEvidenceBundle(db, storage, order, config.brandName, deps.now());
       if (!bundle) throw notFound('Evidenze della firma non disponibili');
+      await auditDownload(order, 'evidence_bundle', client);
       return { bytes: Buffer.from(bundle.zip), filename: `evidenze-firma-${slug(config.brandName)}-${order.order_number}.zip` };
     },
   };

@@ -97,6 +97,8 @@ export const signatureErrors = {
   expired: () => new SignatureError(C.expired, 410, 'Il codice è scaduto: richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice scaduto.' }),
   locked: () => new SignatureError(C.locked, 423, 'Troppi tentativi errati: il codice è bloccato, richiedine uno nuovo.', { attempts_left: 0 }, { otp: 'Codice bloccato.' }),
   used: () => new SignatureError(C.used, 409, 'Questo codice è già stato usato.', { attempts_left: 0 }),
+  linkExpired: (orderNumber: string) => new SignatureError(C.linkExpired, 410,
+    `Il link per scaricare è scaduto (vale un'ora). Apri la pagina dell'ordine ${orderNumber} con «Segui il tuo ordine» e chiedi un codice: da lì scarichi il contratto firmato.`),
   acceptanceRequired: (missing: readonly string[]) => new SignatureError(
     C.acceptanceRequired, 422, 'Per firmare devi prima accettare le condizioni indicate.', {},
     Object.fromEntries(missing.map((name) => [name, ACCEPTANCE_MESSAGES[name] ?? 'Accettazione obbligatoria.'])),

@@ -45,7 +45,7 @@ describeEachDialect('what the contract says', (dialect) => {
 
     const code = await sendCode(hash);
     expect((await sign(hash, code)).status).toBe(200);
-    const signed = (await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).rawPayload;
+    const signed = (await h.download(hash, 'signed_contract')).rawPayload;
     const pages = await pdfPages(signed);
     expect(pages.join('\n')).not.toContain('BOZZA');
     // The signed file carries the recorded pages as they were read, less the mark.

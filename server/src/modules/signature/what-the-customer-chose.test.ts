@@ -74,7 +74,7 @@ describeEachDialect('what the customer chose', (dialect) => {
 
     const signed = await h.sign(hash, await h.latestCode());
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    const file = await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    const file = await h.download(hash, 'signed_contract');
     const evidence = await pdfText(file.rawPayload);
     expect(evidence.replace(/\s+/g, ' ')).toContain('Opzione a pagamento preparata dal consulente, confermata dal cliente: Voce Illimitata Family');
   });

@@ -47,7 +47,7 @@ describeEachDialect('withdrawal', (dialect) => {
     expect(kept.filter((w) => w.confirmed_at !== null)).toHaveLength(1);
     expect(kept[0]).toMatchObject({ channel: 'sms', masked_destination: '+39 3** *** **67', user_agent: 'vitest' });
     // The signed contract and its evidence stay.
-    expect((await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` })).statusCode).toBe(200);
+    expect((await h.download(hash, 'signed_contract')).statusCode).toBe(200);
     const again = await askCode(number);
     expect(again.status).toBe(409);
     expect(again.body.error!.code).toBe('already_withdrawn');

@@ -187,7 +187,7 @@ describeEachDialect('tracking', (dialect) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="contratto-firmato-${number}.pdf"`);
-    const thanks = await h.t.app.inject({ method: 'GET', url: `/api/orders/${hash}/signed-contract` });
+    const thanks = await h.download(hash, 'signed_contract');
     expect(pdf.rawPayload.equals(thanks.rawPayload)).toBe(true);
     const summary = await download(token, 'contract_summary');
     expect(summary.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -16,6 +16,7 @@ const schema = z.object({
   signedAt: z.string(),
   signedContractUrl: z.string(),
   evidenceBundleUrl: z.string().optional(),
+  filesExpireAt: z.string().optional(),
   shipsRouter: z.boolean(),
   /** A consumer has 14 days to withdraw (a thank-you saved before this field reads as one). */
   consumer: z.boolean().default(true),

@@ -240,15 +240,17 @@ export function useSignatureFlow(onSigned: (data: ThankYouData) => void) {
         const ecommerce = ecommerceOf(store.offer, store.fields.options, store.optionExtras.additionalVariants);
         void analyticsOrderId(answer.order.hash).then((transaction_id) => track('purchase', { transaction_id, ...ecommerce }));
       }
-      const orderApi = `${getPublicConfig().apiBaseUrl.replace(/\/+$/, '')}/api/orders/${encodeURIComponent(answer.order.hash)}`;
+      // The server's one-hour links (the hash alone opens neither file).
+      const apiBase = getPublicConfig().apiBaseUrl.replace(/\/+$/, '');
       onSigned({
         orderCode: answer.order.hash,
         orderNumber: answer.order.order_number ?? answer.order.hash,
         email: store.fields.email,
         customerName: store.fields.customer_type === 'business' && store.fields.ragione_sociale ? store.fields.ragione_sociale : store.fields.first_name,
         signedAt: answer.signed_at,
-        signedContractUrl: `${orderApi}/signed-contract`,
-        evidenceBundleUrl: `${orderApi}/evidence-bundle`,
+        signedContractUrl: `${apiBase}${answer.files.signed_contract_url}`,
+        evidenceBundleUrl: `${apiBase}${answer.files.evidence_bundle_url}`,
+        filesExpireAt: answer.files.expires_at,
         consumer,
         activationText: answer.activation_text,
         shipsRouter: Boolean(store.offer?.options.some((o) => o.category === 'router' && o.included)) || store.fields.options.some((o) => o.category === 'router'),
