@@ -102,6 +102,15 @@ export interface ConsentEvents {
   text_version: string;
 }
 
+export interface ConsoleDeviceCookies {
+  created_at: string;
+  expires_at: string;
+  failures: Generated<number>;
+  nonce_hash: string;
+  operator_id: string;
+  revoked_at: string | null;
+}
+
 export interface ConsoleSessions {
   created_at: string;
   csrf_token: string;
@@ -570,6 +579,7 @@ export interface DB {
   buildings: Buildings;
   consent_changes: ConsentChanges;
   consent_events: ConsentEvents;
+  console_device_cookies: ConsoleDeviceCookies;
   console_sessions: ConsoleSessions;
   console_sign_in_failures: ConsoleSignInFailures;
   contract_documents: ContractDocuments;

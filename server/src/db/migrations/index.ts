@@ -30,6 +30,7 @@ import * as m0028 from './0028-orders-partial-indexes';
 import * as m0029 from './0029-catalog-promo-duration';
 import * as m0030 from './0030-outbox-lead-webhook';
 import * as m0031 from './0031-signature-on-timeline';
+import * as m0032 from './0032-console-device-cookies';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0029-catalog-promo-duration': m0029,
   '0030-outbox-lead-webhook': m0030,
   '0031-signature-on-timeline': m0031,
+  '0032-console-device-cookies': m0032,
 };

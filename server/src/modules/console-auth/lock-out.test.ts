@@ -43,8 +43,12 @@ forEachDialect('console sign-in lock-out', (dialect) => {
     for (let i = 1; i <= 4; i += 1) expect((await consoleRefusal(from(20 + i).signIn(wrong))).code).toBe('console_invalid_credentials');
     await signInWith(t.app, right(), '10.0.0.30');
 
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'detail_json']).where('action', '=', 'locked_out').orderBy('at').execute();
-    expect(audit.map((a) => JSON.parse(a.detail_json) as unknown)).toEqual([{ retry_after_seconds: 30 }, { retry_after_seconds: 60 }]);
+    // Each wait that started is in the audit log, with the address and user agent of the failure that started it.
+    const audit = await t.db.selectFrom('audit_log').select(['detail_json', 'ip', 'user_agent']).where('action', '=', 'locked_out').orderBy('at').execute();
+    expect(audit.map((a) => ({ ...a, detail: JSON.parse(a.detail_json) as unknown, detail_json: undefined }))).toEqual([
+      { detail: { scope: 'email', retry_after_seconds: 30 }, ip: '10.0.0.5', user_agent: 'lightMyRequest', detail_json: undefined },
+      { detail: { scope: 'email', retry_after_seconds: 60 }, ip: '10.0.0.7', user_agent: 'lightMyRequest', detail_json: undefined },
+    ]);
   });
 
   it('lets no more guesses through when they are sent all at once', async () => {
@@ -66,7 +70,7 @@ forEachDialect('console sign-in lock-out', (dialect) => {
     expect((await consoleRefusal(anon(9).signIn({ email: 'nessuno@example.it', password: 'qualunque-cosa', code: '123456' }))).code).toBe('console_locked_out');
   });
 
-  it('makes one client address wait after twenty failures on any accounts, not the others', async () => {
+  it('makes one client address wait after twenty failures on any accounts, longer at each refused try, not the others', async () => {
     nowMs = START;
     t = await buildTestApp(dialect, { now });
     const { operator, totpSecret } = await signInOperator(t.app, t.db, 'viewer', { now });
@@ -77,9 +81,11 @@ forEachDialect('console sign-in lock-out', (dialect) => {
     }
     nowMs += 10_000;
     const right = { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, now()) };
+    // 20 s of the 30 were left: the refused try is the 21st failure, and the wait is now 60 s, then 120 s.
     const r = await consoleRefusal(guesser.signIn(right));
     expect(r).toMatchObject({ status: 429, code: 'console_locked_out' });
-    expect(r.error.retry_after_seconds).toBe(20);
+    expect(r.error.retry_after_seconds).toBe(60);
+    expect((await consoleRefusal(guesser.signIn(right))).error.retry_after_seconds).toBe(120);
     // The operator, from their own address, is not held by the guesser.
     await signInWith(t.app, right, '198.51.100.1');
   });

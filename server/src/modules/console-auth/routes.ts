@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { listAudit, recordAudit } from '../audit';
 import type { AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator, sessionOf } from './console-endpoint';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { createOperator, issueSetupLink, listOperators, updateOperator } from './operators';
 import type { Actor } from './operators';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -23,8 +24,9 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
   deps.metrics.countConsoleSessionsWith(() => sessions.countActive(now()));
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.signIn, async ({ input, req, reply }) => {
-    const { token, session } = await signIn(db, sessions, config, input, clientOf(req), now());
+    const { token, session, deviceCookie } = await signIn(db, sessions, config, input, clientOf(req), readDeviceCookie(req), now());
     setSessionCookie(reply, token);
+    setDeviceCookie(reply, deviceCookie);
     return sessionAnswer(session);
   });
 

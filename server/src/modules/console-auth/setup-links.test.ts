@@ -37,8 +37,8 @@ forEachDialect('console setup links', (dialect) => {
     const row = await t.db.selectFrom('operators').selectAll().where('email', '=', 'nuova@example.it').executeTakeFirstOrThrow();
     expect(row.status).toBe('active');
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    // The first code is used: the same one does not sign in.
-    expect((await consoleRefusal(anon().signIn({ email: 'nuova@example.it', password: GOOD_PASSWORD, code: totpCode(begun.secret, now()) }))).code).toBe('console_code_reused');
+    // The first code is used: the same one does not sign in (answered as any wrong credential).
+    expect((await consoleRefusal(anon().signIn({ email: 'nuova@example.it', password: GOOD_PASSWORD, code: totpCode(begun.secret, now()) }))).code).toBe('console_invalid_credentials');
     nowMs += 30_000;
     await signInWith(t.app, { email: 'nuova@example.it', password: GOOD_PASSWORD, code: totpCode(begun.secret, now()) });
     const actions = await t.db.selectFrom('audit_log').select('action').orderBy('at').orderBy('action').execute();

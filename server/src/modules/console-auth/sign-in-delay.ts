@@ -1,8 +1,10 @@
 /*
- * The lock-out after failed sign-ins: a growing wait, counted per account (the email as typed, known or
- * not, so the answer never tells which emails exist) and per client address. While a wait runs, sign-in
- * is refused before the password is even checked (429 with the seconds left), so guessing costs time
- * whatever the guesses. A successful sign-in clears the account's count, not the address's.
+ * The lock-out after failed sign-ins from untrusted clients (no live device cookie of the operator, see
+ * sign-in.ts): a growing wait, counted per account (the email as typed, known or not, so the answer never
+ * tells which emails exist) and per client address. While a wait runs, sign-in is refused before the
+ * password is even checked (429 with the seconds left), so guessing costs time whatever the guesses, and
+ * the refusal counts against the address. A successful untrusted sign-in clears the account's count, not
+ * the address's. A known browser waits for none of these: its own count revokes its cookie instead.
  */
 
 export interface LockRule {
@@ -17,6 +19,8 @@ export interface LockRule {
 export const PER_ACCOUNT: LockRule = { free: 5, baseSeconds: 30, maxSeconds: 900 };
 /** One client address, all accounts: 20 free failures, then 30 s doubling, at most an hour. */
 export const PER_ADDRESS: LockRule = { free: 20, baseSeconds: 30, maxSeconds: 3600 };
+/** Wrong sign-ins with one device cookie, since its last good one, that revoke it. */
+export const DEVICE_MAX_FAILURES = 10;
 /** Failures older than this no longer count. */
 export const FAILURE_WINDOW_MS = 24 * 3_600_000;
 
@@ -39,6 +43,8 @@ export function secondsLeft(tally: FailureTally, rule: LockRule, now: Date): num
 
 export const accountKey = (emailHash: string): string => `email:${emailHash}`;
 export const addressKey = (ip: string): string => `ip:${ip}`;
+/** One device cookie's attempts run one at a time too (its count is read and written by each). */
+export const deviceLockKey = (nonceHash: string): string => `device:${nonceHash}`;
 
 /** A wait as the refusal says it. */
 export const waitText = (seconds: number): string =>
