@@ -3,7 +3,7 @@ import { cep } from './define';
 import {
   auditListSchema, auditQuerySchema, consoleSessionSchema, createOperatorSchema, noteSchema, consoleOperatorSchema,
   orderDetailSchema, orderFiltersSchema, orderListQuerySchema, orderListSchema, recoveryCodesSchema,
-  reviewDecisionSchema, reviewQueueSchema, setupBeginSchema, setupCompleteSchema, setupInfoSchema, setupLinkSchema,
+  revealOrderSchema, reviewDecisionSchema, reviewQueueSchema, setupBeginSchema, setupCompleteSchema, setupInfoSchema, setupLinkSchema,
   signInSchema, timelineEntrySchema, transitionSchema, updateOperatorSchema,
 } from './schemas';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
@@ -43,7 +43,7 @@ export const consoleEndpoints = {
   listOrders: cep({ method: 'GET', path: '/api/console/orders', summary: 'Orders, filtered, sorted and paged', access: 'orders.read', request: orderListQuerySchema, response: orderListSchema }),
   exportOrders: cep({ method: 'GET', path: '/api/console/orders/export.csv', summary: 'The filtered list as CSV (personal columns by role)', access: 'orders.export', request: orderFiltersSchema, response: noFile, file: true }),
   getOrder: cep({ method: 'GET', path: '/api/console/orders/{order_id}', summary: 'An order with its data, documents and timeline', access: 'orders.read', request: empty, response: orderDetailSchema }),
-  revealOrder: cep({ method: 'POST', path: '/api/console/orders/{order_id}/reveal', summary: 'The order with personal data in clear (audited)', access: 'orders.reveal', request: empty, response: orderDetailSchema }),
+  revealOrder: cep({ method: 'POST', path: '/api/console/orders/{order_id}/reveal', summary: 'The order with personal data in clear, and why (audited)', access: 'orders.reveal', request: revealOrderSchema, response: orderDetailSchema }),
   transitionOrder: cep({ method: 'POST', path: '/api/console/orders/{order_id}/transition', summary: 'Move the order along the workflow', access: 'orders.transition', request: transitionSchema, response: z.object({ status: z.enum(CONSOLE_ORDER_STATUSES) }) }),
   addOrderNote: cep({ method: 'POST', path: '/api/console/orders/{order_id}/notes', summary: 'An internal note on the timeline', access: 'orders.note', request: noteSchema, response: timelineEntrySchema }),
   orderDocument: cep({ method: 'GET', path: '/api/console/orders/{order_id}/documents/{media_id}', summary: 'A document, inline with a safe content type', access: 'documents.read', request: empty, response: noFile, file: true }),

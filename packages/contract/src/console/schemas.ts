@@ -204,6 +204,15 @@ export const transitionSchema = z.object({
 });
 export const noteSchema = z.object({ text: z.string().trim().min(1, 'Scrivi la nota').max(2000) });
 
+export const REVEAL_REASON_MIN = 5;
+export const REVEAL_REASON_MAX = 500;
+/** A viewer's reveal says why (kept in the audit record's detail): the purpose of each look at personal data. */
+export const revealOrderSchema = z.object({
+  reason: z.string({ error: 'Scrivi il motivo della consultazione' }).trim()
+    .min(REVEAL_REASON_MIN, `Scrivi il motivo della consultazione (almeno ${REVEAL_REASON_MIN} caratteri)`)
+    .max(REVEAL_REASON_MAX, `Al massimo ${REVEAL_REASON_MAX} caratteri`),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Document review
 
@@ -238,6 +247,8 @@ export const AUDIT_ACTIONS = [
   'sign_in', 'sign_in_failed', 'sign_out', 'sign_out_everywhere', 'locked_out',
   'operator_created', 'operator_updated', 'setup_link_issued', 'setup_completed', 'two_factor_reset', 'recovery_code_used',
   'personal_data_revealed', 'orders_exported', 'order_status_changed', 'order_note_added',
+  // Reads of personal data in clear (a role that sees it unmasked): one record per call, a list's with its filter kinds.
+  'order_viewed', 'orders_listed', 'review_queue_viewed', 'lead_viewed', 'leads_listed', 'premade_orders_listed', 'mobile_orders_listed',
   'document_viewed', 'document_claimed', 'document_approved', 'document_rejected', 'evidence_downloaded',
   'premade_created', 'premade_extended', 'premade_expired', 'mobile_order_created',
   // A pre-made order at an address the coverage data does not know, its technology named by the operator.
@@ -250,6 +261,10 @@ export const AUDIT_ACTIONS = [
   // The provider fetched a file through an event's link (no operator: the link is the credential).
   'event_file_downloaded',
   'event_redelivered',
+  // A console call refused with 403 (the role's permission, or the CSRF token of a POST).
+  'access_refused',
+  // The customer downloaded the signed contract or the evidence bundle with a signed link (no operator: the link is the credential).
+  'customer_file_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

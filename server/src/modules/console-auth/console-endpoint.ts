@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, MESSAGES, notFound, parseOrThrow } from '../../http/errors';
 import { nulCharacterFields } from '../../http/nul-characters';
 import type { AppDeps } from '../app-module';
+import { recordAudit } from '../audit';
 import { sameSecret } from './secrets';
 import { readSessionToken } from './session-cookie';
 import { resumeSession, sessionStoreOf } from './sessions';
@@ -66,6 +67,25 @@ function readInput(def: ConsoleEndpointDef, req: FastifyRequest): unknown {
   return raw;
 }
 
+/**
+ * Records a 403 (who, the call, from where, why). The record is written on its own, outside any
+ * transaction (before the handler's, or after its rollback: none can take it away), and a failed write is
+ * logged, never thrown: the caller gets its 403 either way, never a 500.
+ */
+async function recordRefusal(
+  def: ConsoleEndpointDef, deps: AppDeps, req: FastifyRequest, session: LiveSession, why: Record<string, unknown>,
+): Promise<void> {
+  try {
+    await recordAudit(deps.db, {
+      action: 'access_refused', operatorId: session.operator.id, operatorEmail: session.operator.email,
+      detail: { method: def.method, route: def.path, path: (req.url.split('?')[0] ?? '').slice(0, PARAM_MAX), ...why, role: session.operator.role },
+      ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+    }, deps.now());
+  } catch (err) {
+    req.log.error({ err }, 'the audit record of a refused console call could not be written');
+  }
+}
+
 async function authorise(def: ConsoleEndpointDef, deps: AppDeps, store: SessionStore, req: FastifyRequest): Promise<LiveSession | null> {
   if (def.access === 'public') return null;
   const token = readSessionToken(req);
@@ -74,10 +94,12 @@ async function authorise(def: ConsoleEndpointDef, deps: AppDeps, store: SessionS
   if (def.method === 'POST') {
     const given = req.headers[CSRF_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, session.csrfToken)) {
+      await recordRefusal(def, deps, req, session, { reason: 'csrf' });
       throw new AppError(CONSOLE_ERROR_CODES.csrf, 403, CONSOLE_MESSAGES.csrf);
     }
   }
   if (def.access !== 'session' && !can(session.operator.role, def.access)) {
+    await recordRefusal(def, deps, req, session, { reason: 'permission', permission: def.access });
     throw new AppError(CONSOLE_ERROR_CODES.forbidden, 403, CONSOLE_MESSAGES.forbidden);
   }
   return session;
@@ -88,7 +110,8 @@ async function authorise(def: ConsoleEndpointDef, deps: AppDeps, store: SessionS
  * CSRF token on every POST with a session (403), the role's permission from ROLE_PERMISSIONS (403), the
  * input parsed with the call's schema (422 with Italian field messages), `Cache-Control: no-store`, and
  * `{ result: true, data }` around the handler's answer. A `file` call's handler sends the reply itself.
- * The public api key opens nothing here: only the session does.
+ * The public api key opens nothing here: only the session does. Every 403, the handler's own included, is
+ * recorded in the audit log (`access_refused`).
  */
 export function registerConsoleEndpoint<Def extends ConsoleEndpointDef>(
   app: FastifyInstance, deps: AppDeps, def: Def, handler: ConsoleHandler<Def>,
@@ -110,7 +133,15 @@ export function registerConsoleEndpoint<Def extends ConsoleEndpointDef>(
       const params = req.params as Readonly<Record<PathParams<Def['path']>, string>>;
       // No id, token or name of ours is this long or holds NUL (which PostgreSQL cannot even compare).
       if (Object.values<string>(params).some((v) => v.length > PARAM_MAX || v.includes('\u0000'))) throw notFound();
-      const answer = await handler({ operator: session?.operator ?? null, input, params, req, reply });
+      let answer: Awaited<ReturnType<typeof handler>>;
+      try {
+        answer = await handler({ operator: session?.operator ?? null, input, params, req, reply });
+      } catch (err) {
+        // A 403 of the call's own rules (a workflow move the role may not make), often from inside a
+        // transaction already rolled back: recorded here, on its own.
+        if (session && err instanceof AppError && err.status === 403) await recordRefusal(def, deps, req, session, { reason: 'rule', code: err.code });
+        throw err;
+      }
       if (def.file) return reply;
       if (checkResponse) {
         // Tests only: a handler answering outside its contract is a bug to see at once.

@@ -219,6 +219,25 @@ describeEachDialect('console orders', (dialect) => {
       expect((await back.client.listOrders({ q: 'giulia' })).items[0]!.hash).toBe(hashB);
       expect((await back.client.listOrders({ q: 'giulia' })).items[0]!.customer_name).toBe('Giulia Bianchi');
     });
+
+    it('records one read per page shown in clear, with its filters and the search masked; none for a masked page', async () => {
+      const before = (await audits('orders_listed')).length;
+      await viewer.client.listOrders({ q: 'RSSMRA80A01H501U' });
+      expect(await audits('orders_listed')).toHaveLength(before);
+      const page = await back.client.listOrders({ q: 'rssmra80a01h501u', status: 'signed', page_size: 10 });
+      const records = await audits('orders_listed');
+      expect(records).toHaveLength(before + 1);
+      const record = records.find((r) => r.operator_id === back.operator.id && r.detail_json.includes('"status":"signed"') && r.detail_json.includes('fiscal_code'))!;
+      expect(JSON.parse(record.detail_json)).toEqual({
+        filters: { status: 'signed' }, search: { kind: 'fiscal_code', masked: '*************01u' }, page: 1, shown: page.items.length, total: page.total,
+      });
+      expect([record.target_type, record.ip, record.user_agent]).toEqual([null, '127.0.0.1', 'lightMyRequest']);
+      // Nowhere in the log in clear: not the list's search, not the export's.
+      await getFile(back, `${consoleEndpoints.exportOrders.path}?q=mario.rossi%40example.it`);
+      const log = JSON.stringify(await t.db.selectFrom('audit_log').select('detail_json').execute());
+      for (const secret of ['rssmra80a01h501u', 'RSSMRA80A01H501U', 'mario.rossi@example.it']) expect(log).not.toContain(secret);
+      expect(log).toContain('m***@example.it');
+    });
   });
 
   describe('CSV export', () => {
@@ -275,6 +294,11 @@ describeEachDialect('console orders', (dialect) => {
       ]);
       // A viewer may make no move.
       expect((await viewer.client.getOrder({ order_id: idA })).transitions).toEqual([]);
+      // Read in clear: one record per read, the operator's, from where; the viewer's masked page none.
+      const reads = (await audits('order_viewed', idA)).filter((r) => r.operator_id === back.operator.id);
+      expect(reads.map((r) => [r.target_type, r.ip, r.user_agent, JSON.parse(r.detail_json) as unknown])).toEqual([
+        ['order', '127.0.0.1', 'lightMyRequest', { order_number: row.order_number }],
+      ]);
     });
 
     it('masks personal data for a viewer until revealed, and audits each reveal', async () => {
@@ -287,14 +311,27 @@ describeEachDialect('console orders', (dialect) => {
       expect(masked.order.customer_name).toBe('M*** R***');
       expect(JSON.stringify(masked)).not.toContain(hashA);
       expect(await audits('personal_data_revealed', idA)).toHaveLength(0);
+      // A masked page is no read of personal data: no record.
+      expect((await audits('order_viewed', idA)).filter((r) => r.operator_id === viewer.operator.id)).toHaveLength(0);
 
-      const revealed = await viewer.client.revealOrder({ order_id: idA });
+      // A reveal says why: 5 to 500 characters, else 422 on the field and nothing shown or recorded.
+      for (const reason of ['', '  boh ', 'x'.repeat(501)]) {
+        const bad = await refusal(viewer.client.revealOrder({ order_id: idA }, { reason }));
+        expect([bad.status, Object.keys(bad.body.fields as object)], reason).toEqual([422, ['reason']]);
+      }
+      const none = await t.app.inject({
+        method: 'POST', url: `/api/console/orders/${idA}/reveal`, headers: { cookie: viewer.cookie, 'x-csrf-token': viewer.csrfToken }, payload: {},
+      });
+      expect([none.statusCode, (none.json() as { error: { fields: Record<string, string> } }).error.fields]).toEqual([422, { reason: 'Scrivi il motivo della consultazione' }]);
+      expect(await audits('personal_data_revealed', idA)).toHaveLength(0);
+      const revealed = await viewer.client.revealOrder({ order_id: idA }, { reason: '  Il cliente ha chiamato per la consegna  ' });
       expect(revealed.masked).toBe(false);
       expect(JSON.stringify(revealed.steps)).toContain('RSSMRA80A01H501U');
       const records = await audits('personal_data_revealed', idA);
-      expect(records.map((r) => r.operator_id)).toEqual([viewer.operator.id]);
+      expect(records.map((r) => [r.operator_id, r.ip, r.user_agent])).toEqual([[viewer.operator.id, '127.0.0.1', 'lightMyRequest']]);
+      expect(JSON.parse(records[0]!.detail_json)).toEqual({ order_number: (await orderRow(idA)).order_number, reason: 'Il cliente ha chiamato per la consegna' });
       // Backoffice sees personal data without revealing; it has no reveal permission to use.
-      expect((await refusal(back.client.revealOrder({ order_id: idA }))).status).toBe(403);
+      expect((await refusal(back.client.revealOrder({ order_id: idA }, { reason: 'Per vedere i dati' }))).status).toBe(403);
     });
 
     it('answers 404 for an unknown or malformed order id', async () => {

@@ -48,7 +48,7 @@ export const createConsoleOrdersModule = (): AppModule => async (app, deps) => {
   });
 
   registerConsoleEndpoint(app, deps, e.getOrder, async (ctx) => service.getOrder(actorOf(ctx), ctx.params.order_id));
-  registerConsoleEndpoint(app, deps, e.revealOrder, async (ctx) => service.revealOrder(actorOf(ctx), ctx.params.order_id));
+  registerConsoleEndpoint(app, deps, e.revealOrder, async (ctx) => service.revealOrder(actorOf(ctx), ctx.params.order_id, ctx.input));
   registerConsoleEndpoint(app, deps, e.transitionOrder, async (ctx) => service.transitionOrder(actorOf(ctx), ctx.params.order_id, ctx.input));
   registerConsoleEndpoint(app, deps, e.addOrderNote, async (ctx) => service.addNote(actorOf(ctx), ctx.params.order_id, ctx.input.text));
 

@@ -5,7 +5,7 @@ import {
 } from '@checkout/contract';
 import type {
   AuditAction, ConsoleOrderStatus, OrderDocumentReviewedData, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
-  orderListItemSchema, orderListSchema, reviewDecisionSchema, reviewQueueSchema, timelineEntrySchema, transitionSchema,
+  orderListItemSchema, orderListSchema, revealOrderSchema, reviewDecisionSchema, reviewQueueSchema, timelineEntrySchema, transitionSchema,
 } from '@checkout/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -132,6 +132,19 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
   }
 
   /** The query's filters; a day the pattern lets through but no calendar has (`2026-02-30`) is a 422 on its field. */
+  /**
+   * What a list or export record keeps of the query: the filters (status, dates, offer…: nothing personal),
+   * and the search box's kind (codice fiscale, email, phone, name…) with its text masked, never in clear.
+   */
+  const queryForAudit = (input: z.output<typeof orderFiltersSchema>): Record<string, unknown> => {
+    const { q, ...rest } = input;
+    const term = q ? searchTermOf(q) : null;
+    return {
+      filters: Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+      ...(q && term ? { search: { kind: term.by, masked: maskValue(q) } } : {}),
+    };
+  };
+
   const filtersOf = (input: z.output<typeof orderFiltersSchema>): OrderFilters => {
     const { q, ...rest } = input;
     for (const field of ['from', 'to'] as const) {
@@ -219,11 +232,18 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
   }
 
   return {
+    /**
+     * One page of the list. A role that sees personal data reads names (and hashes) in clear: one audit
+     * record per request, with the filters' names and the search's kind, not one per order; a viewer's
+     * masked page needs none.
+     */
     async listOrders(actor: Actor, query: OrderListQuery): Promise<z.input<typeof orderListSchema>> {
       const { sort: _s, dir: _d, page, page_size, ...filters } = query;
       const { rows, total } = await selectOrderPage(db, query, filtersOf(filters));
       const masked = !seesPersonalData(actor.operator);
-      return { items: rows.map((r) => toListItem(r, masked)), total, page, page_size };
+      const items = rows.map((r) => toListItem(r, masked));
+      if (!masked) await audit(db, actor, 'orders_listed', null, { ...queryForAudit(filters), page, shown: items.length, total });
+      return { items, total, page, page_size };
     },
 
     /**
@@ -233,7 +253,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
     async exportOrders(actor: Actor, input: z.output<typeof orderFiltersSchema>): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
       const personal = seesPersonalData(actor.operator);
       const filters = filtersOf(input);
-      await audit(db, actor, 'orders_exported', null, { filters: input, personal_columns: personal });
+      await audit(db, actor, 'orders_exported', null, { ...queryForAudit(input), personal_columns: personal });
       const header = [
         'numero_ordine', 'stato', 'tipo_cliente', 'offerta', 'tecnologia', 'promo', 'codice_premade', 'creato_il', 'firmato_il',
         'canone_mensile_euro', 'una_tantum_euro', 'documenti_da_verificare',
@@ -263,15 +283,23 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       return { filename: `ordini-${deps.now().toISOString().slice(0, 10)}.csv`, lines: lines() };
     },
 
+    /**
+     * The order page. In clear (a role that sees personal data: codice fiscale, IBAN, document number…)
+     * each read is audited once its answer is ready; a viewer's masked page is not.
+     */
     async getOrder(actor: Actor, orderId: string): Promise<Detail> {
-      return detail(actor, await requireRow(orderId), false);
+      const row = await requireRow(orderId);
+      const answer = await detail(actor, row, false);
+      if (!answer.masked) await audit(db, actor, 'order_viewed', row.id, { order_number: row.order_number });
+      return answer;
     },
 
-    /** The order with personal data in clear, for a role that sees it masked; each reveal is audited. */
-    async revealOrder(actor: Actor, orderId: string): Promise<Detail> {
+    /** The order with personal data in clear, for a role that sees it masked: each reveal is audited with its reason. */
+    async revealOrder(actor: Actor, orderId: string, input: z.output<typeof revealOrderSchema>): Promise<Detail> {
       const row = await requireRow(orderId);
-      await audit(db, actor, 'personal_data_revealed', row.id, { order_number: row.order_number });
-      return detail(actor, row, true);
+      const answer = await detail(actor, row, true);
+      await audit(db, actor, 'personal_data_revealed', row.id, { order_number: row.order_number, reason: input.reason });
+      return answer;
     },
 
     async transitionOrder(actor: Actor, orderId: string, body: z.output<typeof transitionSchema>): Promise<{ status: ConsoleOrderStatus }> {
@@ -336,6 +364,8 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       const masked = !seesPersonalData(actor.operator);
       const rows = await selectReviewQueue(db, QUEUE_LIMIT);
       const timings = await activationTimingsOf(db, rows);
+      // The queue names each customer: in clear, one record per request (as the order list).
+      if (!masked) await audit(db, actor, 'review_queue_viewed', null, { shown: rows.length });
       return {
         items: rows.map((r) => {
           const timing = timings.get(r.id)!;

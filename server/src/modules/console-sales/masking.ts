@@ -27,3 +27,10 @@ export const maskDigits = (value: string): string => {
 
 /** Anything else personal (an address, a link holding an order's capability): only that there is one. */
 export const maskOther = (value: string): string => (value === '' ? '' : '***');
+
+/** What an audit record keeps of a typed search: its last characters (at most 3, at most a third), the rest `*`. */
+export const maskTail = (value: string): string => {
+  const chars = [...value];
+  const shown = Math.min(3, Math.floor(chars.length / 3));
+  return '*'.repeat(chars.length - shown) + chars.slice(chars.length - shown).join('');
+};

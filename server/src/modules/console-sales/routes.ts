@@ -18,8 +18,14 @@ export const consoleSalesModule: AppModule = async (app, deps) => {
   const sales = createSalesService(deps);
   const e = consoleEndpoints;
 
-  registerConsoleEndpoint(app, deps, e.listLeads, async (ctx) => sales.listLeads(ctx.input, personal(requireOperator(ctx))));
-  registerConsoleEndpoint(app, deps, e.getLead, async (ctx) => sales.leadDetail(ctx.params.lead_id, personal(requireOperator(ctx))));
+  registerConsoleEndpoint(app, deps, e.listLeads, async (ctx) => {
+    const operator = requireOperator(ctx);
+    return sales.listLeads(ctx.input, personal(operator), actorOf(operator, ctx.req));
+  });
+  registerConsoleEndpoint(app, deps, e.getLead, async (ctx) => {
+    const operator = requireOperator(ctx);
+    return sales.viewLead(ctx.params.lead_id, personal(operator), actorOf(operator, ctx.req));
+  });
   registerConsoleEndpoint(app, deps, e.markLeadHandled, async (ctx) => {
     const operator = requireOperator(ctx);
     return sales.markHandled(ctx.params.lead_id, ctx.input.note, personal(operator), actorOf(operator, ctx.req));
@@ -38,7 +44,10 @@ export const consoleSalesModule: AppModule = async (app, deps) => {
     const operator = requireOperator(ctx);
     return sales.createPremade(ctx.input, actorOf(operator, ctx.req));
   });
-  registerConsoleEndpoint(app, deps, e.listPremadeOrders, async (ctx) => sales.listPremade(ctx.input, personal(requireOperator(ctx))));
+  registerConsoleEndpoint(app, deps, e.listPremadeOrders, async (ctx) => {
+    const operator = requireOperator(ctx);
+    return sales.listPremade(ctx.input, personal(operator), actorOf(operator, ctx.req));
+  });
   registerConsoleEndpoint(app, deps, e.extendPremadeOrder, async (ctx) => {
     const operator = requireOperator(ctx);
     return sales.extendPremade(ctx.params.order_id, ctx.input.days, personal(operator), actorOf(operator, ctx.req));
@@ -52,5 +61,8 @@ export const consoleSalesModule: AppModule = async (app, deps) => {
     const operator = requireOperator(ctx);
     return sales.createMobile(ctx.input, personal(operator), actorOf(operator, ctx.req));
   });
-  registerConsoleEndpoint(app, deps, e.listMobileOrders, async (ctx) => sales.listMobile(ctx.input, personal(requireOperator(ctx))));
+  registerConsoleEndpoint(app, deps, e.listMobileOrders, async (ctx) => {
+    const operator = requireOperator(ctx);
+    return sales.listMobile(ctx.input, personal(operator), actorOf(operator, ctx.req));
+  });
 };

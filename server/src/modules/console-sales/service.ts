@@ -19,7 +19,7 @@ import { brandInitials } from '../orders';
 import { expirePremadeOrder, extendPremadeOrder, listPremadeOrders, premadePath, premadeState, preparePremadeOrder } from '../premade';
 import type { PremadeChange, PremadeRow } from '../premade';
 import { csvLine, CSV_BOM } from './csv';
-import { maskDigits, maskEmail, maskName, maskOther } from './masking';
+import { maskDigits, maskEmail, maskName, maskOther, maskTail } from './masking';
 
 /*
  * The console's leads, pre-made orders and mobile orders. The work itself is the modules' own (the same
@@ -151,6 +151,20 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
       action, operatorId: actor.id, operatorEmail: actor.email, targetType, targetId, detail, ip: actor.ip, userAgent: actor.userAgent,
     }, at);
 
+  /**
+   * A read of personal data in clear (a role that sees it unmasked): one record per request, lists
+   * included (with their filters, not one record per row). Written once the answer is ready; a viewer's
+   * masked answer needs none.
+   */
+  const auditRead = (actor: Actor, action: AuditAction, detail: Record<string, unknown>, target?: { type: string; id: string }) =>
+    recordAudit(db, {
+      action, operatorId: actor.id, operatorEmail: actor.email, ...(target ? { targetType: target.type, targetId: target.id } : {}),
+      detail, ip: actor.ip, userAgent: actor.userAgent,
+    }, now());
+  /** A list's filters as the record keeps them: only those given. */
+  const given = (filters: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+
   const premadeItem = (row: PremadeRow, personal: boolean, at: Date): PremadeItem => {
     const name = customerName(row.fields_json);
     const path = premadePath(row.premade_code);
@@ -186,12 +200,20 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
   }
 
   return {
-    async listLeads(q: z.output<typeof leadListQuerySchema>, personal: boolean) {
+    async listLeads(q: z.output<typeof leadListQuerySchema>, personal: boolean, actor: Actor) {
       const { rows, total } = await findLeads(db, leadFilter(q), q.page, q.page_size);
-      return { items: rows.map((r) => leadItem(r, personal)), total, page: q.page, page_size: q.page_size };
+      const items = rows.map((r) => leadItem(r, personal));
+      const { page, page_size, ...filters } = q;
+      if (personal) await auditRead(actor, 'leads_listed', { filters: given(filters), page, shown: items.length, total });
+      return { items, total, page, page_size };
     },
 
-    leadDetail,
+    /** The lead's page; in clear, each read is audited. */
+    async viewLead(id: string, personal: boolean, actor: Actor) {
+      const answer = await leadDetail(id, personal);
+      if (personal) await auditRead(actor, 'lead_viewed', {}, { type: 'lead', id });
+      return answer;
+    },
 
     async markHandled(id: string, note: string, personal: boolean, actor: Actor) {
       const at = now();
@@ -248,11 +270,19 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
       };
     },
 
-    async listPremade(q: z.output<typeof premadeListQuerySchema>, personal: boolean) {
+    async listPremade(q: z.output<typeof premadeListQuerySchema>, personal: boolean, actor: Actor) {
       const at = now();
       const { rows, total } = await listPremadeOrders(db, { now: at, ...(q.state ? { state: q.state } : {}), ...(q.q ? { q: q.q } : {}) },
         (q.page - 1) * q.page_size, q.page_size);
-      return { items: rows.map((r) => premadeItem(r, personal, at)), total, page: q.page, page_size: q.page_size };
+      const items = rows.map((r) => premadeItem(r, personal, at));
+      // The search is a code (which opens the order) or an order number: kept masked.
+      if (personal) {
+        await auditRead(actor, 'premade_orders_listed', {
+          filters: given({ state: q.state }), ...(q.q ? { search: { kind: 'code_or_number', masked: maskTail(q.q) } } : {}),
+          page: q.page, shown: items.length, total,
+        });
+      }
+      return { items, total, page: q.page, page_size: q.page_size };
     },
 
     async extendPremade(id: string, days: number, personal: boolean, actor: Actor) {
@@ -283,9 +313,11 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
       return { ...mobileItem(row, personal), activation_path: `/attiva-sim/${row.order_number}` };
     },
 
-    async listMobile(q: z.output<typeof mobileOrderListQuerySchema>, personal: boolean) {
+    async listMobile(q: z.output<typeof mobileOrderListQuerySchema>, personal: boolean, actor: Actor) {
       const { rows, total } = await findMobileOrders(db, q.status, (q.page - 1) * q.page_size, q.page_size);
-      return { items: rows.map((r) => mobileItem(r, personal)), total, page: q.page, page_size: q.page_size };
+      const items = rows.map((r) => mobileItem(r, personal));
+      if (personal) await auditRead(actor, 'mobile_orders_listed', { filters: given({ status: q.status }), page: q.page, shown: items.length, total });
+      return { items, total, page: q.page, page_size: q.page_size };
     },
   };
 

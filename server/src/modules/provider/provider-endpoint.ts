@@ -59,17 +59,28 @@ export function registerProviderEndpoint<Def extends ProviderEndpointDef>(
     detail: { method: def.method, path: req.url.split('?')[0]?.slice(0, PARAM_MAX), ...detail },
     ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
   }, deps.now());
+  /**
+   * A refusal's record: written on its own (never in a transaction a rollback could take away), and a failed
+   * write is logged, never turned into a 500 in place of the refusal.
+   */
+  const auditRefusal = async (req: FastifyRequest, action: AuditAction, detail: Record<string, unknown>, token?: ProviderToken): Promise<void> => {
+    try {
+      await audit(req, action, detail, token);
+    } catch (err) {
+      req.log.error({ err }, 'the audit record of a refused provider call could not be written');
+    }
+  };
 
   async function authorise(req: FastifyRequest, reply: FastifyReply): Promise<ProviderToken> {
     const auth = await authenticateProviderToken(db, req.headers.authorization, deps.now());
     if (!auth.ok) {
-      await audit(req, 'provider_auth_failed', { reason: auth.reason, ...(auth.shown ? { token_prefix: auth.shown } : {}) }, auth.token);
+      await auditRefusal(req, 'provider_auth_failed', { reason: auth.reason, ...(auth.shown ? { token_prefix: auth.shown } : {}) }, auth.token);
       // RFC 6750 §3: no error code when the request carried no credentials at all.
       void reply.header('WWW-Authenticate', auth.reason === 'missing' ? `Bearer ${REALM}` : `Bearer ${REALM}, error="invalid_token"`);
       throw new AppError(PROVIDER_ERROR_CODES.unauthorized, 401, 'Token mancante, non valido o revocato: usa «Authorization: Bearer <token>».');
     }
     if (!auth.token.scopes.includes(def.scope)) {
-      await audit(req, 'provider_access_denied', { scope: def.scope }, auth.token);
+      await auditRefusal(req, 'provider_access_denied', { scope: def.scope }, auth.token);
       void reply.header('WWW-Authenticate', `Bearer ${REALM}, error="insufficient_scope", scope="${def.scope}"`);
       throw new AppError(PROVIDER_ERROR_CODES.insufficientScope, 403, `Questo token non ha il permesso «${def.scope}».`);
     }
@@ -122,7 +133,7 @@ export function registerProviderEndpoint<Def extends ProviderEndpointDef>(
         if (err instanceof AppError) {
           // A refusal is an answer: the same request with the same key gets it again, with the id of the request that made it.
           if (claimed && key !== undefined) await finishKey(db, token.id, key, err.status, JSON.stringify({ result: false, error: { ...err.toBody(), request_id: req.id } }));
-          await audit(req, 'provider_request_refused', { status: err.status, code: err.code }, token);
+          await auditRefusal(req, 'provider_request_refused', { status: err.status, code: err.code }, token);
         } else if (claimed && key !== undefined) {
           // Our failure: the key is free for the retry.
           await abandonKey(db, token.id, key);

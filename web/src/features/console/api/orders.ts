@@ -17,9 +17,9 @@ export const useOrders = (query: z.input<typeof orderListQuerySchema>) =>
 export const useOrder = (orderId: string) =>
   useQuery({ queryKey: orderKey(orderId), queryFn: () => consoleClient.getOrder({ order_id: orderId }) });
 
-/** The order with personal data in clear: one audited call, kept by the page that asked (not cached). */
+/** The order with personal data in clear, and why: one audited call, kept by the page that asked (not cached). */
 export const useRevealOrder = (orderId: string) =>
-  useMutation({ mutationFn: () => consoleClient.revealOrder({ order_id: orderId }) });
+  useMutation({ mutationFn: (reason: string) => consoleClient.revealOrder({ order_id: orderId }, { reason }) });
 
 export interface TransitionInput { to: WorkflowStatus; expected_status: ConsoleOrderStatus; reason?: string }
 

@@ -8,6 +8,7 @@ import { toConsoleError } from '../console-error';
 import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId, describedBy } from '../components/field';
 import { StatusBadge } from '../components/status-badge';
+import { RevealDialog } from '../components/reveal-dialog';
 import { TransitionDialog, type TransitionChoice } from '../components/transition-dialog';
 import { OrderEvents } from './order-events';
 import { formatDateTime, formatEuros } from '../format';
@@ -134,6 +135,7 @@ export function OrderPage() {
   const order = useOrder(orderId);
   const reveal = useRevealOrder(orderId);
   const [choice, setChoice] = useState<TransitionChoice | null>(null);
+  const [asking, setAsking] = useState(false);
   const base = order.data;
   // The revealed copy only for the order as it was when revealed (a reload shows the masked one again).
   const detail = reveal.data && base && reveal.data.order.updated_at === base.order.updated_at ? reveal.data : base;
@@ -192,13 +194,13 @@ export function OrderPage() {
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
                 <h2 id="customer-title" className="h5 mb-0">{T.customer}</h2>
                 {d.masked && can('orders.reveal') ? (
-                  <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => reveal.mutate()} disabled={reveal.isPending} aria-describedby="reveal-note">
+                  <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => { reveal.reset(); setAsking(true); }} disabled={reveal.isPending} aria-describedby="reveal-note">
                     {reveal.isPending ? T.revealing : T.reveal}
                   </button>
                 ) : null}
               </div>
               {d.masked ? <p id="reveal-note" className="small text-body-secondary">{T.masked} {can('orders.reveal') ? T.revealNote : ''}</p> : null}
-              {reveal.isError ? <ErrorAlert error={reveal.error} /> : null}
+              {asking ? <RevealDialog reveal={reveal} onClose={() => setAsking(false)} /> : null}
               {d.steps.map((s) => (
                 <div key={s.step} className="mb-3">
                   <h3 className="h6 text-uppercase text-body-secondary small mb-1">{s.title}</h3>
