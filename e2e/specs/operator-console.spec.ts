@@ -187,6 +187,12 @@ test.describe('the operator console', () => {
     await expectNoSeriousA11yViolations(viewer.page, 'console order page, masked');
     await shoot(viewer.page, 'console-order-page-masked');
     await viewer.page.getByRole('button', { name: 'Mostra dati personali' }).click();
+    // A viewer says why, and the reason is kept with the audit record.
+    const reveal = viewer.page.getByRole('dialog');
+    await reveal.getByRole('button', { name: 'Mostra i dati' }).click();
+    await expect(reveal.getByLabel('Motivo della consultazione')).toHaveAttribute('aria-invalid', 'true');
+    await reveal.getByLabel('Motivo della consultazione').fill('Richiesta del cliente al telefono');
+    await reveal.getByRole('button', { name: 'Mostra i dati' }).click();
     await expect(viewer.page.getByRole('region', { name: 'Dati del cliente' })).toContainText(customerEmail);
 
     // ——— The audit log shows what happened ———

@@ -171,12 +171,15 @@ describeEachDialect('one order, one story: every surface tells the same', (diale
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { data: Array<{ text: string }> }).data;
   };
+  /** The challenge of the last code asked by order number (the page keeps it and sends it back with the code). */
+  let challenge = '';
   /** Does `send`, and answers the six-digit code of the one new message it put in `to`'s outbox. */
-  const codeFrom = async (to: string, send: () => Promise<{ status: number; raw: string }>): Promise<string> => {
+  const codeFrom = async (to: string, send: () => Promise<{ status: number; raw: string; data?: unknown }>): Promise<string> => {
     const before = new Set((await inbox(to)).map((m) => m.text));
     clock.ms += 61_000; // past the resend cooldown of the code before
     const sent = await send();
     expect(sent.status, sent.raw).toBe(200);
+    challenge = (sent.data as { challenge_id?: string } | undefined)?.challenge_id ?? challenge;
     const fresh = (await inbox(to)).filter((m) => !before.has(m.text) && /\b\d{6}\b/.test(m.text));
     expect(fresh, `one new code for ${to}`).toHaveLength(1);
     return /è (\d{6})/.exec(fresh[0]!.text)![1]!;
@@ -274,7 +277,7 @@ describeEachDialect('one order, one story: every surface tells the same', (diale
       // ——— Within the 14 days, the withdrawal period as each surface tells it ———
       const openDetails = async (): Promise<string> => {
         const code = await codeFrom(mobile, () => call((c) => c.trackingSendOtp({ order_number: number, mode: 'sms' })));
-        const verified = await call((c) => c.trackingVerify({ order_number: number, otp: code }));
+        const verified = await call((c) => c.trackingVerify({ order_number: number, otp: code, challenge_id: challenge }));
         expect(verified.status, verified.raw).toBe(200);
         return verified.data!.token;
       };
@@ -347,7 +350,7 @@ describeEachDialect('one order, one story: every surface tells the same', (diale
         });
         // The withdrawal page names the last day the tracking page, the console and the contract name.
         expect(asked.lastDay).toBe(lastDay);
-        const confirmed = await call((c) => c.withdrawalConfirm({ order_number: number, otp: code }));
+        const confirmed = await call((c) => c.withdrawalConfirm({ order_number: number, otp: code, challenge_id: challenge }));
         expect(confirmed.status, confirmed.raw).toBe(200);
         withdrawnAt = confirmed.data!.withdrawn_at;
         sent.push(...await deliverCustomerMessages(id));

@@ -12,10 +12,10 @@ export interface OrderCodeFormProps {
   initialNumber: string;
   /** The page already names the order (its address carries the number): the number is not asked again. */
   numberKnown?: boolean;
-  /** Asks the code; resolves with the sentence that says where it went. */
-  sendCode: (orderNumber: string, mode: Mode) => Promise<string>;
-  /** Confirms with the code; a rejection with fields.otp is shown under the code. */
-  confirm: (orderNumber: string, otp: string) => Promise<void>;
+  /** Asks the code; resolves with the sentence that says where it went and the challenge the code belongs to. */
+  sendCode: (orderNumber: string, mode: Mode) => Promise<{ text: string; challengeId: string }>;
+  /** Confirms with the code and its challenge (the server checks the code only against it); a rejection with fields.otp is shown under the code. */
+  confirm: (orderNumber: string, otp: string, challengeId: string) => Promise<void>;
   /** Bootstrap class of the confirm button. */
   confirmStyle: 'btn-danger' | 'btn-primary';
   /** What the customer chooses or reads between the code and the confirmation. */
@@ -36,6 +36,8 @@ export function OrderCodeForm({ texts, initialNumber, numberKnown = false, sendC
   const [numberError, setNumberError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentText, setSentText] = useState<string | null>(null);
+  // The code just sent belongs to this challenge: a stranger's tries on the same order never touch it.
+  const [challengeId, setChallengeId] = useState('');
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,7 +55,9 @@ export function OrderCodeForm({ texts, initialNumber, numberKnown = false, sendC
     }
     setBusy(true);
     try {
-      setSentText(await sendCode(orderNumber.trim(), mode));
+      const sent = await sendCode(orderNumber.trim(), mode);
+      setSentText(sent.text);
+      setChallengeId(sent.challengeId);
       setOtp('');
       setOtpError(null);
       requestAnimationFrame(() => otpRef.current?.focus());
@@ -75,7 +79,7 @@ export function OrderCodeForm({ texts, initialNumber, numberKnown = false, sendC
     }
     setBusy(true);
     try {
-      await confirm(orderNumber.trim(), otp);
+      await confirm(orderNumber.trim(), otp, challengeId);
     } catch (error) {
       const failed = toUiError(error, t);
       const field = failed.fields.otp;

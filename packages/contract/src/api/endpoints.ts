@@ -20,6 +20,8 @@ const idBuilding = z.object({ id_building: z.string().trim().min(1).max(50) });
 const egon = z.object({ id_egon_civico: z.string().trim().min(1).max(50) });
 const empty = z.object({});
 const ok = z.object({ ok: z.literal(true) });
+/** The challenge a one-time code asked with an order number belongs to: the code is checked only against it. */
+const challengeId = z.string().trim().min(1).max(64);
 const customerType = z.enum(['privato', 'business']);
 /** A mobile order as its page shows it (docs/side-flows.md): SPEC's fields plus what the porting form prefills. */
 const mobileOrderView = mobileOrderSchema.extend({
@@ -118,11 +120,11 @@ export const endpoints = {
   fillOrderSendCode: ep({
     path: '/api/orders/{code}/fill-order/send-code', tag: 'orders', summary: 'Send the one-time code that opens a pre-made order holding personal data',
     request: empty,
-    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int(), challenge_id: challengeId }),
   }),
   fillOrderVerify: ep({
     path: '/api/orders/{code}/fill-order/verify', tag: 'orders', summary: 'Open a pre-made order with the one-time code: its hash and all its fields',
-    request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6) }), response: premadeAnswer, amounts: true,
+    request: z.object({ otp: z.string().regex(/^\d{6}$/).max(6), challenge_id: challengeId }), response: premadeAnswer, amounts: true,
   }),
   getMobileOrder: ep({ path: '/api/orders/{code}/get-mobile-order', tag: 'mobile', summary: 'A mobile order by its code', request: empty, response: mobileOrderView }),
   newOrder: ep({
@@ -230,22 +232,22 @@ export const endpoints = {
   withdrawalSendOtp: ep({
     path: '/api/withdrawals/send-otp', tag: 'signature', summary: 'Withdrawal within 14 days: send a confirmation code to the signer',
     request: z.object({ order_number: z.string().trim().min(1).max(24), mode: z.enum(['sms', 'email']).default('sms') }),
-    response: z.object({ sent: z.literal(true), destination: z.string(), last_day: z.string(), resend_after_seconds: z.number().int() }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), last_day: z.string(), resend_after_seconds: z.number().int(), challenge_id: challengeId }),
   }),
   withdrawalConfirm: ep({
     path: '/api/withdrawals/confirm', tag: 'signature', summary: 'Withdrawal within 14 days: confirm with the code',
-    request: z.object({ order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6) }),
+    request: z.object({ order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6), challenge_id: challengeId }),
     response: z.object({ withdrawn: z.literal(true), order_number: z.string(), withdrawn_at: z.string() }),
   }),
   consentsSendOtp: ep({
     path: '/api/consents/send-otp', tag: 'signature', summary: 'Change of optional consents: send a code to the order\'s contact',
     request: z.object({ order_number: z.string().trim().min(1).max(24), mode: z.enum(['sms', 'email']).default('sms') }),
-    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int(), challenge_id: challengeId }),
   }),
   consentsUpdate: ep({
     path: '/api/consents/update', tag: 'signature', summary: 'Change of optional consents: the new choices, with the code',
     request: z.object({
-      order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6),
+      order_number: z.string().trim().min(1).max(24), otp: z.string().regex(/^\d{6}$/).max(6), challenge_id: challengeId,
       // Each one stated: an unticked box withdraws the consent (GDPR art. 7(3)).
       marketing_consent: z.boolean(), profiling_consent: z.boolean(), third_party_consent: z.boolean(),
     }),
@@ -280,11 +282,11 @@ export const endpoints = {
   trackingSendOtp: ep({
     path: '/api/tracking/send-otp', tag: 'tracking', summary: 'Order details: send a one-time code to the order\'s contact',
     request: z.object({ order_number: trackingOrderNumberSchema, mode: z.enum(['sms', 'email']).default('sms') }),
-    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int() }),
+    response: z.object({ sent: z.literal(true), destination: z.string(), resend_after_seconds: z.number().int(), challenge_id: challengeId }),
   }),
   trackingVerify: ep({
     path: '/api/tracking/verify', tag: 'tracking', summary: 'Order details: the code gives a 30-minute access token',
-    request: z.object({ order_number: trackingOrderNumberSchema, otp: trackingOtpSchema }),
+    request: z.object({ order_number: trackingOrderNumberSchema, otp: trackingOtpSchema, challenge_id: challengeId }),
     response: z.object({ token: z.string().max(100), expires_at: z.string().max(40), order_number: z.string().max(24) }),
   }),
   trackingDetails: ep({

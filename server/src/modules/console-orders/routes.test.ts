@@ -453,9 +453,10 @@ describeEachDialect('console orders', (dialect) => {
       expect(await back.client.transitionOrder({ order_id: id }, { to: 'in_review', expected_status: 'signed' })).toEqual({ status: 'in_review' });
       const number = (await orderRow(id)).order_number;
       clock.ms += 60_000;
-      expect((await call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }))).status).toBe(200);
+      const sent = await call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }));
+      expect(sent.status).toBe(200);
       const otp = /(\d{6})/.exec((await outbox('+393331234567'))[0] ?? '')![1]!;
-      expect((await call((c) => c.withdrawalConfirm({ order_number: number, otp }))).status).toBe(200);
+      expect((await call((c) => c.withdrawalConfirm({ order_number: number, otp, challenge_id: sent.data!.challenge_id }))).status).toBe(200);
       const detail = await back.client.getOrder({ order_id: id });
       expect(detail.order.status).toBe('withdrawn');
       expect(detail.transitions).toEqual([]);

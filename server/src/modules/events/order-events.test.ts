@@ -180,10 +180,12 @@ describeEachDialect('order events to the provider', (dialect) => {
     const identity = await upload(hash, 'identity_document', PNG);
     expect((await h.row(hash)).workflow_status).toBe('in_review');
 
-    expect((await h.call((c) => c.withdrawalSendOtp({ order_number: row.order_number, mode: 'sms' }))).status).toBe(200);
-    expect((await h.call((c) => c.withdrawalConfirm({ order_number: row.order_number, otp: '' }))).status).toBe(422);
+    const sent = await h.call((c) => c.withdrawalSendOtp({ order_number: row.order_number, mode: 'sms' }));
+    expect(sent.status).toBe(200);
+    const challenge_id = sent.data!.challenge_id;
+    expect((await h.call((c) => c.withdrawalConfirm({ order_number: row.order_number, otp: '', challenge_id }))).status).toBe(422);
     expect((await eventsOf(id)).map((e) => e.type)).not.toContain('order.withdrawn');
-    expect((await h.call(async (c) => c.withdrawalConfirm({ order_number: row.order_number, otp: await h.latestCode() }))).status).toBe(200);
+    expect((await h.call(async (c) => c.withdrawalConfirm({ order_number: row.order_number, otp: await h.latestCode(), challenge_id }))).status).toBe(200);
 
     const events = await eventsOf(id);
     // Both of the customer's moves (the review resumed, the withdrawal) are status moves like any other, through the one function.

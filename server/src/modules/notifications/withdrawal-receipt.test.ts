@@ -70,8 +70,9 @@ describeEachDialect('a withdrawal is confirmed to the customer on a durable medi
   /** Withdraws online as the /recesso page does: a code to the signer's mobile, then the confirmation. */
   async function withdraw(orderNumber: string): Promise<Date> {
     h.clock.ms += 3 * 86_400_000;
-    expect((await h.call((c) => c.withdrawalSendOtp({ order_number: orderNumber, mode: 'sms' }))).status).toBe(200);
-    const done = await h.call(async (c) => c.withdrawalConfirm({ order_number: orderNumber, otp: await h.latestCode() }));
+    const sent = await h.call((c) => c.withdrawalSendOtp({ order_number: orderNumber, mode: 'sms' }));
+    expect(sent.status).toBe(200);
+    const done = await h.call(async (c) => c.withdrawalConfirm({ order_number: orderNumber, otp: await h.latestCode(), challenge_id: sent.data!.challenge_id }));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     return new Date(h.clock.ms);
   }

@@ -72,8 +72,16 @@ describeEachDialect('fill-order', (dialect) => {
   const call = <T>(make: (client: InjectClient) => Promise<T>, ip: string = freshIp(), apiKey: string = DEMO_PUBLIC_API_KEY) =>
     injectCall(t.app, make, { remoteAddress: ip, apiKey, headers: { 'user-agent': 'vitest' } });
   const fill = (code: string, ip?: string) => call((c) => c.fillOrder({ code }), ip);
-  const sendCode = (code: string, ip?: string) => call((c) => c.fillOrderSendCode({ code }), ip);
-  const verify = (code: string, otp: string, ip?: string) => call((c) => c.fillOrderVerify({ code }, { otp }), ip);
+  /** The challenge of the last code each client asked (the page keeps it and sends it back with the code). */
+  const challenges = new Map<string, string>();
+  let lastChallenge = '';
+  const sendCode = async (code: string, ip?: string) => {
+    const sent = await call((c) => c.fillOrderSendCode({ code }), ip);
+    if (sent.data) { lastChallenge = sent.data.challenge_id; if (ip) challenges.set(ip, lastChallenge); }
+    return sent;
+  };
+  const verify = (code: string, otp: string, ip?: string) =>
+    call((c) => c.fillOrderVerify({ code }, { otp, challenge_id: (ip && challenges.get(ip)) || lastChallenge || 'none' }), ip);
   /** The code of the newest message to `to`. */
   const latestCode = (to = '+393331234567'): string => {
     const message = delivered.filter((m) => m.to === to).at(-1);

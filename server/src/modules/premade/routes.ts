@@ -37,7 +37,7 @@ export function createPremadeModule(options: PremadeModuleOptions = {}): AppModu
     registerEndpoint(app, endpoints.fillOrder, async ({ params, req }) => service.fillOrder(params.code, clientOf(req)), { rateLimit });
     registerEndpoint(app, endpoints.fillOrderSendCode, async ({ params, req }) => service.sendCode(params.code, clientOf(req)),
       { rateLimit: { max: 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.fillOrderVerify, async ({ body, params, req }) => service.verify(params.code, body.otp, clientOf(req)), { rateLimit });
+    registerEndpoint(app, endpoints.fillOrderVerify, async ({ body, params, req }) => service.verify(params.code, body.otp, body.challenge_id, clientOf(req)), { rateLimit });
   };
 }
 

@@ -118,12 +118,12 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     },
 
     /** Opens the order with the one-time code: its hash and all its fields (the hash is then the capability, as for any order). */
-    async verify(code: string, otp: string, client: PremadeClient): Promise<FillOrderAnswer> {
+    async verify(code: string, otp: string, challengeId: string, client: PremadeClient): Promise<FillOrderAnswer> {
       const { order, key } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       let id: string;
       try {
-        id = await codes.check(order.id, otp);
+        id = await codes.check(order.id, otp, challengeId);
       } catch (err) {
         // A wrong guess counts for this client and this code; asking before any code was sent does not.
         if (err instanceof AppError && (err.code === CHALLENGE_ERROR_CODES.wrong || err.code === CHALLENGE_ERROR_CODES.locked)) {

@@ -11,9 +11,13 @@ import { signingHarness } from '../../../test/support/signing-harness';
 describeEachDialect('consent changes', (dialect) => {
   const h = signingHarness(dialect);
   const { call, sendRaw, readyOrder, latestCode, row, clock } = h;
+  /** The challenge of the last code asked (the page keeps it and sends it back with the code). */
+  let challenge = '';
   const askCode = async (orderNumber: string, mode: 'sms' | 'email' = 'sms') => {
     clock.ms += 60_000;
-    return call((c) => c.consentsSendOtp({ order_number: orderNumber, mode }));
+    const sent = await call((c) => c.consentsSendOtp({ order_number: orderNumber, mode }));
+    challenge = sent.data?.challenge_id ?? '';
+    return sent;
   };
   const ledger = async (hash: string) => (await h.t.db.selectFrom('consent_events').selectAll()
     .where('order_id', '=', (await row(hash)).id).orderBy('recorded_at').orderBy('id').execute())
@@ -30,13 +34,13 @@ describeEachDialect('consent changes', (dialect) => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data).toMatchObject({ sent: true, destination: '+39 3** *** **67' });
     const wrongOtp = (await latestCode()) === '000000' ? '111111' : '000000';
-    const wrong = await call((c) => c.consentsUpdate({ order_number: number, otp: wrongOtp, ...choices }));
+    const wrong = await call((c) => c.consentsUpdate({ order_number: number, otp: wrongOtp, challenge_id: challenge, ...choices }));
     expect(wrong.status).toBe(422);
     expect(wrong.body.error).toMatchObject({ code: 'otp_wrong', fields: { otp: 'Codice errato.' } });
     expect(await ledger(hash)).toEqual(before);
 
     const otp = await latestCode();
-    const done = await call((c) => c.consentsUpdate({ order_number: number, otp, ...choices }));
+    const done = await call((c) => c.consentsUpdate({ order_number: number, otp, challenge_id: challenge, ...choices }));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toMatchObject({ order_number: number, consents: choices });
     const after = await ledger(hash);
@@ -49,7 +53,7 @@ describeEachDialect('consent changes', (dialect) => {
 
     // A code works once.
     const again = await latestCode();
-    const replay = await call((c) => c.consentsUpdate({ order_number: number, otp: again, ...choices, marketing_consent: false }));
+    const replay = await call((c) => c.consentsUpdate({ order_number: number, otp: again, challenge_id: challenge, ...choices, marketing_consent: false }));
     expect(replay.status).toBe(409);
     expect(await ledger(hash)).toHaveLength(before.length + 2);
   });

@@ -107,9 +107,10 @@ describeEachDialect('evidence bundle', (dialect) => {
     expect((await h.sign(hash, await h.sendCode(hash))).status).toBe(200);
     const number = (await h.row(hash)).order_number;
     h.clock.ms += 60_000;
-    expect((await h.call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }))).status).toBe(200);
+    const sent = await h.call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }));
+    expect(sent.status).toBe(200);
     const otp = await h.latestCode();
-    expect((await h.call((c) => c.withdrawalConfirm({ order_number: number, otp }))).status).toBe(200);
+    expect((await h.call((c) => c.withdrawalConfirm({ order_number: number, otp, challenge_id: sent.data!.challenge_id }))).status).toBe(200);
 
     const res = await h.download(hash, 'evidence_bundle');
     expect(res.statusCode).toBe(200);

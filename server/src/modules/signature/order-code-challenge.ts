@@ -17,9 +17,17 @@ import type { ClientInfo } from './client-info';
  * A one-time code asked with an order number after the order was made (to withdraw, to change consents):
  * sent to the contact the order was signed with, valid 10 minutes, five wrong tries, one use. Each use
  * has its own table of the same columns, so a code for one purpose never confirms another.
+ *
+ * The order number is printed on the contract and in every message, so a stranger can ask for codes too.
+ * Each sending is a challenge of its own (its id goes back to the page that asked): a code is checked
+ * only against the challenge it was sent for, so a stranger's wrong tries count against the stranger's
+ * challenge and never lock the customer's; and the minute between two codes is counted per client, so a
+ * stranger asking every minute does not keep the customer from asking. The per-destination count still
+ * bounds what reaches the contact.
  */
 
 const C = CHALLENGE_ERROR_CODES;
+const CHALLENGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const challengeErrors = {
   cooldown: (seconds: number) => new SignatureError(C.cooldown, 429, `Abbiamo appena inviato un codice: puoi chiederne un altro tra ${seconds} secondi.`, { retry_after_seconds: seconds }),
@@ -75,12 +83,21 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
   const binding = BINDINGS[table];
   const latest = (conn: Conn, orderId: string) =>
     conn.selectFrom(t).selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const latestFrom = (conn: Conn, orderId: string, ip: string) =>
+    conn.selectFrom(t).select('created_at').where('order_id', '=', orderId).where('ip', '=', ip).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const challenge = (conn: Conn, orderId: string, id: string) =>
+    (CHALLENGE_ID.test(id) ? conn.selectFrom(t).selectAll().where('order_id', '=', orderId).where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined));
 
   return {
-    /** Sends a code to the order's contact on `mode`, at most one a minute; answers where it went, masked. */
+    /**
+     * Sends a code to the order's contact on `mode`, at most one a minute to each client; answers where it
+     * went, masked, and the challenge the code belongs to.
+     */
     async send(order: OrderForSignature, mode: 'sms' | 'email', client: ClientInfo, message: (code: string) => ChallengeMessage, options: ChallengeSendOptions = {}) {
       const at = now();
-      const previous = await latest(db, order.id);
+      // By order number, anyone may ask: one client's codes never hold back another's. A new mobile number
+      // (opened by the order's hash, which only the customer's browser has) keeps one code a minute per order.
+      const previous = table === 'mobile_number_changes' ? await latest(db, order.id) : await latestFrom(db, order.id, client.ip);
       if (previous && at.getTime() - new Date(previous.created_at).getTime() < OTP_RESEND_COOLDOWN_MS) {
         throw challengeErrors.cooldown(Math.ceil((new Date(previous.created_at).getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime()) / 1000));
       }
@@ -104,12 +121,16 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
         await options.alongside?.(trx, id);
       });
       await channel.send({ to, ...message(code) });
-      return { destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000) };
+      return { destination: masked, resend_after_seconds: Math.ceil(OTP_RESEND_COOLDOWN_MS / 1000), challenge_id: id };
     },
 
-    /** Checks `code` against the order's latest unused code (a wrong one is counted); answers that code's id. */
-    async check(orderId: string, code: string): Promise<string> {
-      const pending = await latest(db, orderId);
+    /**
+     * Checks `code` against the challenge it was sent for (a wrong one counts against that challenge only);
+     * answers the challenge's id. Without a challenge, the order's latest code: only for the flows opened by
+     * the order's hash, which strangers do not have (a new mobile number proving itself).
+     */
+    async check(orderId: string, code: string, challengeId?: string): Promise<string> {
+      const pending = challengeId === undefined ? await latest(db, orderId) : await challenge(db, orderId, challengeId);
       if (!pending || pending.confirmed_at !== null) throw challengeErrors.codeRequired();
       if (pending.attempts >= OTP_MAX_ATTEMPTS) throw challengeErrors.locked();
       if (pending.expires_at <= now().toISOString()) throw challengeErrors.expired();

@@ -101,7 +101,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     });
     registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body, req }) => withdrawals.confirm(body.order_number, body.otp, clientOf(req)),
+    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body, req }) => withdrawals.confirm(body.order_number, body.otp, body.challenge_id, clientOf(req)),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     const consentChanges = createConsentChangeService({
@@ -109,7 +109,7 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     });
     registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.consentsUpdate, async ({ body, req }) => consentChanges.update(body.order_number, body.otp, {
+    registerEndpoint(app, endpoints.consentsUpdate, async ({ body, req }) => consentChanges.update(body.order_number, body.otp, body.challenge_id, {
       marketing_consent: body.marketing_consent, profiling_consent: body.profiling_consent, third_party_consent: body.third_party_consent,
     }, clientOf(req)), { rateLimit: { max: 20, timeWindow: '1 minute' } });
 

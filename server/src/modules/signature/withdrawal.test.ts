@@ -12,7 +12,9 @@ import { signingHarness } from '../../../test/support/signing-harness';
 describeEachDialect('withdrawal', (dialect) => {
   const h = signingHarness(dialect);
   const { call, preview, sign, readyOrder, latestCode, sendCode, row, clock } = h;
-  const confirm = (order_number: string, otp: string) => call((c) => c.withdrawalConfirm({ order_number, otp }));
+  /** The challenge of the last code asked (the page keeps it and sends it back with the code). */
+  let challenge = '';
+  const confirm = (order_number: string, otp: string) => call((c) => c.withdrawalConfirm({ order_number, otp, challenge_id: challenge }));
   /** A signed consumer order: its number. */
   const signedOrder = async (extra: Parameters<typeof readyOrder>[0] = {}): Promise<{ hash: string; number: string }> => {
     const hash = await readyOrder(extra);
@@ -23,7 +25,9 @@ describeEachDialect('withdrawal', (dialect) => {
   };
   const askCode = async (orderNumber: string) => {
     clock.ms += 60_000;
-    return call((c) => c.withdrawalSendOtp({ order_number: orderNumber, mode: 'sms' }));
+    const sent = await call((c) => c.withdrawalSendOtp({ order_number: orderNumber, mode: 'sms' }));
+    challenge = sent.data?.challenge_id ?? '';
+    return sent;
   };
 
   it('withdraws a signed consumer contract within 14 days with the code sent to the signer', async () => {
@@ -99,11 +103,48 @@ describeEachDialect('withdrawal', (dialect) => {
     expect((await row(signed.hash)).status).toBe('signed');
   });
 
+  it('a stranger with the order number can neither void nor hold back the customer\'s code', async () => {
+    const { number } = await signedOrder();
+    const post = (ip: string, url: string, payload: Record<string, unknown>) => h.t.app.inject({
+      method: 'POST', url, remoteAddress: ip, headers: { 'user-agent': 'vitest' }, payload: { api_key: DEMO_PUBLIC_API_KEY, order_number: number, ...payload },
+    });
+    const customer = '10.70.0.1';
+    const stranger = '10.70.0.2';
+    clock.ms += 60_000;
+    const asked = await post(customer, '/api/withdrawals/send-otp', { mode: 'sms' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const customerChallenge = (asked.json() as { data: { challenge_id: string } }).data.challenge_id;
+    const customerCode = await latestCode();
+
+    // The stranger may ask in the same minute (its own minute); its second ask waits, not the customer's.
+    const theirs = await post(stranger, '/api/withdrawals/send-otp', { mode: 'sms' });
+    expect(theirs.statusCode).toBe(200);
+    const strangerChallenge = (theirs.json() as { data: { challenge_id: string } }).data.challenge_id;
+    expect(strangerChallenge).not.toBe(customerChallenge);
+    expect((await post(stranger, '/api/withdrawals/send-otp', { mode: 'sms' })).json()).toMatchObject({ error: { code: 'otp_cooldown' } });
+
+    // Wrong codes on the stranger's challenge lock that one only; a made-up challenge opens nothing.
+    const wrongCode = customerCode === '000000' ? '111111' : '000000';
+    const tries = [];
+    for (let i = 0; i < 7; i += 1) tries.push((await post(stranger, '/api/withdrawals/confirm', { otp: wrongCode, challenge_id: strangerChallenge })).json() as { error: { code: string } });
+    expect(tries.map((r) => r.error.code)).toEqual(['otp_wrong', 'otp_wrong', 'otp_wrong', 'otp_wrong', 'otp_locked', 'otp_locked', 'otp_locked']);
+    for (const made of ['00000000-0000-4000-8000-000000000000', customerChallenge.toUpperCase(), 'nessuna']) {
+      expect((await post(stranger, '/api/withdrawals/confirm', { otp: wrongCode, challenge_id: made })).json()).toMatchObject({ error: { code: 'otp_required' } });
+    }
+    // The stranger's right guess of the customer's code is no use without the customer's challenge either.
+    expect((await post(stranger, '/api/withdrawals/confirm', { otp: customerCode, challenge_id: strangerChallenge })).json()).toMatchObject({ error: { code: 'otp_locked' } });
+
+    // The customer's code, on the customer's challenge, still withdraws.
+    const done = await post(customer, '/api/withdrawals/confirm', { otp: customerCode, challenge_id: customerChallenge });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((done.json() as { data: { withdrawn: boolean } }).data.withdrawn).toBe(true);
+  });
+
   it('a client typing order numbers that match nothing waits longer after each; the customer elsewhere does not', async () => {
     const { number } = await signedOrder();
     const from = (ip: string, orderNumber: string, url = '/api/withdrawals/send-otp') => h.t.app.inject({
       method: 'POST', url, remoteAddress: ip, headers: { 'user-agent': 'vitest' },
-      payload: { api_key: DEMO_PUBLIC_API_KEY, order_number: orderNumber, mode: 'sms', otp: '123456', marketing_consent: false, profiling_consent: false, third_party_consent: false },
+      payload: { api_key: DEMO_PUBLIC_API_KEY, order_number: orderNumber, mode: 'sms', otp: '123456', challenge_id: 'nessuna', marketing_consent: false, profiling_consent: false, third_party_consent: false },
     });
     const guesser = '10.66.0.1';
     for (let i = 0; i < 5; i += 1) {

@@ -60,9 +60,9 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
      * event carries the customer's acknowledgement on a durable medium (art. 54 c. 3: the email with the
      * receipt and an SMS, contract `customerMessagesFor`), sent by the outbox once this commits.
      */
-    async confirm(orderNumber: string, code: string, client: ClientInfo) {
+    async confirm(orderNumber: string, code: string, challengeId: string, client: ClientInfo) {
       const { order } = await withdrawable(orderNumber, client);
-      const id = await codes.check(order.id, code);
+      const id = await codes.check(order.id, code, challengeId);
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await codes.claim(trx, id, at))) throw withdrawalErrors.alreadyWithdrawn();

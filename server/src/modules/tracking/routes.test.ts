@@ -33,16 +33,19 @@ describeEachDialect('tracking', (dialect) => {
     const r = await row(hash);
     return { hash, number: r.order_number, id: r.id };
   };
+  /** The challenge of the last code asked (the page keeps it and sends it back with the code). */
+  let challenge = '';
   const askCode = async (orderNumber: string) => {
     clock.ms += 60_000;
     const sent = await call((c) => c.trackingSendOtp({ order_number: orderNumber, mode: 'sms' }));
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    challenge = sent.data!.challenge_id;
     return latestCode();
   };
   /** The details' access token of an order, through its code. */
   const openDetails = async (orderNumber: string): Promise<string> => {
     const code = await askCode(orderNumber);
-    const verified = await call((c) => c.trackingVerify({ order_number: orderNumber, otp: code }));
+    const verified = await call((c) => c.trackingVerify({ order_number: orderNumber, otp: code, challenge_id: challenge }));
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     return verified.data!.token;
   };
@@ -106,15 +109,15 @@ describeEachDialect('tracking', (dialect) => {
   it('a wrong code opens nothing and is counted; the right one opens the details once; a made-up token is refused', async () => {
     const { number, id } = await signedOrder();
     const code = await askCode(number);
-    const wrong = await call((c) => c.trackingVerify({ order_number: number, otp: code === '000000' ? '111111' : '000000' }));
+    const wrong = await call((c) => c.trackingVerify({ order_number: number, otp: code === '000000' ? '111111' : '000000', challenge_id: challenge }));
     expect(wrong.status).toBe(422);
     expect(wrong.body.error).toMatchObject({ code: 'otp_wrong', attempts_left: 4, fields: { otp: 'Codice errato.' } });
     expect(await h.t.db.selectFrom('tracking_access').selectAll().where('order_id', '=', id).execute()).toEqual([]);
 
-    const right = await call((c) => c.trackingVerify({ order_number: number, otp: code }));
+    const right = await call((c) => c.trackingVerify({ order_number: number, otp: code, challenge_id: challenge }));
     expect(right.status).toBe(200);
     expect(right.data).toMatchObject({ order_number: number, expires_at: new Date(clock.ms + 30 * 60_000).toISOString() });
-    expect((await call((c) => c.trackingVerify({ order_number: number, otp: code }))).status).toBe(409);
+    expect((await call((c) => c.trackingVerify({ order_number: number, otp: code, challenge_id: challenge }))).status).toBe(409);
     // Only the token's hash is kept.
     const stored = await h.t.db.selectFrom('tracking_access').selectAll().where('order_id', '=', id).execute();
     expect(stored).toHaveLength(1);
@@ -127,7 +130,7 @@ describeEachDialect('tracking', (dialect) => {
     clock.ms += 60_000;
     expect((await call((c) => c.withdrawalSendOtp({ order_number: number, mode: 'sms' }))).status).toBe(200);
     const withdrawalCode = await latestCode();
-    const other = await call((c) => c.trackingVerify({ order_number: number, otp: withdrawalCode }));
+    const other = await call((c) => c.trackingVerify({ order_number: number, otp: withdrawalCode, challenge_id: challenge }));
     expect(other.status).toBe(409);
   });
 

@@ -53,7 +53,7 @@ export function createTrackingModule(options: TrackingModuleOptions = {}): AppMo
     registerEndpoint(app, endpoints.trackingSendOtp, async ({ body, req }) => service.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     // The guesses are bounded by the code's five tries, the rest by this limit.
-    registerEndpoint(app, endpoints.trackingVerify, async ({ body, req }) => service.verify(body.order_number, body.otp, clientOf(req)),
+    registerEndpoint(app, endpoints.trackingVerify, async ({ body, req }) => service.verify(body.order_number, body.otp, body.challenge_id, clientOf(req)),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
     registerEndpoint(app, endpoints.trackingDetails, async ({ body }) => service.details(body.token),
       { rateLimit: { max: 60, timeWindow: '1 minute' } });

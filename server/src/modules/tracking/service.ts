@@ -141,9 +141,9 @@ export function createTrackingService(deps: TrackingDeps) {
     },
 
     /** The code, once: a token that opens the order's details for 30 minutes. */
-    async verify(orderNumber: string, otp: string, client: TrackingClient) {
+    async verify(orderNumber: string, otp: string, challengeId: string, client: TrackingClient) {
       const order = await orderByNumber(orderNumber, client);
-      const unlockId = await codes.check(order.id, otp);
+      const unlockId = await codes.check(order.id, otp, challengeId);
       const at = now();
       const token = newAccessToken();
       const expiresAt = new Date(at.getTime() + TRACKING_ACCESS_MS).toISOString();

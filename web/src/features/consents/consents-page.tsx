@@ -56,10 +56,10 @@ export default function ConsentsPage() {
           confirmStyle="btn-primary"
           sendCode={async (orderNumber, mode) => {
             const answer = await sendOtp.mutateAsync({ order_number: orderNumber, mode });
-            return t('consentChanges.sentTo', { destination: answer.destination });
+            return { text: t('consentChanges.sentTo', { destination: answer.destination }), challengeId: answer.challenge_id };
           }}
-          confirm={async (orderNumber, otp) => {
-            const answer = await update.mutateAsync({ order_number: orderNumber, otp, ...choices });
+          confirm={async (orderNumber, otp, challengeId) => {
+            const answer = await update.mutateAsync({ order_number: orderNumber, otp, challenge_id: challengeId, ...choices });
             setDone({ number: answer.order_number, at: answer.updated_at, consents: answer.consents });
           }}
         >

@@ -28,6 +28,7 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
   const verify = useFillOrderVerify();
   const ids = { otp: useId(), otpError: useId(), otpHint: useId() };
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState('');
   /** Counts the codes sent: each one moves the focus to the field. */
   const [sends, setSends] = useState(0);
   const [otp, setOtp] = useState('');
@@ -50,6 +51,8 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     try {
       const answer = await sendCode.mutateAsync(code);
       setSentTo(answer.destination);
+      // The code just sent belongs to this challenge: a stranger's tries on the same order never touch it.
+      setChallengeId(answer.challenge_id);
       setOtp('');
       setOtpError(null);
       setSends((n) => n + 1);
@@ -69,7 +72,7 @@ export function PremadeCodeForm({ code, maskedPhone, onOpened }: PremadeCodeForm
     }
     setBusy('verify');
     try {
-      const answer = await verify.mutateAsync({ code, otp });
+      const answer = await verify.mutateAsync({ code, otp, challengeId });
       if (!answer.order) throw new Error('verify answered without the order');
       onOpened({ ...answer, order: answer.order });
     } catch (error) {

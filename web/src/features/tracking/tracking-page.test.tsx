@@ -67,8 +67,9 @@ describe('the tracking page', () => {
   it('shows the status first, then opens the details with a code; a wrong code is said next to the code', async () => {
     const calls = serve({
       '/api/tracking/status': () => ok(status),
-      '/api/tracking/send-otp': () => ok({ sent: true, destination: '+39 3** *** **67', resend_after_seconds: 60 }),
-      '/api/tracking/verify': (body) => (body.otp === '123456'
+      '/api/tracking/send-otp': () => ok({ sent: true, destination: '+39 3** *** **67', resend_after_seconds: 60, challenge_id: 'sfida-1' }),
+      // The code is checked against the challenge it was sent for: the page sends that back.
+      '/api/tracking/verify': (body) => (body.otp === '123456' && body.challenge_id === 'sfida-1'
         ? ok({ token: 't'.repeat(43), expires_at: '2099-01-01T10:30:00.000Z', order_number: NUMBER })
         : answer(422, { result: false, error: { code: 'otp_wrong', message: 'Codice errato: restano 4 tentativi.', fields: { otp: 'Codice errato.' }, attempts_left: 4 } })),
       '/api/tracking/details': () => ok(details()),

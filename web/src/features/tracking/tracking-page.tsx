@@ -95,10 +95,10 @@ function PublicStatus({ orderNumber, notice, onOpened }: { orderNumber: string; 
               texts="tracking" testId="tracking" initialNumber={orderNumber} numberKnown confirmStyle="btn-primary"
               sendCode={async (number, mode) => {
                 const answer = await sendOtp.mutateAsync({ order_number: number, mode });
-                return t('tracking.sentTo', { destination: answer.destination });
+                return { text: t('tracking.sentTo', { destination: answer.destination }), challengeId: answer.challenge_id };
               }}
-              confirm={async (number, otp) => {
-                const answer = await verify.mutateAsync({ order_number: number, otp });
+              confirm={async (number, otp, challengeId) => {
+                const answer = await verify.mutateAsync({ order_number: number, otp, challenge_id: challengeId });
                 onOpened({ order_number: answer.order_number, token: answer.token, expires_at: answer.expires_at });
               }}
             />

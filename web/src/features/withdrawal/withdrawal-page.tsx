@@ -43,10 +43,10 @@ export default function WithdrawalPage() {
           confirmStyle="btn-danger"
           sendCode={async (orderNumber, mode) => {
             const answer = await sendOtp.mutateAsync({ order_number: orderNumber, mode });
-            return t('withdrawal.sentTo', { destination: answer.destination, date: toItalianDate(answer.last_day) });
+            return { text: t('withdrawal.sentTo', { destination: answer.destination, date: toItalianDate(answer.last_day) }), challengeId: answer.challenge_id };
           }}
-          confirm={async (orderNumber, otp) => {
-            const answer = await confirm.mutateAsync({ order_number: orderNumber, otp });
+          confirm={async (orderNumber, otp, challengeId) => {
+            const answer = await confirm.mutateAsync({ order_number: orderNumber, otp, challenge_id: challengeId });
             setDone({ number: answer.order_number, at: answer.withdrawn_at });
           }}
         >

@@ -23,4 +23,6 @@ export const useFillOrderSendCode = () =>
   useApiMutation({ mutationFn: (code: string) => getApiClient().fillOrderSendCode({ code }, {}) });
 
 export const useFillOrderVerify = () =>
-  useApiMutation({ mutationFn: ({ code, otp }: { code: string; otp: string }) => getApiClient().fillOrderVerify({ code }, { otp }) });
+  useApiMutation({
+    mutationFn: ({ code, otp, challengeId }: { code: string; otp: string; challengeId: string }) => getApiClient().fillOrderVerify({ code }, { otp, challenge_id: challengeId }),
+  });
