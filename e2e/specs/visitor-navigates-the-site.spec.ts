@@ -61,6 +61,21 @@ test('every navigation scrolls to the top, and the scroll-to-top button works', 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('on a phone, scrolling down does not move the buttons after the footer (a tap must land where it was aimed)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/attiva/verifica-copertura');
+  const gear = page.getByTestId('customizer-toggle');
+  const pageTop = () => gear.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await pageTop();
+  await expect(page.getByRole('button', { name: 'Torna su' })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('button', { name: 'Torna su' })).toBeVisible();
+  expect(await pageTop()).toBe(before);
+  // And the gear opens the customizer at the first tap.
+  await gear.click();
+  await expect(page.getByTestId('customizer-panel')).toBeVisible();
+});
+
 test('navigating to the page you are on adds no history entry', async ({ page }) => {
   await page.goto('/attiva/verifica-copertura');
   const before = await page.evaluate(() => window.history.length);
