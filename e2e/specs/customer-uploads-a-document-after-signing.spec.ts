@@ -43,6 +43,9 @@ test.describe('a customer uploads the documents after signing', () => {
     await signWith(page, await sendCodeAndRead(page, /^Via SMS al numero/, MOBILE));
     const orderCode = await expectSignedAndDownload(page, { heading: 'Grazie Mario, il contratto è firmato!', mustContain: ['Mario Rossi'] });
     const signedBefore = await signedContractText(page);
+    // The thank-you page's one-hour link (the order's hash alone opens no signed file).
+    const signedLink = new URL((await page.getByTestId('thank-you').getByRole('link', { name: 'Scarica il contratto firmato' }).getAttribute('href')) ?? '', page.url()).toString();
+    expect((await page.request.get(`/api/orders/${encodeURIComponent(orderCode)}/signed-contract`)).status()).toBe(404);
 
     // ——— Later, from the link: only the health card is still to send ———
     await page.goto(`/document-upload/${orderCode}`);
@@ -67,7 +70,7 @@ test.describe('a customer uploads the documents after signing', () => {
     await expectFitsWidth(page, 'upload after signing, nothing missing');
 
     // The documents are the order's, not the contract's: the signed PDF is still the one signed.
-    const res = await page.request.get(`/api/orders/${encodeURIComponent(orderCode)}/signed-contract`);
+    const res = await page.request.get(signedLink);
     expect(res.status()).toBe(200);
     expect(await pdfText(await res.body())).toBe(signedBefore);
   });

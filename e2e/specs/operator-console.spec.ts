@@ -48,7 +48,7 @@ test.describe('the operator console', () => {
     await admin.page.getByLabel('Password').fill(PASSWORD);
     await admin.page.getByLabel('Codice di verifica').fill('000000');
     await admin.page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(admin.page.getByRole('alert')).toHaveText('Email, password o codice non corretti.');
+    await expect(admin.page.getByRole('alert')).toHaveText('Email, password o codice non corretti. Se hai appena usato questo codice, attendi il prossimo dell’app.');
     await expectNoSeriousA11yViolations(admin.page, 'console sign-in with an error');
     await shoot(admin.page, 'console-sign-in-with-an-error');
     await admin.page.getByLabel('Codice di verifica').fill(nextCode(admin.totp));

@@ -173,8 +173,6 @@ export const CONSOLE_ERROR_CODES = {
   invalidCredentials: 'console_invalid_credentials',
   /** Too many failed sign-ins: try again after `retry_after_seconds`. */
   lockedOut: 'console_locked_out',
-  /** A TOTP code already used in its time step. */
-  codeReused: 'console_code_reused',
   /** An unknown, used or expired setup link. */
   setupLinkInvalid: 'console_setup_link_invalid',
   /** The password is on the list of common or breached passwords. */

@@ -97,7 +97,7 @@ forEachDialect('console sign-in', (dialect) => {
     };
     const reused = await answer(TEST_OPERATOR_PASSWORD, sameCode);
     expect(reused).toEqual(await answer('una-password-sbagliata', sameCode));
-    expect(reused).toMatchObject({ status: 401, body: { result: false, error: { code: 'console_invalid_credentials', message: 'Email, password o codice non corretti.' } }, setCookie: null });
+    expect(reused).toMatchObject({ status: 401, body: { result: false, error: { code: 'console_invalid_credentials', message: 'Email, password o codice non corretti. Se hai appena usato questo codice, attendi il prossimo dell’app.' } }, setCookie: null });
     // A step later: the new code works, then the previous step's (still in the ±1 window) does not.
     nowMs += 30_000;
     await signInWith(t.app, { email: operator.email, password: TEST_OPERATOR_PASSWORD, code: totpCode(totpSecret, now()) });

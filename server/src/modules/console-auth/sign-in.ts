@@ -40,7 +40,7 @@ export interface SignedIn {
 }
 
 export const SIGN_IN_MESSAGES = {
-  invalid: 'Email, password o codice non corretti.',
+  invalid: 'Email, password o codice non corretti. Se hai appena usato questo codice, attendi il prossimo dell’app.',
   lockedOut: (seconds: number) => `Troppi tentativi di accesso non riusciti: riprova tra ${waitText(seconds)}.`,
 } as const;
 

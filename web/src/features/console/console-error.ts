@@ -39,7 +39,6 @@ export const toConsoleError = (error: unknown): ConsoleUiError => {
   switch (code) {
     case CONSOLE_ERROR_CODES.invalidCredentials: message = TEXT.signIn.invalid; break;
     case CONSOLE_ERROR_CODES.lockedOut: message = TEXT.signIn.lockedOut(formatWait(retry ?? 60)); break;
-    case CONSOLE_ERROR_CODES.codeReused: message = TEXT.signIn.codeReused; break;
     case CONSOLE_ERROR_CODES.unauthenticated: message = TEXT.signIn.expired; break;
     case CONSOLE_ERROR_CODES.forbidden: message = TEXT.errors.forbidden; break;
     case CONSOLE_ERROR_CODES.csrf: message = TEXT.errors.csrf; break;

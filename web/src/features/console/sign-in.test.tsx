@@ -32,7 +32,7 @@ describe('console sign-in', () => {
     renderConsole('/console/accesso');
     await screen.findByRole('heading', { name: 'Accesso alla console' });
     fill('anna@example.it', 'una password lunga', '123456');
-    expect((await screen.findByRole('alert')).textContent).toContain('Email, password o codice non corretti.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Email, password o codice non corretti. Se hai appena usato questo codice, attendi il prossimo dell’app.');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.it');
   });
 

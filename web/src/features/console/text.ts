@@ -42,8 +42,8 @@ export const TEXT = {
     expired: 'La sessione è scaduta: accedi di nuovo per continuare.',
     signedOut: 'Sei uscito dalla console.',
     signedOutEverywhere: 'Sei uscito dalla console su tutti i dispositivi.',
-    invalid: 'Email, password o codice non corretti.',
-    codeReused: 'Questo codice è già stato usato: attendi il prossimo codice dell’app.',
+    // A code used once already gets this answer too (a different one would tell a stranger the password was right).
+    invalid: 'Email, password o codice non corretti. Se hai appena usato questo codice, attendi il prossimo dell’app.',
     lockedOut: (wait: string) => `Troppi tentativi non riusciti. Riprova tra ${wait}.`,
   },
 
