@@ -6,6 +6,9 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
 
+/** Only for development and tests: production requires OTP_PEPPER (config.ts refuses to start without it). */
+export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret';
+
 /** The demo's SEPA creditor (a valid form, no real creditor): refused in production. */
 const DEMO_SEPA_CREDITOR_ID = 'IT00ZZZ0000000000000000';
 const DEMO_SEPA_CREDITOR_ADDRESS = 'Via della Fibra 1, 20121 Milano (MI)';

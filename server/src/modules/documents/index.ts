@@ -8,4 +8,5 @@ export { listOrderMedias } from './repository';
 export type { MediaRow } from './repository';
 export { MAX_FILES_PER_ORDER } from './service';
 export { UPLOAD_CLAIM_WINDOW_MS, UPLOAD_QUOTAS_LOCK } from './upload-quota';
+export { UPLOAD_LINK_TTL_MS, createUploadLinks } from './upload-links';
 export { MAX_FILE_BYTES } from './upload-rules';

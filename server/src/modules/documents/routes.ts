@@ -1,13 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { IncomingMessage } from 'node:http';
-import { endpoints, ERROR_CODES } from '@checkout/contract';
+import { endpoints, ERROR_CODES, SIGNATURE_ERROR_CODES } from '@checkout/contract';
 import { z } from 'zod';
 import { assertApiKey } from '../../http/api-key';
 import { registerEndpoint } from '../../http/endpoint';
 import { DRAIN_REFUSED_BODY_BYTES } from '../../http/error-handler';
 import { AppError, parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
-import { openStep, requireOrderByHash, submitStep } from '../orders';
+import { findOrderForSignatureByNumber, openStep, orderNotFound, requireOrderByHash, submitStep } from '../orders';
+import { DEVELOPMENT_OTP_PEPPER } from '../../config';
+import { createUploadLinks } from './upload-links';
 import type { OpenedStep } from '../orders';
 import { openStorage } from '../../infra/storage';
 import { isInside } from './file-storage';
@@ -59,6 +61,20 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
 
   // Everything a request can be refused for is checked before its body is read, then again as the body
   // arrives; nothing of a refused body is parsed or kept (discardRest).
+  // The tracking page's two-hour link stands where the order's hash does (upload-links.ts); answers then name the link, not the hash.
+  const uploadLinks = createUploadLinks(config.otpPepper ?? DEVELOPMENT_OTP_PEPPER);
+  async function orderRefOf(ref: string): Promise<{ hash: string; shown: (hash: string) => string }> {
+    const link = uploadLinks.check(ref, now());
+    if (link.kind === 'expired') {
+      throw new AppError(SIGNATURE_ERROR_CODES.linkExpired, 410,
+        'Il link per caricare il documento è scaduto (vale due ore). Apri la pagina del tuo ordine con «Segui il tuo ordine» e chiedi un codice: lì trovi un link nuovo.');
+    }
+    if (link.kind === 'not_a_link') return { hash: ref, shown: (hash) => hash };
+    const order = await findOrderForSignatureByNumber(db, link.orderNumber);
+    if (!order) throw orderNotFound();
+    return { hash: order.hash, shown: (hash) => (hash === order.hash ? ref : hash) };
+  }
+
   registerEndpoint(app, endpoints.documentUpload, async ({ params, req }) => {
     try {
       if (!req.isMultipart()) {
@@ -68,7 +84,8 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
       if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
         throw new AppError(ERROR_CODES.payloadTooLarge, 413, MESSAGES_IT.tooLarge, { file: MESSAGES_IT.tooLarge });
       }
-      const order = await requireOrderByHash(db, params.order_hash);
+      const ref = await orderRefOf(params.order_hash);
+      const order = await requireOrderByHash(db, ref.hash);
       assertAcceptsDocuments(order, 'file');
       await assertRoomBeforeBody(db, { orderId: order.id, ip: req.ip, now: now(), quotas: config.uploads });
       const { fields, file } = await receiveUpload(req, { storage, orderId: order.id, apiKey: app.config.publicApiKey });
@@ -78,7 +95,7 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
         if (!file) throw new AppError(ERROR_CODES.validation, 422, MESSAGES_IT.noFile, { file: MESSAGES_IT.noFile });
         const recorded = await recordUpload(db, storage, order, { kind, file, ip: req.ip, quotas: config.uploads }, now());
         deps.metrics.uploads.inc({ outcome: 'accepted' });
-        return recorded;
+        return { ...recorded, order_id: ref.shown(recorded.order_id) };
       } finally {
         // Kept files were renamed already; anything else still under its temporary name goes.
         await file?.temp.discard();
@@ -90,10 +107,14 @@ export const createDocumentsModule = (options: DocumentsModuleOptions = {}): App
     }
   });
 
-  registerEndpoint(app, endpoints.orderDocuments, async ({ params }) => orderDocuments(db, params.order_hash));
+  registerEndpoint(app, endpoints.orderDocuments, async ({ params }) => {
+    const ref = await orderRefOf(params.order_hash);
+    const documents = await orderDocuments(db, ref.hash);
+    return { ...documents, medias: documents.medias.map((m) => ({ ...m, order_id: ref.shown(m.order_id) })) };
+  });
 
   registerEndpoint(app, endpoints.deleteMedia, async ({ body, params }) => {
-    await deleteMedia(db, storage, params.id, body.order_id, now());
+    await deleteMedia(db, storage, params.id, (await orderRefOf(body.order_id)).hash, now());
     return { ok: true as const };
   });
 

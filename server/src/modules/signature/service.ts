@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { DEVELOPMENT_OTP_PEPPER } from '../../config';
 import type { Config } from '../../config';
 import { lockForTransaction } from '../../db';
 import type { Db } from '../../db';
@@ -55,8 +56,7 @@ export interface SendLimits extends DestinationLimits {
 export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20, perDestinationPerHour: 5, perDestinationPerDay: 10 };
 const HOUR_MS = 3_600_000;
 
-/** Only for development and tests: production requires OTP_PEPPER (config.ts refuses to start without it). */
-export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret';
+export { DEVELOPMENT_OTP_PEPPER } from '../../config';
 
 export interface SignatureDeps {
   db: Db;

@@ -147,6 +147,26 @@ describeEachDialect('tracking', (dialect) => {
     expect((await download(token, 'signed_contract')).statusCode).toBe(401);
   });
 
+  it('the upload link of a document to redo opens the order\'s documents for two hours, naming itself, never the hash', async () => {
+    const { hash, number, id } = await signedOrder();
+    await h.t.db.updateTable('orders').set({ workflow_status: 'documents_to_redo' }).where('id', '=', id).execute();
+    const d = (await details(await openDetails(number))).data!;
+    const ref = d.document_to_redo!.upload_path.split('/').pop()!;
+    const list = (orderRef: string) => h.t.app.inject({ method: 'POST', url: `/api/orders/${orderRef}/documents`, payload: { api_key: DEMO_PUBLIC_API_KEY } });
+    const listed = await list(ref);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const medias = (listed.json() as { data: { medias: Array<{ order_id: string }> } }).data.medias;
+    expect(medias.length).toBeGreaterThan(0);
+    expect(medias.map((m) => m.order_id)).toEqual(medias.map(() => ref));
+    expect(listed.body).not.toContain(hash);
+    // One character changed: no order. Two hours on: the link has expired, and says where to get a new one.
+    expect((await list(`${ref.slice(0, -2)}${ref.at(-2) === 'A' ? 'B' : 'A'}${ref.at(-1)}`)).statusCode).toBe(404);
+    clock.ms += 2 * HOUR;
+    const expired = await list(ref);
+    expect(expired.statusCode).toBe(410);
+    expect((expired.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'file_link_expired', message: expect.stringContaining('Segui il tuo ordine') as string });
+  });
+
   it('the details: the customer’s timeline, the documents, the withdrawal within 14 days, a document to upload again', async () => {
     const { hash, number, id } = await signedOrder();
     const base = clock.ms;
@@ -176,7 +196,8 @@ describeEachDialect('tracking', (dialect) => {
     expect(d.timeline[1]!.at).toBe(signedAt);
     expect(JSON.stringify(d)).not.toContain('Giulia');
     expect(JSON.stringify(d)).not.toContain('Nota interna');
-    expect(d.document_to_redo).toEqual({ reason: 'Il documento è scaduto: scaduto a gennaio', upload_path: `/document-upload/${hash}` });
+    expect(d.document_to_redo).toEqual({ reason: 'Il documento è scaduto: scaduto a gennaio', upload_path: expect.stringMatching(/^\/document-upload\/[A-Za-z0-9_-]{30,100}$/) as string });
+    expect(d.document_to_redo!.upload_path).not.toContain(hash);
     expect(d.documents.map((doc) => doc.document)).toEqual(['signed_contract', 'contract_summary', 'withdrawal_form']);
     // Signed without asking to start within the 14 days: the service starts after them, and the page says when.
     expect(d.withdrawal).toEqual({

@@ -8,6 +8,7 @@ import { lockForTransaction } from '../../db';
 import { emitEvent } from '../../infra/outbox';
 import type { FileStorage } from '../../infra/storage';
 import { AppError } from '../../http/errors';
+import { createUploadLinks } from '../documents';
 import { appendTimeline, findOrderForSignatureByNumber } from '../orders';
 import type { OrderForSignature } from '../orders';
 import { activationTimingOf, contractFilesOnRecord, createOrderCodeChallenge, hasSignatureEvidence, lookUpOrderNumber, readContractFile } from '../signature';
@@ -78,6 +79,7 @@ export interface TrackingClient { ip: string; userAgent: string }
 export function createTrackingService(deps: TrackingDeps) {
   const { db, now, brandName, renderWithdrawalForm } = deps;
   const codes = createOrderCodeChallenge(deps, 'tracking_unlocks');
+  const uploadLinks = createUploadLinks(deps.pepper);
 
   /** The order of a number, counted against the client's unknown numbers; 404 for an unknown or malformed one. */
   async function orderByNumber(orderNumber: string, client: TrackingClient): Promise<OrderForSignature> {
@@ -169,9 +171,9 @@ export function createTrackingService(deps: TrackingDeps) {
         ...view,
         timeline: customerTimeline(order, rows, view.since),
         documents: documents.map((document) => ({ document, label: DOCUMENT_FILES[document].label, filename: documentFilename(document, order.order_number) })),
-        // The order's own upload page (the link the console's rejection message carries).
+        // The upload page by a two-hour link (never the order's hash), new at each opening of the details.
         document_to_redo: view.status === 'documents_to_redo'
-          ? { reason: rejectionText(review), upload_path: `/document-upload/${encodeURIComponent(order.hash)}` }
+          ? { reason: rejectionText(review), upload_path: `/document-upload/${uploadLinks.issue(order.order_number, at)}` }
           : null,
         appointment: { ...appointmentOf(slots, at), open: !ENDED_TRACKING_STATUSES.includes(view.status) },
         withdrawal: lastDay ? {

@@ -10,8 +10,8 @@ import DocumentUploadPage from './document-upload-page';
 
 const HASH = 'AbCdEfGhIjKlMnOpQrStUv12';
 
-const renderPage = () => {
-  const router = createMemoryRouter([{ path: '/document-upload/:ordercode', element: <DocumentUploadPage /> }], { initialEntries: [`/document-upload/${HASH}`] });
+const renderPage = (code = HASH) => {
+  const router = createMemoryRouter([{ path: '/document-upload/:ordercode', element: <DocumentUploadPage /> }], { initialEntries: [`/document-upload/${code}`] });
   render(<AppProviders><RouterProvider router={router} /></AppProviders>);
 };
 const checklist = () => within(screen.getByTestId('upload-needed')).getByRole('list', { name: 'Cosa ci serve' });
@@ -35,6 +35,19 @@ afterEach(() => {
 });
 
 describe('document upload page', () => {
+  it('opens with the tracking page\'s upload link, and says where to get a new one once it has expired', async () => {
+    const link = 'AQAAZ0dhbGxlcnktdG9rZW4tb2YtdGhlLXRyYWNraW5nLXBhZ2U';
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).endsWith(`/api/orders/${link}/documents`)
+      ? refusal(410, 'file_link_expired', 'Il link per caricare il documento è scaduto')
+      : refusal(404, 'not_found', 'Ordine non trovato'))));
+    renderPage(link);
+    const expired = await screen.findByTestId('upload-link-expired');
+    expect(within(expired).getByRole('alert').textContent).toContain('Il link per caricare il documento è scaduto');
+    expect(within(expired).getByRole('link', { name: 'Vai alla pagina del tuo ordine' }).getAttribute('href')).toBe('/ordine');
+    expect(screen.queryByTestId('upload-unknown-code')).toBeNull();
+  });
+
+
   it('after the signature lists what the server has on file, uploaded from any device', async () => {
     serverAnswers({ status: 'signed', accepts_documents: true, medias: [
       { id: 'm1', order_id: HASH, kind: 'identity_document', filename: 'fronte.jpg', mime: 'image/jpeg', size: 2048 },

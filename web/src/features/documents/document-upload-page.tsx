@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { COVERAGE_PATH, neededDocuments, type KnownUpload } from '@checkout/contract';
 import { FormFileUpload, type AttachmentRef } from '../../components/form-file-upload';
 import { statusOf, toUiError } from '../../lib/ui-error';
-import { looksLikeOrderHash } from '../../lib/order-hash';
+import { looksLikeUploadRef } from '../../lib/order-hash';
 import { useDeleteMedia, useDocumentUpload, type MediaKind } from '../../lib/document-queries';
 import { useCheckoutStore } from '../../state/checkout-store';
 import { useOrderDocuments } from './api/use-order-documents';
@@ -13,6 +13,23 @@ import './document-upload-page.css';
 
 /** The upload answered that the order does not exist (404 on the order, not on a media). */
 const isUnknownOrder = (error: unknown): boolean => statusOf(error) === 404;
+
+/** The tracking page's upload link has expired (410): the page says where to get a new one. */
+const isExpiredLink = (error: unknown): boolean => statusOf(error) === 410;
+
+function ExpiredLink() {
+  const { t } = useTranslation();
+  return (
+    <section className="page-section" aria-labelledby="upload-title" data-testid="upload-link-expired">
+      <h1 id="upload-title">{t('pages.documentUpload.title')}</h1>
+      <div className="alert alert-warning" role="alert">
+        <p className="fw-bold mb-1">{t('docUpload.expiredTitle')}</p>
+        <p className="mb-0">{t('docUpload.expiredText')}</p>
+      </div>
+      <Link to="/ordine" className="btn btn-primary">{t('docUpload.expiredLink')}</Link>
+    </section>
+  );
+}
 
 /** This browser's checkout is the same order: its list is shown and kept in step with the page. */
 const sameOrder = (hash: string): boolean => useCheckoutStore.getState().persistent.currentOrderData.hash === hash;
@@ -84,7 +101,7 @@ export default function DocumentUploadPage() {
   const [items, setItems] = useState<AttachmentRef[]>(() => (sameOrder(ordercode) ? useCheckoutStore.getState().fields.attachments : []));
   // The type the server found in each file (a PDF counts as both sides of the identity document).
   const [mimes, setMimes] = useState<Record<string, string>>({});
-  const [unknown, setUnknown] = useState(() => !looksLikeOrderHash(ordercode));
+  const [unknown, setUnknown] = useState(() => !looksLikeUploadRef(ordercode));
 
   useEffect(() => {
     if (onFile.data) {
@@ -97,6 +114,7 @@ export default function DocumentUploadPage() {
   }, [onFile.data, onFile.error]);
 
   if (unknown) return <UnknownCode />;
+  if (isExpiredLink(onFile.error)) return <ExpiredLink />;
   const closed = onFile.data?.accepts_documents === false;
 
   const save = (next: AttachmentRef[]) => {

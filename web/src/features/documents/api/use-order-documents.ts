@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getApiClient } from '../../../lib/api-client';
-import { looksLikeOrderHash } from '../../../lib/order-hash';
+import { looksLikeUploadRef } from '../../../lib/order-hash';
 
 /**
  * What the server has on file for an order (uploaded from any device) and whether it takes more:
@@ -10,7 +10,7 @@ export function useOrderDocuments(orderHash: string) {
   return useQuery({
     queryKey: ['order-documents', orderHash],
     queryFn: ({ signal }) => getApiClient().orderDocuments({ order_hash: orderHash }, {}, { signal }),
-    enabled: looksLikeOrderHash(orderHash),
+    enabled: looksLikeUploadRef(orderHash),
     retry: false,
     staleTime: Infinity,
   });
