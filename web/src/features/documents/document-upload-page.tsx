@@ -17,36 +17,23 @@ const isUnknownOrder = (error: unknown): boolean => statusOf(error) === 404;
 /** The tracking page's upload link has expired (410): the page says where to get a new one. */
 const isExpiredLink = (error: unknown): boolean => statusOf(error) === 410;
 
-function ExpiredLink() {
+/** A code that opens nothing, or a link past its time: why, and where to go on. */
+function NoUpload({ testId, title, text, to, action, primary }: { testId: string; title: string; text: string; to: string; action: string; primary: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="page-section" aria-labelledby="upload-title" data-testid="upload-link-expired">
+    <section className="page-section" aria-labelledby="upload-title" data-testid={testId}>
       <h1 id="upload-title">{t('pages.documentUpload.title')}</h1>
       <div className="alert alert-warning" role="alert">
-        <p className="fw-bold mb-1">{t('docUpload.expiredTitle')}</p>
-        <p className="mb-0">{t('docUpload.expiredText')}</p>
+        <p className="fw-bold mb-1">{title}</p>
+        <p className="mb-0">{text}</p>
       </div>
-      <Link to="/ordine" className="btn btn-primary">{t('docUpload.expiredLink')}</Link>
+      <Link to={to} className={`btn ${primary ? 'btn-primary' : 'btn-outline-primary'}`}>{action}</Link>
     </section>
   );
 }
 
 /** This browser's checkout is the same order: its list is shown and kept in step with the page. */
 const sameOrder = (hash: string): boolean => useCheckoutStore.getState().persistent.currentOrderData.hash === hash;
-
-function UnknownCode() {
-  const { t } = useTranslation();
-  return (
-    <section className="page-section" aria-labelledby="upload-title" data-testid="upload-unknown-code">
-      <h1 id="upload-title">{t('pages.documentUpload.title')}</h1>
-      <div className="alert alert-warning" role="alert">
-        <p className="fw-bold mb-1">{t('docUpload.unknownTitle')}</p>
-        <p className="mb-0">{t('docUpload.unknownText')}</p>
-      </div>
-      <Link to={COVERAGE_PATH} className="btn btn-outline-primary">{t('docUpload.home')}</Link>
-    </section>
-  );
-}
 
 /** The checklist of what the order still needs, with a sentence kept up to date for screen readers. */
 function NeededDocuments({ uploads, knowsEarlierUploads, checking }: { uploads: readonly KnownUpload[]; knowsEarlierUploads: boolean; checking: boolean }) {
@@ -113,8 +100,12 @@ export default function DocumentUploadPage() {
     }
   }, [onFile.data, onFile.error]);
 
-  if (unknown) return <UnknownCode />;
-  if (isExpiredLink(onFile.error)) return <ExpiredLink />;
+  if (unknown) {
+    return <NoUpload testId="upload-unknown-code" title={t('docUpload.unknownTitle')} text={t('docUpload.unknownText')} to={COVERAGE_PATH} action={t('docUpload.home')} primary={false} />;
+  }
+  if (isExpiredLink(onFile.error)) {
+    return <NoUpload testId="upload-link-expired" title={t('docUpload.expiredTitle')} text={t('docUpload.expiredText')} to="/ordine" action={t('docUpload.expiredLink')} primary />;
+  }
   const closed = onFile.data?.accepts_documents === false;
 
   const save = (next: AttachmentRef[]) => {
