@@ -28,6 +28,7 @@ const NARROWED: Record<string, string> = {
   'signature_otps.channel': '"sms" | "email"',
   'signature_evidence.channel': '"sms" | "email"',
   'dev_outbox.channel': '"sms" | "email"',
+  'otp_destination_sends.pool': '"known" | "anonymous"',
   'withdrawals.channel': '"sms" | "email"',
   'consent_changes.channel': '"sms" | "email"',
   'premade_unlocks.channel': '"sms" | "email"',

@@ -141,6 +141,12 @@ export interface ContractDocuments {
   sha256: string;
 }
 
+export interface CustomerDeviceProofs {
+  created_at: string;
+  destination_key: string;
+  device_key: string;
+}
+
 export interface DevOutbox {
   channel: "sms" | "email";
   created_at: string;
@@ -330,9 +336,12 @@ export interface OrderTimeline {
 }
 
 export interface OtpDestinationSends {
+  challenge_id: string | null;
+  client_key: string | null;
   created_at: string;
   destination_key: string;
   id: string;
+  pool: "known" | "anonymous";
   purpose: string;
 }
 
@@ -583,6 +592,7 @@ export interface DB {
   console_sessions: ConsoleSessions;
   console_sign_in_failures: ConsoleSignInFailures;
   contract_documents: ContractDocuments;
+  customer_device_proofs: CustomerDeviceProofs;
   dev_outbox: DevOutbox;
   document_reviews: DocumentReviews;
   job_leases: JobLeases;

@@ -1,5 +1,4 @@
 import { endpoints } from '@checkout/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
@@ -7,10 +6,9 @@ import { countingCodeSends } from '../../infra/metrics';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import { registerEndpoint } from '../../http/endpoint';
 import type { AppModule } from '../app-module';
-import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createCustomerDevices } from '../signature';
 import type { DestinationLimits } from '../signature';
 import { createPremadeService } from './service';
-import type { PremadeClient } from './service';
 
 export interface PremadeModuleOptions {
   now?: () => Date;
@@ -21,15 +19,15 @@ export interface PremadeModuleOptions {
   limits?: Partial<DestinationLimits>;
 }
 
-const clientOf = (req: FastifyRequest): PremadeClient => ({ ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 400) });
-
 /** fill-order, and the one-time code that opens a pre-made order holding personal data (docs/side-flows.md). */
 export function createPremadeModule(options: PremadeModuleOptions = {}): AppModule {
   return async (app, { config, db, now, metrics }) => {
     const channels = countingCodeSends(options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log), metrics);
     app.addHook('onClose', async () => channels.close());
+    const pepper = config.otpPepper ?? DEVELOPMENT_OTP_PEPPER;
+    const { clientOf, asDevice } = createCustomerDevices(pepper);
     const service = createPremadeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
+      db, channels, brandName: config.brandName, pepper,
       now: options.now ?? now, limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
       clientFreeFailures: config.premadeFreeFailuresPerClient,
     });
@@ -37,7 +35,7 @@ export function createPremadeModule(options: PremadeModuleOptions = {}): AppModu
     registerEndpoint(app, endpoints.fillOrder, async ({ params, req }) => service.fillOrder(params.code, clientOf(req)), { rateLimit });
     registerEndpoint(app, endpoints.fillOrderSendCode, async ({ params, req }) => service.sendCode(params.code, clientOf(req)),
       { rateLimit: { max: 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.fillOrderVerify, async ({ body, params, req }) => service.verify(params.code, body.otp, body.challenge_id, clientOf(req)), { rateLimit });
+    registerEndpoint(app, endpoints.fillOrderVerify, async ({ body, params, req, reply }) => asDevice(req, reply, (client) => service.verify(params.code, body.otp, body.challenge_id, client)), { rateLimit });
   };
 }
 

@@ -10,7 +10,7 @@ import { findPremadeOrder, normalisePremadeCode } from './premade-order';
 import type { PremadeOrderRecord } from './premade-order';
 import { EDITABLE_STATUSES, toOrderRef } from '../orders';
 import { createOrderCodeChallenge, maskPhone, toItalianE164 } from '../signature';
-import type { DestinationLimits } from '../signature';
+import type { ClientInfo, DestinationLimits } from '../signature';
 import { waitText } from '../mobile';
 import { FAILURE_WINDOW_MS, premadeClientLockKey, secondsToWait } from './code-delay';
 import { codeFailures, recordCodeFailure } from './repository';
@@ -31,8 +31,6 @@ export const premadeErrors = {
   codeNotNeeded: () => new AppError(PREMADE_ERROR_CODES.codeNotNeeded, 409, 'Questo ordine si apre senza codice: ricarica la pagina.'),
 };
 
-/** A client of the pre-made calls: the waits are counted per address. */
-export interface PremadeClient { ip: string; userAgent: string }
 
 export interface PremadeDeps {
   db: Db;
@@ -62,7 +60,7 @@ const withType = (order: PremadeOrderRecord, fields: Record<string, unknown>): R
 export function createPremadeService({ db, channels, pepper, now, limits, brandName, clientFreeFailures }: PremadeDeps) {
   const codes = createOrderCodeChallenge({ db, channels, pepper, now, limits }, 'premade_unlocks');
 
-  const recordFailure = (key: string, client: PremadeClient, at: Date) =>
+  const recordFailure = (key: string, client: ClientInfo, at: Date) =>
     recordCodeFailure(db, { id: randomUUID(), code_key: key, ip: client.ip, created_at: at.toISOString() },
       new Date(at.getTime() - FAILURE_WINDOW_MS).toISOString());
 
@@ -71,7 +69,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
    * tries one at a time, across server processes): a wait still due (429, nothing looked up); an order
    * that cannot be opened (the one 404, the failure counted); else the order.
    */
-  async function open(typed: string, client: PremadeClient, at: Date): Promise<{ order: PremadeOrderRecord; key: string }> {
+  async function open(typed: string, client: ClientInfo, at: Date): Promise<{ order: PremadeOrderRecord; key: string }> {
     const key = codeKey(typed);
     const since = new Date(at.getTime() - FAILURE_WINDOW_MS).toISOString();
     // The refusal is thrown after the commit: a failure must stay counted.
@@ -95,7 +93,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
      * opens every field of the order, so it comes with the answer only while the order holds nothing
      * personal; otherwise the answer says a code is needed and where it goes.
      */
-    async fillOrder(code: string, client: PremadeClient): Promise<FillOrderAnswer> {
+    async fillOrder(code: string, client: ClientInfo): Promise<FillOrderAnswer> {
       const { order } = await open(code, client, now());
       const prepared = withType(order, premadePreparedFields(order.fields));
       if (!holdsPersonalData(order.fields)) {
@@ -106,7 +104,7 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     },
 
     /** Sends the one-time code to the mobile number on the order (one a minute; the per-number limits apply). */
-    async sendCode(code: string, client: PremadeClient) {
+    async sendCode(code: string, client: ClientInfo) {
       const { order } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       if (!mobileOf(order)) throw premadeErrors.noPhone();
@@ -118,12 +116,12 @@ export function createPremadeService({ db, channels, pepper, now, limits, brandN
     },
 
     /** Opens the order with the one-time code: its hash and all its fields (the hash is then the capability, as for any order). */
-    async verify(code: string, otp: string, challengeId: string, client: PremadeClient): Promise<FillOrderAnswer> {
+    async verify(code: string, otp: string, challengeId: string, client: ClientInfo): Promise<FillOrderAnswer> {
       const { order, key } = await open(code, client, now());
       if (!holdsPersonalData(order.fields)) throw premadeErrors.codeNotNeeded();
       let id: string;
       try {
-        id = await codes.check(order.id, otp, challengeId);
+        id = await codes.check(order.id, otp, challengeId, client.device);
       } catch (err) {
         // A wrong guess counts for this client and this code; asking before any code was sent does not.
         if (err instanceof AppError && (err.code === CHALLENGE_ERROR_CODES.wrong || err.code === CHALLENGE_ERROR_CODES.locked)) {

@@ -186,7 +186,7 @@ describeEachDialect('retention: limit tables', (dialect) => {
     const now = Date.parse('2026-06-01T12:00:00Z');
     const rows = (ages: number[], key: string) => ages.map((h) => ({ id: randomUUID(), created_at: iso(now - h * 3_600_000), key }));
     const sends = [...rows([25, 30, 23], 'dest-a'), ...rows([48], 'dest-b'), ...rows([1], 'dest-c')];
-    await db.insertInto('otp_destination_sends').values(sends.map((r) => ({ id: r.id, destination_key: r.key, purpose: 'signature', created_at: r.created_at }))).execute();
+    await db.insertInto('otp_destination_sends').values(sends.map((r) => ({ id: r.id, destination_key: r.key, purpose: 'signature', pool: 'anonymous' as const, created_at: r.created_at }))).execute();
     const failures = [...rows([24.5, 2], 'order-a'), ...rows([100], 'order-b')];
     await db.insertInto('mobile_activation_failures').values(failures.map((r) => ({ id: r.id, order_key: r.key, ip: '10.0.0.1', created_at: r.created_at }))).execute();
 
@@ -196,8 +196,11 @@ describeEachDialect('retention: limit tables', (dialect) => {
     await db.insertInto('premade_code_failures').values(codes.map((r) => ({ id: r.id, code_key: 'k', ip: r.key, created_at: r.created_at }))).execute();
     const numbers = [...rows([26, 25, 2], '10.0.0.10')];
     await db.insertInto('order_number_failures').values(numbers.map((r) => ({ id: r.id, ip: r.key, created_at: r.created_at }))).execute();
+    // A browser's proof of a number lasts a year after its latest right code.
+    const proofs = [...rows([366 * 24], 'dest-p'), ...rows([364 * 24], 'dest-q')];
+    await db.insertInto('customer_device_proofs').values(proofs.map((r) => ({ device_key: r.id, destination_key: r.key, created_at: r.created_at }))).execute();
 
-    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 3, mobile_activation_failures: 2, premade_code_failures: 1, upload_claims: 2, order_number_failures: 2 });
+    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 3, customer_device_proofs: 1, mobile_activation_failures: 2, premade_code_failures: 1, upload_claims: 2, order_number_failures: 2 });
     const left = await db.selectFrom('otp_destination_sends').select('destination_key').orderBy('destination_key').execute();
     expect(left.map((r) => r.destination_key)).toEqual(['dest-a', 'dest-c']);
     const leftFailures = await db.selectFrom('mobile_activation_failures').select('order_key').execute();
@@ -205,6 +208,7 @@ describeEachDialect('retention: limit tables', (dialect) => {
     expect((await db.selectFrom('upload_claims').select('ip').execute()).map((r) => r.ip)).toEqual(['10.0.0.7']);
     expect((await db.selectFrom('premade_code_failures').select('created_at').execute()).map((r) => r.created_at)).toEqual([iso(now - 3_600_000)]);
     expect((await db.selectFrom('order_number_failures').select('created_at').execute()).map((r) => r.created_at)).toEqual([iso(now - 2 * 3_600_000)]);
-    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 });
+    expect((await db.selectFrom('customer_device_proofs').select('destination_key').execute()).map((r) => r.destination_key)).toEqual(['dest-q']);
+    expect(await pruneLimitTables(db, new Date(now))).toEqual({ otp_destination_sends: 0, customer_device_proofs: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 });
   });
 });

@@ -2,4 +2,6 @@
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The keyed hash of the browser's device cookie, when it sent a genuine one (customer-device.ts). */
+  device?: string | null;
 }

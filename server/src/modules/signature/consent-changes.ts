@@ -42,7 +42,7 @@ export function createConsentChangeService({ db, channels, brandName, pepper, no
     /** With the code, records each choice that differs from the ledger's latest; answers the consents as they now stand. */
     async update(orderNumber: string, code: string, challengeId: string, choices: Record<ChangeableConsent, boolean>, client: ClientInfo) {
       const order = await orderOf(orderNumber, client);
-      const id = await codes.check(order.id, code, challengeId);
+      const id = await codes.check(order.id, code, challengeId, client.device);
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await codes.claim(trx, id, at))) throw codeUsed();

@@ -5,8 +5,11 @@
 export { createSignatureModule, signatureModule } from './routes';
 export { contractFilesOnRecord, hasSignatureEvidence, readContractFile } from './contract-files';
 export type { ContractFileKind } from './contract-files';
-export { DESTINATION_WINDOW_MS, destinationLockKey } from './destination-limit';
+export { DESTINATION_WINDOW_MS, PROOF_WINDOW_MS, destinationLockKey } from './destination-limit';
 export type { DestinationLimits } from './destination-limit';
+export { createCustomerDevices } from './customer-device';
+export type { CustomerDevices } from './customer-device';
+export type { ClientInfo } from './client-info';
 export { EvidenceIntegrityError, buildEvidenceBundle } from './evidence-bundle';
 export { maskPhone, toItalianE164 } from './masking';
 export { createOrderCodeChallenge } from './order-code-challenge';

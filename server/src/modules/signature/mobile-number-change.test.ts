@@ -26,7 +26,8 @@ import { customerFilePath } from '../../../test/support/customer-files';
  */
 
 const START = Date.parse('2026-03-01T10:00:00Z');
-const PER_HOUR = DEFAULT_SEND_LIMITS.perDestinationPerHour;
+/** What reaches a number nobody's browser has proved (every call here is a new client). */
+const PER_HOUR = DEFAULT_SEND_LIMITS.anonymousPerHour;
 const ACCEPTED = { contract_summary_read: true, contract_terms_accepted: true, contract_withdrawal_accepted: true, fea_conditions_accepted: true };
 
 describeEachDialect('mobile number change', (dialect) => {

@@ -1,7 +1,7 @@
 import { MOBILE_CHANGE_ERROR_CODES, SIGNATURE_ERROR_CODES } from '@checkout/contract';
 import { assertContentChangeable, getOrderForSignature } from '../orders';
 import type { OrderForSignature } from '../orders';
-import { claimDestinationSend, destinationKey } from './destination-limit';
+import { claimDestinationSend, clientKeyOf, destinationKey } from './destination-limit';
 import { maskPhone, toItalianE164 } from './masking';
 import { createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
@@ -80,7 +80,10 @@ export function createMobileNumberChangeService({ db, channels, brandName, peppe
           // The notice counts towards the old number's limit too: nobody can flood a number with notices from many orders.
           if (!notify || !old || sms.isOutbox) return;
           try {
-            await claimDestinationSend(trx, { key: destinationKey(pepper, 'sms', old), purpose: 'mobile_change_notice', now: at, limits });
+            await claimDestinationSend(trx, {
+              key: destinationKey(pepper, 'sms', old), purpose: 'mobile_change_notice', now: at, limits,
+              asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: null,
+            });
           } catch (err) {
             if (err instanceof SignatureError && err.code === SIGNATURE_ERROR_CODES.destinationLimit) {
               throw mobileChangeErrors.oldNumberLimit(Number(err.extra.retry_after_seconds ?? 60));
@@ -111,10 +114,10 @@ export function createMobileNumberChangeService({ db, channels, brandName, peppe
      * code's attempts). Previews so far print the old number: they stop counting, and so does any signing
      * code sent for them.
      */
-    async confirm(hash: string, code: string) {
+    async confirm(hash: string, code: string, client: ClientInfo) {
       const order = await getOrderForSignature(db, hash);
       assertNumberChangeable(order, now());
-      const id = await codes.check(order.id, code);
+      const id = await codes.check(order.id, code, undefined, client.device);
       const change = await db.selectFrom('mobile_number_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const at = now();
       const atIso = at.toISOString();

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { OrderForSignature } from '../orders';
-import { claimDestinationSend, destinationKey } from './destination-limit';
+import { claimDestinationSend, clientKeyOf, destinationKey, proveDestination } from './destination-limit';
 import type { CodePurpose, DestinationLimits } from './destination-limit';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
@@ -112,7 +112,14 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
       const masked = mode === 'sms' ? maskPhone(to) : maskEmail(to);
       await db.transaction().execute(async (trx) => {
         // The same count as the signing codes: a number cannot be flooded through withdrawals or consent changes either.
-        if (!channel.isOutbox) await claimDestinationSend(trx, { key: destinationKey(pepper, mode, to), purpose: PURPOSES[table], now: at, limits });
+        if (!channel.isOutbox) {
+          await claimDestinationSend(trx, {
+            key: destinationKey(pepper, mode, to), purpose: PURPOSES[table], now: at, limits,
+            asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: id,
+            // Only where the page offers both channels: a new number and a pre-made order's code go by SMS alone.
+            ...(table === 'mobile_number_changes' || table === 'premade_unlocks' ? {} : { otherChannel: mode === 'sms' ? 'email' as const : 'sms' as const }),
+          });
+        }
         await trx.insertInto(t).values({
           id, order_id: order.id, channel: mode, masked_destination: masked, code_hash: hashOtp(pepper, id, binding, code),
           ip: client.ip, user_agent: client.userAgent.slice(0, 500), created_at: at.toISOString(),
@@ -127,9 +134,10 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
     /**
      * Checks `code` against the challenge it was sent for (a wrong one counts against that challenge only);
      * answers the challenge's id. Without a challenge, the order's latest code: only for the flows opened by
-     * the order's hash, which strangers do not have (a new mobile number proving itself).
+     * the order's hash, which strangers do not have (a new mobile number proving itself). A right code
+     * proves its destination for the browser that typed it (`device`, destination-limit.ts).
      */
-    async check(orderId: string, code: string, challengeId?: string): Promise<string> {
+    async check(orderId: string, code: string, challengeId: string | undefined, device: string | null | undefined): Promise<string> {
       const pending = challengeId === undefined ? await latest(db, orderId) : await challenge(db, orderId, challengeId);
       if (!pending || pending.confirmed_at !== null) throw challengeErrors.codeRequired();
       if (pending.attempts >= OTP_MAX_ATTEMPTS) throw challengeErrors.locked();
@@ -142,6 +150,7 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
         if (!counted || counted.attempts >= OTP_MAX_ATTEMPTS) throw challengeErrors.locked();
         throw challengeErrors.wrong(OTP_MAX_ATTEMPTS - counted.attempts);
       }
+      await proveDestination(db, { device, challengeId: pending.id, now: now() });
       return pending.id;
     },
 

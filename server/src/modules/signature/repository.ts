@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB as Database } from '../../db/types';
-import type { ContractDocuments as ContractDocumentsTable, OtpDestinationSends as OtpDestinationSendsTable, SignatureEvidence as SignatureEvidenceTable, SignatureOtps as SignatureOtpsTable } from '../../db/types';
+import type { ContractDocuments as ContractDocumentsTable, CustomerDeviceProofs as CustomerDeviceProofsTable, OtpDestinationSends as OtpDestinationSendsTable, SignatureEvidence as SignatureEvidenceTable, SignatureOtps as SignatureOtpsTable } from '../../db/types';
 
 /*
  * The signature module's queries. The evidence table is append-only: this file inserts and reads it,
@@ -122,13 +122,39 @@ export async function claimSendSlot(db: Conn, orderId: string, now: Date, cooldo
 
 // ---- sends per destination ------------------------------------------------------------------
 
-/** Codes sent to one destination (by its key) since `since`, and the oldest of them. */
-export async function countDestinationSends(db: Conn, destinationKey: string, since: string): Promise<{ count: number; oldest: string | null }> {
+/** Codes sent to one destination (by its key) out of one budget since `since`, and the oldest of them. */
+export async function countDestinationSends(db: Conn, destinationKey: string, pool: 'known' | 'anonymous', since: string): Promise<{ count: number; oldest: string | null }> {
   const row = await db.selectFrom('otp_destination_sends')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('destination_key', '=', destinationKey).where('created_at', '>', since)
+    .where('destination_key', '=', destinationKey).where('pool', '=', pool).where('created_at', '>', since)
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null | undefined) ?? null };
+}
+
+/** One client's anonymous codes to one destination since `since`, and the newest of them. */
+export async function lastClientSend(db: Conn, destinationKey: string, clientKey: string, since: string): Promise<{ count: number; last: string | null }> {
+  const row = await db.selectFrom('otp_destination_sends')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
+    .where('destination_key', '=', destinationKey).where('pool', '=', 'anonymous').where('client_key', '=', clientKey).where('created_at', '>', since)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), last: (row?.last as string | null | undefined) ?? null };
+}
+
+/** The counted send that carried a code (none for codes of the development outbox). */
+export const sendOfChallenge = (db: Conn, challengeId: string) =>
+  db.selectFrom('otp_destination_sends').select('destination_key').where('challenge_id', '=', challengeId).executeTakeFirst();
+
+/** Whether `deviceKey` typed a right code sent to `destinationKey` after `since`. */
+export async function isProvenDestination(db: Conn, deviceKey: string, destinationKey: string, since: string): Promise<boolean> {
+  const row = await db.selectFrom('customer_device_proofs').select('created_at')
+    .where('device_key', '=', deviceKey).where('destination_key', '=', destinationKey).where('created_at', '>', since).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A proof, or the renewal of one: its time is the latest right code. */
+export async function recordProof(db: Conn, row: Insertable<CustomerDeviceProofsTable>): Promise<void> {
+  await db.insertInto('customer_device_proofs').values(row)
+    .onConflict((oc) => oc.columns(['device_key', 'destination_key']).doUpdateSet({ created_at: row.created_at })).execute();
 }
 
 export async function insertDestinationSend(db: Conn, row: Insertable<OtpDestinationSendsTable>): Promise<void> {

@@ -500,7 +500,7 @@ describeEachDialect('signature', (dialect) => {
     expect([...times].sort().reverse()).toEqual(times);
   });
   it('counts no code kept in the development outbox per destination (it reaches nobody)', async () => {
-    for (let i = 0; i <= DEFAULT_SEND_LIMITS.perDestinationPerHour; i++) await orderWithCode();
+    for (let i = 0; i <= DEFAULT_SEND_LIMITS.knownPerHour; i++) await orderWithCode();
     expect(await t.db.selectFrom('otp_destination_sends').select('id').execute()).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { endpoints } from '@checkout/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { ConfigError, signatureConfigProblems } from '../../config';
 import type { Db } from '../../db';
@@ -17,7 +16,7 @@ import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createSignatureService } f
 import { createConsentChangeService } from './consent-changes';
 import { createMobileNumberChangeService } from './mobile-number-change';
 import { createWithdrawalService } from './withdrawal';
-import type { ClientInfo } from './client-info';
+import { createCustomerDevices } from './customer-device';
 import type { SendLimits } from './service';
 
 export interface SignatureModuleOptions {
@@ -34,10 +33,6 @@ export interface SignatureModuleOptions {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
-const clientOf = (req: FastifyRequest): ClientInfo => ({
-  ip: req.ip,
-  userAgent: (req.headers['user-agent'] ?? '').slice(0, 400),
-});
 
 /** `?to=` of the outbox: a phone number in any usual spelling (`+` arrives as a space in a query), or an email. */
 const outboxDestination = (raw: unknown): string | undefined => {
@@ -68,16 +63,19 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
     }));
     const limits: SendLimits = { ...DEFAULT_SEND_LIMITS, perIpPerHour: config.otpSendsPerIpPerHour, ...options.limits };
     const service = createSignatureService({ db, config, channels, sealer, now, limits });
+    const pepper = config.otpPepper ?? DEVELOPMENT_OTP_PEPPER;
+    // The calls that check a code give the browser a device cookie: a right code proves its destination for it.
+    const { clientOf, asDevice } = createCustomerDevices(pepper);
 
     const numberChanges = createMobileNumberChangeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
+      db, channels, brandName: config.brandName, pepper, now, limits,
     });
     registerEndpoint(app, endpoints.changeMobilePhoneNumber, async ({ body, params, req }) =>
       numberChanges.request(params.order_hash, body.mobile_phone_number, clientOf(req)),
     { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     // Like sign-with-otp: the guesses are bounded by the code's 5 attempts, the rest by the global limit.
-    registerEndpoint(app, endpoints.confirmMobilePhoneNumber, async ({ body, params }) =>
-      numberChanges.confirm(params.order_hash, body.otp));
+    registerEndpoint(app, endpoints.confirmMobilePhoneNumber, async ({ body, params, req, reply }) =>
+      asDevice(req, reply, (client) => numberChanges.confirm(params.order_hash, body.otp, client)));
 
     registerEndpoint(app, endpoints.sendOtp, async ({ body, params, req }) =>
       service.sendOtp(params.order_hash, body.mode, {
@@ -90,28 +88,28 @@ export function createSignatureModule(options: SignatureModuleOptions = {}): App
 
     registerEndpoint(app, endpoints.contractPreview, async ({ params }) => service.contractPreview(params.order_hash));
 
-    registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req }) => {
-      const signed = await service.signWithOtp(params.order_hash, body.otp, clientOf(req));
+    registerEndpoint(app, endpoints.signWithOtp, async ({ body, params, req, reply }) => {
+      const signed = await asDevice(req, reply, (client) => service.signWithOtp(params.order_hash, body.otp, client));
       deps.metrics.signatures.inc();
       return signed;
     });
 
     const withdrawals = createWithdrawalService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
+      db, channels, brandName: config.brandName, pepper, now, limits,
     });
     registerEndpoint(app, endpoints.withdrawalSendOtp, async ({ body, req }) => withdrawals.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body, req }) => withdrawals.confirm(body.order_number, body.otp, body.challenge_id, clientOf(req)),
+    registerEndpoint(app, endpoints.withdrawalConfirm, async ({ body, req, reply }) => asDevice(req, reply, (client) => withdrawals.confirm(body.order_number, body.otp, body.challenge_id, client)),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     const consentChanges = createConsentChangeService({
-      db, channels, brandName: config.brandName, pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER, now, limits,
+      db, channels, brandName: config.brandName, pepper, now, limits,
     });
     registerEndpoint(app, endpoints.consentsSendOtp, async ({ body, req }) => consentChanges.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
-    registerEndpoint(app, endpoints.consentsUpdate, async ({ body, req }) => consentChanges.update(body.order_number, body.otp, body.challenge_id, {
+    registerEndpoint(app, endpoints.consentsUpdate, async ({ body, req, reply }) => asDevice(req, reply, (client) => consentChanges.update(body.order_number, body.otp, body.challenge_id, {
       marketing_consent: body.marketing_consent, profiling_consent: body.profiling_consent, third_party_consent: body.third_party_consent,
-    }, clientOf(req)), { rateLimit: { max: 20, timeWindow: '1 minute' } });
+    }, client)), { rateLimit: { max: 20, timeWindow: '1 minute' } });
 
     // A plain GET so the thank-you page can link it: the order's hash and the signature's one-hour link (customer-file-links).
     app.get<{ Params: { order_hash: string }; Querystring: { link?: string } }>('/api/orders/:order_hash/signed-contract', async (req, reply) => {

@@ -18,7 +18,7 @@ import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/co
 import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, moveToSigned, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
-import { claimDestinationSend, destinationKey } from './destination-limit';
+import { DEFAULT_DESTINATION_LIMITS, claimDestinationSend, clientKeyOf, destinationKey, proveDestination } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
@@ -53,7 +53,7 @@ export interface SendLimits extends DestinationLimits {
   perIpPerHour: number;
 }
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20, perDestinationPerHour: 5, perDestinationPerDay: 10 };
+export const DEFAULT_SEND_LIMITS: SendLimits = { perOrderPerHour: 5, perIpPerHour: 20, ...DEFAULT_DESTINATION_LIMITS };
 const HOUR_MS = 3_600_000;
 
 export { DEVELOPMENT_OTP_PEPPER } from '../../config';
@@ -297,8 +297,14 @@ export function createSignatureService(deps: SignatureDeps) {
         if (perIp.count >= limits.perIpPerHour) {
           throw signatureErrors.ipLimit(secondsUntil(new Date(perIp.oldest ?? nowIso).getTime() + HOUR_MS, now));
         }
-        // The number or address itself, whichever order and client ask (one count with withdrawal and consent codes).
-        if (!channel.isOutbox) await claimDestinationSend(trx, { key, purpose: 'signature', now, limits });
+        // The number or address itself, whichever order and client ask (one count with withdrawal and consent codes):
+        // a draft's number is anyone's to type, so only a browser that proved it asks from the known budget.
+        if (!channel.isOutbox) {
+          await claimDestinationSend(trx, {
+            key, purpose: 'signature', now, limits, asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: otpId,
+            otherChannel: mode === 'sms' ? 'email' : 'sms',
+          });
+        }
         // A new code replaces the pending one.
         await invalidatePendingOtps(trx, order.id, nowIso);
         const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
@@ -412,6 +418,8 @@ export function createSignatureService(deps: SignatureDeps) {
           });
           // The customer's move into the workflow, after order.signed so the provider knows the order its status_changed names.
           await moveToSigned(trx, order.id, now, { ip: client.ip, userAgent: client.userAgent });
+          // This browser receives the number's (or the address's) codes: its next ones come out of its own budget.
+          await proveDestination(trx, { device: client.device, challengeId: otp.id, now });
         });
       } catch (err) {
         await storage.remove(signedKey);

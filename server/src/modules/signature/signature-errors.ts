@@ -70,9 +70,12 @@ export const signatureErrors = {
   ipLimit: (seconds: number) => new SignatureError(
     C.ipLimit, 429, `Troppe richieste di codici da questa connessione: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
   ),
-  // Shared by every code sent to a number or address (signing, withdrawal, consent changes).
-  destinationLimit: (seconds: number) => new SignatureError(
-    C.destinationLimit, 429, `Abbiamo già inviato troppi codici a questo recapito: riprova tra ${minutes(seconds)}.`, { retry_after_seconds: seconds },
+  // Shared by every code sent to a number or address (signing, withdrawal, consent changes). Each channel has
+  // budgets of its own: where the page offers the other one, the answer says so.
+  destinationLimit: (seconds: number, other?: 'sms' | 'email') => new SignatureError(
+    C.destinationLimit, 429,
+    `Abbiamo già inviato troppi codici a questo recapito: riprova tra ${minutes(seconds)}${other ? `, oppure fatti inviare il codice ${other === 'sms' ? 'per SMS' : 'per email'}` : ''}.`,
+    { retry_after_seconds: seconds },
   ),
   otpRequired: () => new SignatureError(C.otpRequired, 409, 'Richiedi il codice di firma prima di firmare.'),
   // Each names what changed, never a cause it cannot tell (a code is voided by a new number, by going back, by a failed send).

@@ -62,7 +62,7 @@ export function createWithdrawalService({ db, channels, brandName, pepper, now, 
      */
     async confirm(orderNumber: string, code: string, challengeId: string, client: ClientInfo) {
       const { order } = await withdrawable(orderNumber, client);
-      const id = await codes.check(order.id, code, challengeId);
+      const id = await codes.check(order.id, code, challengeId, client.device);
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await codes.claim(trx, id, at))) throw withdrawalErrors.alreadyWithdrawn();

@@ -1,5 +1,4 @@
 import { endpoints, trackingDocumentDownload } from '@checkout/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createMessageChannels } from '../../infra/messaging/channels';
@@ -11,10 +10,10 @@ import { registerEndpoint, stripClientFields } from '../../http/endpoint';
 import { parseOrThrow } from '../../http/errors';
 import type { AppModule } from '../app-module';
 import { orderWithdrawalFormPdf } from '../notifications';
-import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from '../signature';
+import { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER, createCustomerDevices } from '../signature';
 import type { DestinationLimits } from '../signature';
 import { createTrackingService } from './service';
-import type { TrackingClient, WithdrawalFormRenderer } from './service';
+import type { WithdrawalFormRenderer } from './service';
 
 export interface TrackingModuleOptions {
   /** The clock (tests move it past the code's 10 minutes and the access's 30). */
@@ -28,7 +27,6 @@ export interface TrackingModuleOptions {
   renderWithdrawalForm?: WithdrawalFormRenderer;
 }
 
-const clientOf = (req: FastifyRequest): TrackingClient => ({ ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 400) });
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -40,8 +38,10 @@ export function createTrackingModule(options: TrackingModuleOptions = {}): AppMo
     const { config, db } = deps;
     const channels = countingCodeSends(options.channels ? options.channels(config, db) : createMessageChannels(config, db, app.log), deps.metrics);
     app.addHook('onClose', async () => channels.close());
+    const pepper = config.otpPepper ?? DEVELOPMENT_OTP_PEPPER;
+    const { clientOf, asDevice } = createCustomerDevices(pepper);
     const service = createTrackingService({
-      db, channels, brandName: config.brandName, storage: openStorage(config, db), pepper: config.otpPepper ?? DEVELOPMENT_OTP_PEPPER,
+      db, channels, brandName: config.brandName, storage: openStorage(config, db), pepper,
       now: options.now ?? deps.now, limits: { ...DEFAULT_SEND_LIMITS, ...options.limits },
       renderWithdrawalForm: options.renderWithdrawalForm ?? ((order) => orderWithdrawalFormPdf(config, {
         orderNumber: order.order_number, signedAt: new Date(order.signed_at), offerId: order.offer_id, customerType: order.customer_type,
@@ -53,7 +53,7 @@ export function createTrackingModule(options: TrackingModuleOptions = {}): AppMo
     registerEndpoint(app, endpoints.trackingSendOtp, async ({ body, req }) => service.sendCode(body.order_number, body.mode, clientOf(req)),
       { rateLimit: { max: options.sendOtpPerMinute ?? 10, timeWindow: '1 minute' } });
     // The guesses are bounded by the code's five tries, the rest by this limit.
-    registerEndpoint(app, endpoints.trackingVerify, async ({ body, req }) => service.verify(body.order_number, body.otp, body.challenge_id, clientOf(req)),
+    registerEndpoint(app, endpoints.trackingVerify, async ({ body, req, reply }) => asDevice(req, reply, (client) => service.verify(body.order_number, body.otp, body.challenge_id, client)),
       { rateLimit: { max: 20, timeWindow: '1 minute' } });
     registerEndpoint(app, endpoints.trackingDetails, async ({ body }) => service.details(body.token),
       { rateLimit: { max: 60, timeWindow: '1 minute' } });

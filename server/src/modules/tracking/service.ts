@@ -12,7 +12,7 @@ import { createUploadLinks } from '../documents';
 import { appendTimeline, findOrderForSignatureByNumber } from '../orders';
 import type { OrderForSignature } from '../orders';
 import { activationTimingOf, contractFilesOnRecord, createOrderCodeChallenge, hasSignatureEvidence, lookUpOrderNumber, readContractFile } from '../signature';
-import type { ChallengeDeps } from '../signature';
+import type { ChallengeDeps, ClientInfo } from '../signature';
 import { TRACKING_ACCESS_MS, accessTokenHash, newAccessToken } from './access-token';
 import {
   DOCUMENT_FILES, appointmentNote, appointmentOf, customerTimeline, documentFilename, rejectionText, sinceOf, statusOf, toSlot,
@@ -74,7 +74,6 @@ export interface TrackingDeps extends ChallengeDeps {
   renderWithdrawalForm?: WithdrawalFormRenderer | undefined;
 }
 
-export interface TrackingClient { ip: string; userAgent: string }
 
 export function createTrackingService(deps: TrackingDeps) {
   const { db, now, brandName, renderWithdrawalForm } = deps;
@@ -82,7 +81,7 @@ export function createTrackingService(deps: TrackingDeps) {
   const uploadLinks = createUploadLinks(deps.pepper);
 
   /** The order of a number, counted against the client's unknown numbers; 404 for an unknown or malformed one. */
-  async function orderByNumber(orderNumber: string, client: TrackingClient): Promise<OrderForSignature> {
+  async function orderByNumber(orderNumber: string, client: ClientInfo): Promise<OrderForSignature> {
     const order = await lookUpOrderNumber(db, client.ip, now(), (conn) => findOrderForSignatureByNumber(conn, orderNumber));
     if (!order) throw trackingErrors.unknownOrder();
     return order;
@@ -126,14 +125,14 @@ export function createTrackingService(deps: TrackingDeps) {
 
   return {
     /** The public status: the status in plain Italian and since when; nothing else about the order or its customer. */
-    async status(orderNumber: string, client: TrackingClient): Promise<TrackingStatusView> {
+    async status(orderNumber: string, client: ClientInfo): Promise<TrackingStatusView> {
       const order = await selectTrackedOrder(db, (await orderByNumber(orderNumber, client)).id);
       if (!order) throw trackingErrors.unknownOrder();
       return statusView(order);
     },
 
     /** Sends a code to the order's contact, with the limits of every order-number code. */
-    async sendCode(orderNumber: string, mode: 'sms' | 'email', client: TrackingClient) {
+    async sendCode(orderNumber: string, mode: 'sms' | 'email', client: ClientInfo) {
       const order = await orderByNumber(orderNumber, client);
       const sent = await codes.send(order, mode, client, (code) => ({
         subject: `${brandName}: codice per vedere il tuo ordine`,
@@ -143,9 +142,9 @@ export function createTrackingService(deps: TrackingDeps) {
     },
 
     /** The code, once: a token that opens the order's details for 30 minutes. */
-    async verify(orderNumber: string, otp: string, challengeId: string, client: TrackingClient) {
+    async verify(orderNumber: string, otp: string, challengeId: string, client: ClientInfo) {
       const order = await orderByNumber(orderNumber, client);
-      const unlockId = await codes.check(order.id, otp, challengeId);
+      const unlockId = await codes.check(order.id, otp, challengeId, client.device);
       const at = now();
       const token = newAccessToken();
       const expiresAt = new Date(at.getTime() + TRACKING_ACCESS_MS).toISOString();
