@@ -1,4 +1,5 @@
-import { forwardRef } from 'react';
+import { forwardRef, useEffect, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from '../lib/translation';
 import { Link } from 'react-router';
 import './form-kit.css';
@@ -25,11 +26,33 @@ export interface ThankYouData {
   activationText?: string | null;
 }
 
+const isLive = (expiresAt: string | undefined): boolean => !expiresAt || Date.parse(expiresAt) > Date.now();
+
+/**
+ * Whether the files' links still work: false from their expiry on, also while the page stays open (a
+ * timer), and checked again at the click (a sleeping tab's timer may be late): an expired link would
+ * download the server's refusal as a file.
+ */
+function useFilesLive(expiresAt: string | undefined): [boolean, (e: MouseEvent) => void] {
+  const [live, setLive] = useState(() => isLive(expiresAt));
+  useEffect(() => {
+    if (!expiresAt || !live) return undefined;
+    const timer = setTimeout(() => setLive(false), Math.max(0, Date.parse(expiresAt) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [expiresAt, live]);
+  const guard = (e: MouseEvent): void => {
+    if (isLive(expiresAt)) return;
+    e.preventDefault();
+    setLive(false);
+  };
+  return [live, guard];
+}
+
 /** SPEC §1 thank-you screen: the order code and what happens next. */
 export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; homePath: string }>(function ThankYou({ data, homePath }, ref) {
   const { t } = useTranslation();
   const signedAt = new Date(data.signedAt);
-  const filesLive = !data.filesExpireAt || Date.parse(data.filesExpireAt) > Date.now();
+  const [filesLive, guardFiles] = useFilesLive(data.filesExpireAt);
   const trackingPath = `/ordine/${encodeURIComponent(data.orderNumber)}`;
   return (
     <section className="page-section thank-you" aria-labelledby="thank-you-title" data-testid="thank-you">
@@ -50,7 +73,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
         <li>{t('thankYou.nextActive')}</li>
       </ol>
       <div className="d-flex flex-wrap gap-2 mt-4">
-        {filesLive && <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download>{t('thankYou.download')}</a>}
+        {filesLive && <a className="btn btn-primary btn-lg" href={data.signedContractUrl} download onClick={guardFiles}>{t('thankYou.download')}</a>}
         <Link className="btn btn-outline-primary btn-lg" to={`/document-upload/${encodeURIComponent(data.orderCode)}`}>{t('thankYou.documents')}</Link>
         <Link className="btn btn-outline-secondary btn-lg" to={homePath}>{t('thankYou.home')}</Link>
       </div>
@@ -66,7 +89,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { data: ThankYouData; hom
       )}
       {data.evidenceBundleUrl && filesLive && (
         <p className="mt-3 text-body-secondary" data-testid="thank-you-evidence">
-          {t('thankYou.evidence')} <a href={data.evidenceBundleUrl} download>{t('thankYou.evidenceLink')}</a>
+          {t('thankYou.evidence')} <a href={data.evidenceBundleUrl} download onClick={guardFiles}>{t('thankYou.evidenceLink')}</a>
         </p>
       )}
       {data.consumer !== false && (
