@@ -66,6 +66,8 @@ test.describe('activation waits for the withdrawal period @mobile', () => {
     const bo = await operatorFromCli(browser, baseURL, 'backoffice', `Bice Attesa (${testInfo.project.name})`, [/status of 409 .*\/transition$/]);
     await bo.page.goto('/console/verifica');
     await bo.page.getByRole('button', { name: `Prendi in carico l’ordine ${orderNumber}` }).click();
+    // An approval says every check passed: the four ticks go with it.
+    for (const check of ['Nomi uguali a quelli dell’ordine', 'Documento non scaduto', 'Documento leggibile', 'Foto presente']) await bo.page.getByLabel(check).check();
     await bo.page.getByLabel('Approva il documento').check();
     await bo.page.getByRole('button', { name: 'Approva il documento' }).click();
     await expect(bo.page.getByRole('status').filter({ hasText: 'Decisione registrata' })).toBeVisible();

@@ -157,6 +157,7 @@ export interface DevOutbox {
 
 export interface DocumentReviews {
   at: string;
+  checklist_json: string | null;
   decision: "approved" | "rejected";
   id: string;
   media_id: string;

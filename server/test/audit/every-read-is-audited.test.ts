@@ -105,6 +105,7 @@ const CONSOLE: Record<ConsoleEndpointName, Classified> = {
     personal: { by: 'admin', action: 'evidence_downloaded', target: (f) => f.orderId, call: file('admin', 'orderEvidence', (f) => ({ order_id: f.orderId })) },
   },
   reviewQueue: { personal: { by: 'backoffice', action: 'review_queue_viewed', call: (f) => f.ops.backoffice.api.reviewQueue() } },
+  getReview: { personal: { by: 'backoffice', action: 'order_viewed', call: (f) => f.ops.backoffice.api.getReview({ order_id: f.orderId }), target: (f) => f.orderId } },
   claimReview: { none: 'answers ok' },
   decideReview: { none: 'answers the new status' },
   listAudit: { none: "the operators' records: searches and subjects are kept masked in them" },

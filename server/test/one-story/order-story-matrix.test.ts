@@ -271,7 +271,9 @@ describeEachDialect('one order, one story: every surface tells the same', (diale
       clock.ms += HOUR;
       const reviewer = await signInOperator(t.app, t.db, 'backoffice', { now, name: 'Bruno Back' });
       expect(await reviewer.client.claimReview({ order_id: id })).toEqual({ ok: true });
-      expect(await reviewer.client.decideReview({ order_id: id }, { decision: 'approve' })).toEqual({ status: 'verified' });
+      expect(await reviewer.client.decideReview({ order_id: id }, {
+        decision: 'approve', checklist: { names_match: true, not_expired: true, readable: true, photo_present: true },
+      })).toEqual({ status: 'verified' });
       sent.push(...await deliverCustomerMessages(id));
 
       // ——— Within the 14 days, the withdrawal period as each surface tells it ———

@@ -3,9 +3,10 @@ import { cep } from './define';
 import {
   auditListSchema, auditQuerySchema, consoleSessionSchema, createOperatorSchema, noteSchema, consoleOperatorSchema,
   orderDetailSchema, orderFiltersSchema, orderListQuerySchema, orderListSchema, recoveryCodesSchema,
-  revealOrderSchema, reviewDecisionSchema, reviewQueueSchema, setupBeginSchema, setupCompleteSchema, setupInfoSchema, setupLinkSchema,
+  revealOrderSchema, reviewQueueSchema, setupBeginSchema, setupCompleteSchema, setupInfoSchema, setupLinkSchema,
   signInSchema, timelineEntrySchema, transitionSchema, updateOperatorSchema,
 } from './schemas';
+import { reviewDecisionSchema, reviewDetailSchema } from './schemas-review';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
 import { dataConsoleEndpoints } from './endpoints-data';
 import { eventsConsoleEndpoints } from './endpoints-events';
@@ -52,8 +53,9 @@ export const consoleEndpoints = {
 
   // Document review
   reviewQueue: cep({ method: 'GET', path: '/api/console/reviews', summary: 'Signed orders with an identity document to review', access: 'documents.review', request: empty, response: reviewQueueSchema }),
+  getReview: cep({ method: 'GET', path: '/api/console/reviews/{order_id}', summary: 'The review screen: files to decide, declared data, earlier decisions', access: 'documents.review', request: empty, response: reviewDetailSchema }),
   claimReview: cep({ method: 'POST', path: '/api/console/reviews/{order_id}/claim', summary: 'Take an order of the queue for 30 minutes', access: 'documents.review', request: empty, response: ok }),
-  decideReview: cep({ method: 'POST', path: '/api/console/reviews/{order_id}/decide', summary: 'Approve or reject the identity document', access: 'documents.review', request: reviewDecisionSchema, response: z.object({ status: z.enum(CONSOLE_ORDER_STATUSES) }) }),
+  decideReview: cep({ method: 'POST', path: '/api/console/reviews/{order_id}/decide', summary: 'Approve or reject the identity document, with the checklist', access: 'documents.review', request: reviewDecisionSchema, response: z.object({ status: z.enum(CONSOLE_ORDER_STATUSES) }) }),
 
   // Audit
   listAudit: cep({ method: 'GET', path: '/api/console/audit', summary: 'The audit log, filtered', access: 'audit.read', request: auditQuerySchema, response: auditListSchema }),

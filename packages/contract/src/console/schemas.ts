@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSOLE_ORDER_STATUSES, DOCUMENT_REJECTION_REASON_CODES, WORKFLOW_STATUSES } from './workflow';
+import { CONSOLE_ORDER_STATUSES, WORKFLOW_STATUSES } from './workflow';
 import { CONSOLE_PERMISSIONS, OPERATOR_ROLES, OPERATOR_STATUSES } from './roles';
 
 /*
@@ -231,14 +231,7 @@ export const reviewQueueItemSchema = z.object({
   withdrawal_period: z.object({ early_activation_requested: z.boolean(), first_activation_day: z.string().max(10).nullable() }).nullable(),
 });
 export const reviewQueueSchema = z.object({ items: z.array(reviewQueueItemSchema) });
-export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), note: z.string().trim().max(1000).optional() }),
-  z.object({
-    decision: z.literal('reject'),
-    reason: z.enum(DOCUMENT_REJECTION_REASON_CODES),
-    note: z.string().trim().max(1000).optional(),
-  }),
-]);
+// The decision and the review screen: schemas-review.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Audit

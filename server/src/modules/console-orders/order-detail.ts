@@ -26,7 +26,7 @@ const italianDate = (iso: string): string => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 };
-const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
+export const DOCUMENT_NAMES: Record<string, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
 
 /** The customer's name as the list shows it: the company's, else first and last name; null when none yet. */
 export const customerNameOf = (f: Fields): string | null => (str(f, 'ragione_sociale') || join([str(f, 'first_name'), str(f, 'last_name')])) || null;

@@ -24,6 +24,8 @@ import { REVIEW_CLAIM_MS } from './service';
 /** A 1×1 PNG: an identity document the upload accepts. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const BASE_URL = 'https://negozio.example.it';
+/** An approval's checklist: every check passed. */
+const PASSED = { names_match: true, not_expired: true, readable: true, photo_present: true };
 
 /** What a refused console call answered. */
 async function refusal(call: Promise<unknown>): Promise<{ status: number; code: string; body: Record<string, unknown> }> {
@@ -561,7 +563,7 @@ describeEachDialect('console orders', (dialect) => {
       const taken = await refusal(back2.client.claimReview({ order_id: idA }));
       expect([taken.status, taken.code]).toEqual([409, 'console_review_claimed']);
       expect(taken.body.message).toContain('Bruno Back sta già verificando');
-      const decidedByOther = await refusal(back2.client.decideReview({ order_id: idA }, { decision: 'approve' }));
+      const decidedByOther = await refusal(back2.client.decideReview({ order_id: idA }, { decision: 'approve', checklist: PASSED }));
       expect(decidedByOther.code).toBe('console_review_claimed');
       expect((await back2.client.reviewQueue()).items[0]).toMatchObject({ claimed_by: 'Bruno Back', claimed_by_me: false });
       expect((await back.client.reviewQueue()).items[0]).toMatchObject({ claimed_by: 'Bruno Back', claimed_by_me: true });
@@ -575,9 +577,9 @@ describeEachDialect('console orders', (dialect) => {
       expect(await back2.client.claimReview({ order_id: idA })).toEqual({ ok: true });
       await pass(REVIEW_CLAIM_MS + 1000);
 
-      const otherNeedsNote = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'other' }));
+      const otherNeedsNote = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'other', checklist: PASSED }));
       expect(otherNeedsNote.status).toBe(422);
-      const rejected = await back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'unreadable', note: 'foto sfocata' });
+      const rejected = await back.client.decideReview({ order_id: idA }, { decision: 'reject', reason: 'unreadable', note: 'foto sfocata', checklist: { ...PASSED, readable: false } });
       expect(rejected).toEqual({ status: 'documents_to_redo' });
       expect(await queued()).not.toContain(idA);
       // The decision leaves through the outbox: its event for the provider, and the customer's email and SMS
@@ -608,7 +610,7 @@ describeEachDialect('console orders', (dialect) => {
       expect(await queued()).toContain(idA);
 
       expect(await back.client.claimReview({ order_id: idA })).toEqual({ ok: true });
-      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve', note: 'Foto nitida, confrontata al telefono' })).toEqual({ status: 'verified' });
+      expect(await back.client.decideReview({ order_id: idA }, { decision: 'approve', note: 'Foto nitida, confrontata al telefono', checklist: PASSED })).toEqual({ status: 'verified' });
       expect(await queued()).not.toContain(idA);
       // The customer reads the review entries: a rejection's note was written for them, an approval's is internal.
       const reviewEntries = await t.db.selectFrom('order_timeline').select(['text', 'customer_visible']).where('order_id', '=', idA).where('kind', '=', 'review').orderBy('id').execute();
@@ -617,7 +619,7 @@ describeEachDialect('console orders', (dialect) => {
       ]);
       expect((await back.client.getOrder({ order_id: idA })).documents.at(-1)!.review).toMatchObject({ decision: 'approved', note: 'Foto nitida, confrontata al telefono' });
       expect((await orderRow(idA)).workflow_status).toBe('verified');
-      const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve' }));
+      const again = await refusal(back.client.decideReview({ order_id: idA }, { decision: 'approve', checklist: PASSED }));
       expect(again.status).toBe(409);
 
       // Bruno's first claim, Carla's after it lapsed, Bruno's at his rejection (a decision ends a claim), his claim before

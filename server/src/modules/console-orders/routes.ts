@@ -63,6 +63,7 @@ export const createConsoleOrdersModule = (): AppModule => async (app, deps) => {
   });
 
   registerConsoleEndpoint(app, deps, e.reviewQueue, async (ctx) => service.reviewQueue(actorOf(ctx)));
+  registerConsoleEndpoint(app, deps, e.getReview, async (ctx) => service.getReview(actorOf(ctx), ctx.params.order_id));
   registerConsoleEndpoint(app, deps, e.claimReview, async (ctx) => service.claimReview(actorOf(ctx), ctx.params.order_id));
   registerConsoleEndpoint(app, deps, e.decideReview, async (ctx) => service.decideReview(actorOf(ctx), ctx.params.order_id, ctx.input));
 };

@@ -6,6 +6,7 @@ import {
 import type {
   AuditAction, ConsoleOrderStatus, OrderDocumentReviewedData, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
   orderListItemSchema, orderListSchema, revealOrderSchema, reviewDecisionSchema, reviewQueueSchema, timelineEntrySchema, transitionSchema,
+  ReviewDetail,
 } from '@checkout/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -31,6 +32,7 @@ import {
 } from './repository';
 import type { ListRow, OrderFilters } from './repository';
 import { searchTermOf } from './search-term';
+import { checklistJson, declaredOf, historyOf, personOf } from './review-view';
 
 /*
  * The operator console's orders: the list, its CSV, the order page, the workflow's moves, notes, the
@@ -384,11 +386,36 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       };
     },
 
+    /**
+     * The review screen: the files still to decide, the holder and the document as declared, earlier decisions.
+     * Personal data in clear for a role that reviews: audited as an order read.
+     */
+    async getReview(actor: Actor, orderId: string): Promise<ReviewDetail> {
+      const row = await requireRow(orderId);
+      const fields = parseStoredFields(row.fields_json);
+      const [medias, reviews, held] = await Promise.all([selectMedias(db, row.id), selectReviews(db, row.id), selectClaim(db, row.id)]);
+      const decided = new Set(reviews.map((r) => r.media_id));
+      const now = deps.now().toISOString();
+      const answer: ReviewDetail = {
+        order: { id: row.id, order_number: row.order_number, status: consoleStatusOf(row), customer_type: row.customer_type },
+        person: personOf(fields),
+        declared: declaredOf(fields),
+        files: medias.filter((m) => m.kind === 'identity_document' && !decided.has(m.id))
+          .map((m) => ({ id: m.id, filename: m.filename, mime: m.mime, size: m.size, created_at: m.created_at })),
+        claim: held && held.until > now ? { operator_name: held.operator_name, until: held.until, mine: held.operator_id === actor.operator.id } : null,
+        history: historyOf(reviews),
+      };
+      await audit(db, actor, 'order_viewed', row.id, { order_number: row.order_number, view: 'review' });
+      return answer;
+    },
+
     claimReview: claim,
 
     /**
      * Approves (→ verified) or rejects (→ documents_to_redo, and the customer is asked for a new one)
-     * every identity document of the order still without a decision. The operator must hold the claim
+     * every identity document of the order still without a decision; the checklist is kept with each
+     * document's decision and in the audit record (the contract's schema lets an approval through only
+     * with every check passed). The operator must hold the claim
      * or take it now; another operator's live claim refuses.
      */
     async decideReview(actor: Actor, orderId: string, body: z.output<typeof reviewDecisionSchema>): Promise<{ status: ConsoleOrderStatus }> {
@@ -414,11 +441,13 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         for (const doc of documents) {
           await insertReview(trx, {
             id: randomUUID(), order_id: row.id, media_id: doc.id, decision, reason_code: reasonCode,
-            note, operator_id: actor.operator.id, operator_name: actor.operator.name, at,
+            note, operator_id: actor.operator.id, operator_name: actor.operator.name, at, checklist_json: checklistJson(body.checklist),
           });
         }
         const mediaIds = documents.map((d) => d.id);
-        await audit(trx, actor, approved ? 'document_approved' : 'document_rejected', row.id, { media_ids: mediaIds, ...(reasonCode ? { reason: reasonCode } : {}) });
+        await audit(trx, actor, approved ? 'document_approved' : 'document_rejected', row.id, {
+          media_ids: mediaIds, ...(reasonCode ? { reason: reasonCode } : {}), checklist: body.checklist,
+        });
         // The customer's message asking for a new document goes out with this event (contract customerMessagesFor).
         const reviewed: OrderDocumentReviewedData = {
           order_id: row.id, order_number: row.order_number, media_ids: mediaIds, decision, reason_code: reasonCode, reason: reasonText,

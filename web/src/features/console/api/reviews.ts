@@ -10,6 +10,13 @@ export const REVIEWS_KEY = ['console', 'reviews'] as const;
 export const useReviewQueue = () =>
   useQuery({ queryKey: REVIEWS_KEY, queryFn: () => consoleClient.reviewQueue(), staleTime: 0 });
 
+/** Outside REVIEWS_KEY: a decision refreshes the queue without reading (and auditing) the screen it leaves. */
+export const reviewKey = (orderId: string) => ['console', 'review', orderId] as const;
+
+/** The review screen of one order: files to decide, declared data, earlier decisions (an audited read each time it is fetched). */
+export const useReview = (orderId: string) =>
+  useQuery({ queryKey: reviewKey(orderId), queryFn: () => consoleClient.getReview({ order_id: orderId }), staleTime: 0 });
+
 /** A claim or a decision moves the order (signed → in_review, then verified or documents_to_redo): every view of it is stale. */
 const refreshOrder = (queryClient: QueryClient, orderId: string) => Promise.all([
   queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
