@@ -16,9 +16,9 @@ import { postgresScaleDb, sqliteScaleDb } from '../scale/scale-db';
 import type { ScaleDb } from '../scale/scale-db';
 
 /*
- * The operator console's order list at 100,000 orders: a filtered search (a name prefix, a codice
- * fiscale, an email, a phone number, an order number, with and without a status or customer type
- * filter), one page of 25 and its total, through the list's own repository function. The plan of each
+ * The operator console's order list at 100,000 orders: a filtered search (a name prefix, a surname such
+ * as D'Angelo typed with the keyboard's apostrophe, a codice fiscale, an email, a phone number, an order
+ * number, a street, an IBAN's last digits, with and without a status or customer type filter), one page of 25 and its total, through the list's own repository function. The plan of each
  * kind of search is kept in the results: an index, never a scan of the orders.
  */
 
@@ -38,10 +38,12 @@ const STATUSES: Array<[string, string | null, number]> = [
   ['signed', 'documents_to_redo', 0.05], ['signed', 'verified', 0.1], ['signed', 'activating', 0.05], ['signed', 'active', 0.15],
   ['cancelled', 'cancelled', 0.03], ['withdrawn', 'withdrawn', 0.02],
 ];
+const STREETS = ['Via Roma', 'Via Garibaldi', 'Corso Vittorio Emanuele II', 'Piazza Duomo', 'Viale Europa', "Via Sant'Antonio", 'Via Dante',
+  'Largo Aldo Moro', 'Via dei Mille', 'Via Nazionale', 'Viale della Libertà', 'Via XX Settembre', 'Piazza Garibaldi', 'Via Mazzini'];
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ALNUM = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-interface Sample { name: string; cf: string; email: string; phone: string; orderNumber: string }
+interface Sample { name: string; cf: string; email: string; phone: string; orderNumber: string; street: string; iban: string }
 
 async function seedOrders(db: Db, count: number, log: (l: string) => void): Promise<{ seconds: number; sample: Sample[] }> {
   const rng = mulberry32(15);
@@ -61,8 +63,11 @@ async function seedOrders(db: Db, count: number, log: (l: string) => void): Prom
       const email = `${first}.${last}.${i}@example.it`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
       const phone = `+39 3${String(Math.floor(rng() * 1e9)).padStart(9, '0')}`;
       const business = rng() < 0.15;
+      const street = pick(STREETS);
+      const civic = String(1 + Math.floor(rng() * 200));
+      const iban = `IT${String(Math.floor(rng() * 100)).padStart(2, '0')}X05428${String(Math.floor(rng() * 1e5)).padStart(5, '0')}${String(Math.floor(rng() * 1e12)).padStart(12, '0')}`;
       const fields = {
-        first_name: first, last_name: last, email, mobile_phone_number: phone, cf: business ? '' : cf,
+        first_name: first, last_name: last, email, mobile_phone_number: phone, cf: business ? '' : cf, address: street, number: civic, iban,
         ...(business ? { ragione_sociale: `${last} ${pick(['S.r.l.', 'S.p.A.', 'S.n.c.'])}`, company_tax_code: String(Math.floor(rng() * 1e11)).padStart(11, '0') } : {}),
         technology: pick(['FTTH', 'FTTH', 'FTTC', 'FWA']), promo: rng() < 0.2 ? pick(['ESTATE', 'WELCOME', 'AMICO']) : '',
       };
@@ -81,7 +86,7 @@ async function seedOrders(db: Db, count: number, log: (l: string) => void): Prom
       if (workflow && rng() < 0.6) {
         medias.push({ id: randomUUID(), order_id: id, kind: 'identity_document', filename: 'documento.jpg', stored_name: `${randomUUID().replaceAll('-', '')}.jpg`, mime: 'image/jpeg', size: 1000, sha256: '0'.repeat(64), created_at: created });
       }
-      if (i % Math.floor(count / 200) === 0) sample.push({ name: `${first} ${last}`, cf, email, phone, orderNumber });
+      if (i % Math.floor(count / 200) === 0) sample.push({ name: `${first} ${last}`, cf, email, phone, orderNumber, street: `${street} ${civic}`, iban });
     }
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('orders').values(orders).execute();
@@ -100,10 +105,11 @@ function searchesFor(sample: readonly Sample[], n: number): Search[] {
   const out: Search[] = [];
   for (let i = 0; i < n; i++) {
     const s = sample[Math.floor(rng() * sample.length)]!;
-    const kind = ['name', 'surname', 'cf', 'email', 'phone', 'order_number'][i % 6]!;
+    const kind = ['name', 'surname', 'cf', 'email', 'phone', 'order_number', 'street', 'iban_digits'][i % 8]!;
     const q = kind === 'name' ? s.name.slice(0, 4 + Math.floor(rng() * (s.name.length - 4)))
       : kind === 'surname' ? s.name.split(' ').slice(1).join(' ')
-        : kind === 'cf' ? s.cf : kind === 'email' ? s.email.slice(0, 8) : kind === 'phone' ? s.phone.slice(4, 12) : s.orderNumber;
+        : kind === 'cf' ? s.cf : kind === 'email' ? s.email.slice(0, 8) : kind === 'phone' ? s.phone.slice(4, 12)
+          : kind === 'street' ? s.street : kind === 'iban_digits' ? s.iban.slice(-6) : s.orderNumber;
     const filter = rng() < 0.25 ? { status: 'in_review' } : rng() < 0.33 ? { customer_type: 'privato' } : rng() < 0.5 ? { documents_to_review: '1' } : {};
     out.push({ kind, query: orderListQuerySchema.parse({ q, ...filter }) });
   }
@@ -155,7 +161,7 @@ async function measure(make: () => Promise<ScaleDb>, size: number, log: ConsoleB
     }
     const sorted = sortNumbers(times);
     const plans: Record<string, string> = {};
-    for (const kind of ['name', 'cf', 'email', 'phone', 'order_number']) {
+    for (const kind of ['name', 'surname', 'cf', 'email', 'phone', 'order_number', 'street', 'iban_digits']) {
       const s = searches.find((x) => x.kind === kind && Object.keys(filtersOf(x.query)).length > 1) ?? searches.find((x) => x.kind === kind)!;
       plans[`${kind} ${JSON.stringify({ ...s.query, sort: undefined, dir: undefined, page: undefined, page_size: undefined })}`] = await explain(db, scaleDb.dialect, s.query);
     }

@@ -304,9 +304,11 @@ export interface Orders {
   referer_code: string | null;
   search_email: string | null;
   search_fiscal_code: string | null;
+  search_iban_rev: string | null;
   search_name: string | null;
   search_name_rev: string | null;
   search_phone: string | null;
+  search_street: string | null;
   signed_at: string | null;
   signing_locked_until: string | null;
   status: string;

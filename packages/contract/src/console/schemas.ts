@@ -113,6 +113,8 @@ export const orderListItemSchema = z.object({
   promo: z.string().nullable(),
   premade_code: z.string().nullable(),
   documents_to_review: z.boolean(),
+  /** Identity documents on file, reviewed or not (the list says «Nessun documento» rather than nothing). */
+  identity_documents: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   signed_at: z.string().nullable(),
 });

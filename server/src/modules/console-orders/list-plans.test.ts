@@ -10,8 +10,8 @@ import { selectOrderPage } from './repository';
 import { searchTermOf } from './search-term';
 
 /*
- * The columns a new order leaves null have partial indexes (WHERE column IS NOT NULL, migration
- * 0028-orders-partial-indexes): each filter and search of the lists must still be answered by its index.
+ * The columns a new order leaves null have partial indexes (WHERE column IS NOT NULL, migrations
+ * 0028-orders-partial-indexes and 0034-orders-search-people): each filter and search of the lists must still be answered by its index.
  * PostgreSQL is asked with sequential scans priced out (its tables here are empty, where a scan is
  * cheapest): a plan that still scans `orders` means no index can answer.
  */
@@ -55,8 +55,12 @@ const CASES: ReadonlyArray<[what: string, run: (db: Db) => Promise<unknown>, ind
   ['email', list({ q: 'mario.rossi@' }), ['orders_search_email_idx']],
   ['fiscal code', list({ q: 'RSSMRA80A01H501U' }), ['orders_search_fiscal_code_idx']],
   ['phone', list({ q: '333 123' }), ['orders_search_phone_idx']],
-  ['tax code or phone', list({ q: '12345678901' }), ['orders_search_fiscal_code_idx', 'orders_search_phone_idx']],
-  ['name', list({ q: 'mario ross' }), ['orders_search_name_idx', 'orders_search_name_rev_idx']],
+  ['tax code or phone or IBAN digits', list({ q: '12345678901' }), ['orders_search_fiscal_code_idx', 'orders_search_phone_idx', 'orders_search_iban_rev_idx']],
+  ['phone or IBAN digits', list({ q: '3456' }), ['orders_search_phone_idx', 'orders_search_iban_rev_idx']],
+  ['IBAN', list({ q: 'IT60X0542811101000000123456' }), ['orders_search_iban_rev_idx']],
+  ['name or street', list({ q: 'mario ross' }), ['orders_search_name_idx', 'orders_search_name_rev_idx', 'orders_search_street_idx']],
+  ['name with an apostrophe', list({ q: "D'Angelo" }), ['orders_search_name_idx', 'orders_search_name_rev_idx', 'orders_search_street_idx']],
+  ['street with its type', list({ q: 'via roma 1' }), ['orders_search_street_idx']],
   ['name or email or pre-made code', list({ q: 'rossi' }), ['orders_search_name_idx', 'orders_search_name_rev_idx', 'orders_search_email_idx']],
   ['pre-made list', (db) => listPremadeOrders(db, { now: new Date() }, 0, 25), ['orders_premade_created_idx']],
 ];

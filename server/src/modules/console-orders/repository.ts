@@ -10,7 +10,7 @@ import type { SearchTerm } from './search-term';
 
 /*
  * The console's queries over orders and its own tables. Every filter of the list is a condition on an
- * indexed column of `orders` (migration 0022-console-orders).
+ * indexed column of `orders` (migrations 0022-console-orders, 0034-orders-search-people).
  */
 
 export type OrderFilters = Omit<OrderListQuery, 'sort' | 'dir' | 'page' | 'page_size' | 'q'> & { term: SearchTerm | null };
@@ -32,22 +32,32 @@ const undecidedIdentityDocument = (eb: ExpressionBuilder<Database, 'orders'>) =>
     .where((inner) => inner.not(inner.exists(inner.selectFrom('document_reviews as r').select(sql.lit(1).as('one')).whereRef('r.media_id', '=', 'm.id')))),
 );
 
-const range = (eb: ExpressionBuilder<Database, 'orders'>, column: 'search_name' | 'search_name_rev' | 'search_email' | 'search_phone', prefix: string) =>
+/** How many identity documents the order has on file, whatever their review (the list says when there is none). */
+const identityDocumentCount = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.selectFrom('medias as d').select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('d.order_id', '=', 'orders.id').where('d.kind', '=', 'identity_document').as('identity_documents');
+
+type PrefixColumn = 'search_name' | 'search_name_rev' | 'search_email' | 'search_phone' | 'search_street' | 'search_iban_rev';
+const range = (eb: ExpressionBuilder<Database, 'orders'>, column: PrefixColumn, prefix: string) =>
   eb.and([eb(column, '>=', prefix), eb(column, '<', prefixEnd(prefix))]);
 
 function termCondition(eb: ExpressionBuilder<Database, 'orders'>, term: SearchTerm) {
   switch (term.by) {
     case 'email': return range(eb, 'search_email', term.prefix);
     case 'fiscal_code': return eb('search_fiscal_code', '=', term.value);
-    case 'tax_or_phone': return eb.or([eb('search_fiscal_code', '=', term.value), range(eb, 'search_phone', term.phonePrefix)]);
+    case 'tax_or_phone': return eb.or([
+      eb('search_fiscal_code', '=', term.value), range(eb, 'search_phone', term.phonePrefix), range(eb, 'search_iban_rev', term.ibanSuffix),
+    ]);
     case 'order_number': return eb('order_number', '=', term.value);
-    case 'phone': return range(eb, 'search_phone', term.prefix);
+    case 'iban': return term.hash ? eb.or([range(eb, 'search_iban_rev', term.suffix), eb('hash', '=', term.hash)]) : range(eb, 'search_iban_rev', term.suffix);
+    case 'phone': return eb.or([range(eb, 'search_phone', term.prefix), range(eb, 'search_iban_rev', term.ibanSuffix)]);
     case 'hash': return eb.or([
       eb('hash', '=', term.value), range(eb, 'search_name', term.namePrefix),
       ...(term.premade ? [eb('premade_code', '=', term.premade)] : []),
     ]);
     case 'name': return eb.or([
       range(eb, 'search_name', term.prefix), range(eb, 'search_name_rev', term.prefix),
+      ...(term.streetPrefix ? [range(eb, 'search_street', term.streetPrefix)] : []),
       ...(term.emailPrefix ? [range(eb, 'search_email', term.emailPrefix)] : []),
       ...(term.premade ? [eb('premade_code', '=', term.premade)] : []),
     ]);
@@ -91,6 +101,8 @@ export interface ListRow {
   offer_id: number; technology: string | null; promo: string | null; premade_code: string | null; created_at: string;
   updated_at: string; signed_at: string | null; fields_json: string; monthly_cents: number; one_off_cents: number;
   documents_to_review: number | boolean;
+  /** A count: PostgreSQL answers a bigint as text. */
+  identity_documents: number | string;
 }
 
 /** The two statements of one list page: how many orders match, and the page itself. */
@@ -98,7 +110,8 @@ export function listStatements(db: Conn, query: OrderListQuery, f: OrderFilters)
   const base = applyFilters(db, db.selectFrom('orders'), f);
   const count = base.select((eb) => eb.fn.countAll<number>().as('n'));
   let page = base.select([...LIST_COLUMNS])
-    .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'));
+    .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+    .select(identityDocumentCount);
   page = query.sort === 'status'
     ? page.orderBy(sql`coalesce(workflow_status, status)`, query.dir)
     : page.orderBy(query.sort, query.dir);
@@ -121,7 +134,8 @@ export async function* selectOrdersForExport(db: Conn, f: OrderFilters, batch = 
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let q = applyFilters(db, db.selectFrom('orders'), f).select([...LIST_COLUMNS])
-      .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'));
+      .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+      .select(identityDocumentCount);
     const cursor = after;
     if (cursor) {
       q = q.where((eb) => eb.or([
@@ -140,6 +154,7 @@ export async function* selectOrdersForExport(db: Conn, f: OrderFilters, batch = 
 export async function selectOrderRow(db: Conn, orderId: string): Promise<ListRow | undefined> {
   const row = await db.selectFrom('orders').select([...LIST_COLUMNS])
     .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+    .select(identityDocumentCount)
     .where('id', '=', orderId).executeTakeFirst();
   return row as ListRow | undefined;
 }

@@ -97,6 +97,7 @@ function toListItem(row: ListRow, masked: boolean): ListItem {
     promo: row.promo,
     premade_code: row.premade_code,
     documents_to_review: row.documents_to_review === true || Number(row.documents_to_review) === 1,
+    identity_documents: Number(row.identity_documents),
     created_at: row.created_at,
     signed_at: row.signed_at,
   };

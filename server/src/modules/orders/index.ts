@@ -12,7 +12,7 @@ export { brandInitials } from './order-number';
 export { priceOrderContent, reconcileOrderContent, routerVariantOf, storedContent } from './order-pricing';
 export type { PricedContent } from './order-pricing';
 export { DEFAULT_NUMBER_PREFIX, unusedOrderNumber } from './order-write';
-export { foldName, orderSearchColumns, phoneDigits } from './order-search';
+export { foldName, ibanKey, orderSearchColumns, phoneDigits, streetKey } from './order-search';
 export type { OrderSearchColumns } from './order-search';
 export { appendTimeline } from './order-timeline';
 export { auditAs, followCheckoutSteps, moveAsCustomer, moveOrderStatus, moveToSigned, resumeReviewAfterUpload } from './order-status';

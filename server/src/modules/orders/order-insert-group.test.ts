@@ -101,7 +101,7 @@ describeEachDialect('orders/new: the insert', (dialect) => {
 
   it('writes through the prepared statement exactly the row the query builder writes, search columns included', async () => {
     // handle.db has the driver handle (prepared statement); a transaction has not (the query builder).
-    const fields = { first_name: 'Niccolò', last_name: "D'Amico", email: 'N.DAmico@Example.it', mobile_phone_number: '+39 333 123 4567', cf: 'dmcncc80a01h501x', technology: 'FTTH', promo: 'estate' };
+    const fields = { first_name: 'Niccolò', last_name: "D'Amico", email: 'N.DAmico@Example.it', mobile_phone_number: '+39 333 123 4567', cf: 'dmcncc80a01h501x', technology: 'FTTH', promo: 'estate', address: 'Via Roma', number: '1', iban: 'IT60X0542811101000000123456' };
     const prepared = { ...row('hash-prepared-0000000001', 'FV-2026-PPPPPP'), referer_code: 'AMICO1', premade_code: 'PRE1', fields_json: JSON.stringify(fields), monthly_cents: 2690, one_off_cents: 3990 };
     const built = { ...prepared, id: 'id-built', hash: 'hash-built-000000000001', order_number: 'FV-2026-QQQQQQ', premade_code: 'PRE2' };
     await Promise.all([insertNewOrder(handle.db, prepared, fields), insertNewOrder(handle.db, { ...prepared, id: 'id-prepared-2', hash: 'hash-prepared-0000000002', order_number: 'FV-2026-RRRRRR', premade_code: null }, {})]);
@@ -112,6 +112,8 @@ describeEachDialect('orders/new: the insert', (dialect) => {
     const [viaBuilder, viaPrepared] = stored.map(({ id: _i, hash: _h, order_number: _n, premade_code: _p, ...rest }) => rest);
     expect(viaPrepared).toEqual(viaBuilder);
     expect(stored.map((r) => r.premade_code)).toEqual(['PRE2', 'PRE1']);
-    expect(viaPrepared).toMatchObject({ referer_code: 'AMICO1', search_name: "niccolo d'amico", search_phone: '3331234567', promo: 'ESTATE' });
+    expect(viaPrepared).toMatchObject({ referer_code: 'AMICO1', search_name: 'niccolo damico', search_phone: '3331234567', promo: 'ESTATE',
+      search_street: 'roma 1', search_iban_rev: '6543210000001011182450X06TI',
+    });
   });
 });

@@ -31,7 +31,8 @@ const NEW_ORDER_COLUMNS = [
   'created_at', 'updated_at', 'premade_code', 'monthly_cents', 'one_off_cents', 'order_number',
 ] as const;
 const SEARCH_COLUMNS = [
-  'search_name', 'search_name_rev', 'search_fiscal_code', 'search_email', 'search_phone', 'technology', 'promo',
+  'search_name', 'search_name_rev', 'search_fiscal_code', 'search_email', 'search_phone', 'search_street', 'search_iban_rev',
+  'technology', 'promo',
 ] as const satisfies readonly (keyof OrderSearchColumns)[];
 const INSERT_COLUMNS = [...NEW_ORDER_COLUMNS, ...SEARCH_COLUMNS];
 

@@ -107,6 +107,9 @@ export const TEXT = {
     docs: 'Documenti',
     docsToReview: 'Da verificare',
     sortBy: (label: string) => `Ordina per ${label}`,
+    qHintPeople: 'Nome o azienda (maiuscole, accenti e apostrofi non contano), via, codice fiscale, email, telefono, ultime cifre dell’IBAN, codice ordine o pre-compilato',
+    docsNone: 'Nessun documento',
+    docsOnFile: (n: number) => (n === 1 ? '1 documento caricato' : `${n} documenti caricati`),
   },
 
   order: {

@@ -62,3 +62,19 @@ describe('orders list filters and the URL', () => {
     await screen.findByText('Pagina 2 di 3');
   });
 });
+
+describe('the list’s documents column', () => {
+  it('says what is on file: a document to review, none, or how many', async () => {
+    const rows = [
+      { ...item, id: 'ord_a', order_number: 'FV-A', documents_to_review: true, identity_documents: 2 },
+      { ...item, id: 'ord_b', order_number: 'FV-B', documents_to_review: false, identity_documents: 0 },
+      { ...item, id: 'ord_c', order_number: 'FV-C', documents_to_review: false, identity_documents: 1 },
+      { ...item, id: 'ord_d', order_number: 'FV-D', status: 'draft', signed_at: null, documents_to_review: false, identity_documents: 3 },
+    ];
+    serve(either(sessionHandler('backoffice'), (c) => (c.path === '/api/console/orders' ? ok({ items: rows, total: 4, page: 1, page_size: 25 }) : undefined)));
+    renderConsole('/console/ordini');
+    await screen.findByRole('link', { name: 'FV-A' });
+    const lastCell = (n: string) => screen.getByRole('link', { name: n }).closest('tr')!.querySelector('td:last-child')!.textContent;
+    expect(['FV-A', 'FV-B', 'FV-C', 'FV-D'].map(lastCell)).toEqual(['Da verificare', 'Nessun documento', '1 documento caricato', '3 documenti caricati']);
+  });
+});

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { orderListQuerySchema, type ORDER_SORT_KEYS } from '@checkout/contract/console/schemas';
+import { orderListQuerySchema, type orderListItemSchema, type ORDER_SORT_KEYS } from '@checkout/contract/console/schemas';
 import { CONSOLE_ORDER_STATUSES, CONSOLE_STATUS_LABELS } from '@checkout/contract/console/workflow';
 import { consoleClient } from '../api/client';
 import { useOrders } from '../api/orders';
@@ -18,6 +18,7 @@ import { usePageTitle } from '../use-page-title';
 const T = TEXT.orders;
 type ListInput = z.input<typeof orderListQuerySchema>;
 type SortKey = (typeof ORDER_SORT_KEYS)[number];
+type OrderListItem = z.output<typeof orderListItemSchema>;
 
 const SHAPE = orderListQuerySchema.shape;
 const KEYS = Object.keys(SHAPE);
@@ -38,6 +39,16 @@ function SortHeader({ label, sortKey, query, setSort }: { label: string; sortKey
       </button>
     </th>
   );
+}
+
+/**
+ * What the list knows of the order's identity documents: one waits for a decision, none is on file, or how
+ * many are (reviewed or, before the signature, not yet up for review). Never an empty cell.
+ */
+function DocumentsCell({ item }: { item: Pick<OrderListItem, 'documents_to_review' | 'identity_documents'> }) {
+  if (item.documents_to_review) return <span className="badge text-bg-warning">{T.docsToReview}</span>;
+  if (item.identity_documents === undefined) return <>{TEXT.none}</>;
+  return item.identity_documents === 0 ? <span className="text-body-secondary">{T.docsNone}</span> : <>{T.docsOnFile(item.identity_documents)}</>;
 }
 
 export function OrdersPage() {
@@ -69,7 +80,7 @@ export function OrdersPage() {
         <div className="col-12 col-lg-4">
           <label htmlFor={id('q')} className="form-label">{T.q}</label>
           <input id={id('q')} name="q" type="search" maxLength={100} className="form-control" defaultValue={raw.q ?? ''} aria-describedby={`${id('q')}-hint`} />
-          <div id={`${id('q')}-hint`} className="form-text">{T.qHint}</div>
+          <div id={`${id('q')}-hint`} className="form-text">{T.qHintPeople}</div>
         </div>
         <FilterSelect id={id('status')} name="status" label={T.status} anyLabel={T.anyStatus} value={raw.status} className="col-6 col-md-4 col-lg-2">
           {CONSOLE_ORDER_STATUSES.map((s) => <option key={s} value={s}>{CONSOLE_STATUS_LABELS[s]}</option>)}
@@ -126,7 +137,7 @@ export function OrdersPage() {
                   <td>{o.offer_name ?? `#${o.offer_id}`}<div className="small text-body-secondary">{[o.technology, o.promo].filter(Boolean).join(' · ')}</div></td>
                   <td>{formatDateTime(o.created_at)}</td>
                   <td>{formatDateTime(o.signed_at)}</td>
-                  <td>{o.documents_to_review ? <span className="badge text-bg-warning">{T.docsToReview}</span> : null}</td>
+                  <td><DocumentsCell item={o} /></td>
                 </tr>
               ))}
             </tbody>
