@@ -33,6 +33,13 @@ export async function revokeDeviceCookie(db: Executor, nonceHash: string, at: st
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Revokes every live cookie of an operator (signed out everywhere, access reset); how many. */
+export async function revokeOperatorDeviceCookies(db: Executor, operatorId: string, at: string): Promise<number> {
+  const result = await db.updateTable('console_device_cookies').set({ revoked_at: at })
+    .where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** A good sign-in with the cookie: its count starts again and it lasts until `expiresAt`. */
 export async function renewDeviceCookie(db: Executor, nonceHash: string, expiresAt: string): Promise<void> {
   await db.updateTable('console_device_cookies').set({ failures: 0, expires_at: expiresAt }).where('nonce_hash', '=', nonceHash).execute();

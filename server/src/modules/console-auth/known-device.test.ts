@@ -4,7 +4,9 @@ import { buildTestApp, forEachDialect } from '../../../test/support/dialects';
 import type { TestApp } from '../../../test/support/dialects';
 import { TEST_OPERATOR_PASSWORD } from '../../../test/support/console-session';
 import { DEVICE_COOKIE, deviceCookieKey, newDeviceCookie } from './device-cookie';
-import { createActiveOperator } from './operators';
+import { createActiveOperator, issueSetupLink } from './operators';
+import { databaseSessionStore } from './session-store';
+import { revokeAllSessions } from './sessions';
 import { newTotpSecret, totpCode } from './totp';
 
 /*
@@ -159,5 +161,23 @@ forEachDialect('console sign-in from a known browser', (dialect) => {
     nowMs += 181 * 86_400_000;
     await lockEmail(a);
     expect((await signIn(right(a), '198.51.100.40', deviceA)).code).toBe('console_locked_out');
+  });
+
+  it('forgets the known browsers when the operator signs out everywhere or an admin resets their access', async () => {
+    await start();
+    const op = await newOperator('carla@example.it');
+    const device = await signedIn(op, '198.51.100.50');
+    await lockEmail(op);
+    expect((await signIn(right(op), '198.51.100.50', device)).status).toBe(200);
+    // "Esci da tutti i dispositivi": a lost laptop must not keep skipping the waits.
+    await revokeAllSessions(databaseSessionStore(t.db), t.db, op.id, now());
+    expect((await signIn(right(op), '198.51.100.50', device)).code).toBe('console_locked_out');
+
+    const other = await newOperator('dario@example.it');
+    const otherDevice = await signedIn(other, '198.51.100.51');
+    await issueSetupLink(t.db, databaseSessionStore(t.db), t.config, other.id, { operatorId: op.id, operatorEmail: op.email, ip: null, userAgent: null }, now());
+    const row = await t.db.selectFrom('console_device_cookies').select('revoked_at').where('operator_id', '=', other.id).executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    expect(otherDevice).not.toBe('');
   });
 });

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit';
 import { hashPassword } from './passwords';
 import { findOperatorByEmail, findOperatorById, insertOperator, listOperatorRows, replaceRecoveryCodes, updateOperatorRow } from './repository';
 import type { SessionStore } from './session-store';
+import { revokeAllSessions } from './sessions';
 import type { OperatorRow } from './repository';
 import { issueSetupToken } from './setup-links';
 
@@ -82,7 +83,7 @@ export async function updateOperator(db: Db, sessions: SessionStore, id: string,
   await db.transaction().execute(async (trx) => {
     await updateOperatorRow(trx, id, { role, status, updated_at: at });
     // A role change ends the sessions too: their permissions were the old role's.
-    await sessions.revokeAll(trx, id, at);
+    await revokeAllSessions(sessions, trx, id, now);
     await recordAudit(trx, {
       ...auditOf(actor), action: 'operator_updated', targetType: 'operator', targetId: id,
       detail: { email: row.email, from: { role: row.role, status: row.status }, to: { role, status } },
@@ -104,7 +105,7 @@ export async function issueSetupLink(db: Db, sessions: SessionStore, config: Pic
       password_hash: null, totp_secret: null, totp_last_step: null, status: 'pending', updated_at: at,
     });
     await replaceRecoveryCodes(trx, id, [], at, randomUUID);
-    await sessions.revokeAll(trx, id, at);
+    await revokeAllSessions(sessions, trx, id, now);
     const issued = await issueSetupToken(trx, config, id, now);
     await recordAudit(trx, { ...auditOf(actor), action: 'two_factor_reset', targetType: 'operator', targetId: id, detail: { email: row.email } }, now);
     await recordAudit(trx, { ...auditOf(actor), action: 'setup_link_issued', targetType: 'operator', targetId: id, detail: { expires_at: issued.expires_at } }, now);

@@ -10,6 +10,7 @@ import { redisSessionStore } from './redis-session-store';
 import type { OperatorRow } from './repository';
 import { newToken, sha256Hex } from './secrets';
 import { databaseSessionStore } from './session-store';
+import { revokeOperatorDeviceCookies } from './device-repository';
 import type { SessionExecutor, SessionStore } from './session-store';
 
 export type { SessionStore } from './session-store';
@@ -111,9 +112,15 @@ export async function resumeSession(store: SessionStore, config: SessionConfig, 
 export const revokeSession = (store: SessionStore, operator: SignedInOperator, now: Date): Promise<void> =>
   store.revoke(operator.id, operator.sessionId, now.toISOString());
 
-/** Ends every session of the operator; inside `executor`'s transaction for the database store. How many were live. */
-export const revokeAllSessions = (store: SessionStore, executor: SessionExecutor, operatorId: string, now: Date): Promise<number> =>
-  store.revokeAll(executor, operatorId, now.toISOString());
+/**
+ * Ends every session of the operator, and their browsers stop counting as known (a lost laptop must not keep
+ * skipping the waits strangers cause); inside `executor`'s transaction. How many sessions were live.
+ */
+export async function revokeAllSessions(store: SessionStore, executor: SessionExecutor, operatorId: string, now: Date): Promise<number> {
+  const ended = await store.revokeAll(executor, operatorId, now.toISOString());
+  await revokeOperatorDeviceCookies(executor, operatorId, now.toISOString());
+  return ended;
+}
 
 /** The session as the contract answers it. */
 export const sessionAnswer = (s: LiveSession): ConsoleSession => ({

@@ -15,6 +15,7 @@ import {
 import type { OperatorRow, SetupTokenRow } from './repository';
 import { newToken, sha256Hex } from './secrets';
 import type { SessionStore } from './session-store';
+import { revokeAllSessions } from './sessions';
 import type { ClientInfo } from './sign-in';
 import { newTotpSecret, qrSvg, totpStep, totpUri } from './totp';
 
@@ -96,7 +97,7 @@ export async function setupComplete(
       password_hash: passwordHash, totp_secret: link.pending_totp_secret, totp_last_step: step, status: 'active', updated_at: at,
     });
     await replaceRecoveryCodes(trx, operator.id, codes.map(recoveryCodeHash), at, randomUUID);
-    await sessions.revokeAll(trx, operator.id, at);
+    await revokeAllSessions(sessions, trx, operator.id, now);
     await recordAudit(trx, {
       action: 'setup_completed', operatorId: operator.id, operatorEmail: operator.email, targetType: 'operator', targetId: operator.id,
       ip: client.ip, userAgent: client.userAgent,
