@@ -109,6 +109,7 @@ const CONSOLE: Record<ConsoleEndpointName, Classified> = {
   claimReview: { none: 'answers ok' },
   decideReview: { none: 'answers the new status' },
   listAudit: { none: "the operators' records: searches and subjects are kept masked in them" },
+  exportAudit: { none: "the operators' records, as the list shows them (the export has its own record)" },
 
   listLeads: { personal: { by: 'backoffice', action: 'leads_listed', call: (f) => f.ops.backoffice.api.listLeads({ handled: '0' }) } },
   exportLeads: { personal: { by: 'backoffice', action: 'leads_exported', call: file('backoffice', 'exportLeads', () => ({})) } },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cep } from './define';
 import {
-  auditListSchema, auditQuerySchema, consoleSessionSchema, createOperatorSchema, noteSchema, consoleOperatorSchema,
+  auditFiltersSchema, auditListSchema, auditQuerySchema, consoleSessionSchema, createOperatorSchema, noteSchema, consoleOperatorSchema,
   orderDetailSchema, orderFiltersSchema, orderListQuerySchema, orderListSchema, recoveryCodesSchema,
   revealOrderSchema, reviewQueueSchema, setupBeginSchema, setupCompleteSchema, setupInfoSchema, setupLinkSchema,
   signInSchema, timelineEntrySchema, transitionSchema, updateOperatorSchema,
@@ -59,6 +59,7 @@ export const consoleEndpoints = {
 
   // Audit
   listAudit: cep({ method: 'GET', path: '/api/console/audit', summary: 'The audit log, filtered', access: 'audit.read', request: auditQuerySchema, response: auditListSchema }),
+  exportAudit: cep({ method: 'GET', path: '/api/console/audit/export.csv', summary: 'The filtered log as CSV (audited)', access: 'audit.read', request: auditFiltersSchema, response: noFile, file: true }),
 
   // Leads, pre-made and mobile orders (endpoints-sales.ts); coverage and ATECO files, privacy tools (endpoints-data.ts)
   ...salesConsoleEndpoints,

@@ -2,6 +2,7 @@ export * from './define';
 export * from './roles';
 export * from './workflow';
 export * from './schemas';
+export * from './audit';
 export * from './schemas-review';
 export * from './schemas-sales';
 export * from './schemas-data';

@@ -46,6 +46,27 @@ export const CONSOLE_PERMISSIONS = [
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
+/** A permission in words (the audit log's refusals name the one missing). */
+export const CONSOLE_PERMISSION_LABELS: Record<ConsolePermission, string> = {
+  'orders.read': 'consultare gli ordini',
+  'orders.personal_data': 'vedere i dati personali',
+  'orders.reveal': 'mostrare i dati personali di un ordine',
+  'orders.export': 'esportare gli ordini',
+  'orders.transition': 'cambiare lo stato degli ordini',
+  'orders.note': 'aggiungere note agli ordini',
+  'documents.read': 'aprire i documenti',
+  'documents.review': 'verificare i documenti',
+  'leads.read': 'consultare i contatti',
+  'leads.manage': 'gestire i contatti',
+  'premade.read': 'consultare gli ordini precompilati',
+  'premade.manage': 'gestire gli ordini precompilati',
+  'mobile.manage': 'gestire gli ordini mobile',
+  'reference.upload': 'caricare i file di riferimento',
+  'privacy.manage': 'usare gli strumenti privacy',
+  'operators.manage': 'gestire gli operatori',
+  'audit.read': 'consultare il registro attività',
+};
+
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly ConsolePermission[]> = {
   admin: CONSOLE_PERMISSIONS,
   backoffice: [

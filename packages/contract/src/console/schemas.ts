@@ -260,15 +260,22 @@ export const AUDIT_ACTIONS = [
   'access_refused',
   // The customer downloaded the signed contract or the evidence bundle with a signed link (no operator: the link is the credential).
   'customer_file_downloaded',
+  // The audit log itself read out as CSV, with its filters.
+  'audit_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditQuerySchema = z.object({
+/** The log's filters (query string); the CSV export takes the same ones. */
+export const auditFiltersSchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   operator_id: id.optional(),
   target_id: id.optional(),
+  /** The records about one order, by the number staff and customers use (an order's or a mobile order's). */
+  order_number: z.string().trim().min(1).max(40).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+});
+export const auditQuerySchema = auditFiltersSchema.extend({
   page: queryInt(1, 100_000).default(1),
   page_size: queryInt(1, ORDER_PAGE_SIZE_MAX).default(50),
 });
@@ -277,10 +284,16 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   operator_id: z.string().nullable(),
   operator_email: z.string().nullable(),
+  /** The operator's name now, or the provider token's for its calls; null for the customer or the system. */
+  operator_name: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
+  /** What the target is called where people read it: an order's number, an operator's name, a token's name. */
+  target_label: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
+  /** The detail in Italian words for the screen and the CSV (auditDetailText): no ids, no codes. */
+  summary: z.string(),
   ip: z.string().nullable(),
 });
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });

@@ -19,6 +19,19 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** An event in words (the console's event lists and its audit log). */
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  'order.signed': 'Ordine firmato',
+  'order.status_changed': 'Stato cambiato',
+  'order.document_uploaded': 'Documento caricato',
+  'order.document_reviewed': 'Documento verificato',
+  'order.withdrawn': 'Recesso',
+  'lead.created': 'Richiesta di contatto',
+  'mobile_order.activated': 'SIM attivata',
+  'appointment.booked': 'Appuntamento prenotato',
+  'appointment.slots_published': 'Date per l’appuntamento pubblicate',
+};
+
 /** What an event is about; events of one subject are delivered in the order they were written. */
 export const EVENT_SUBJECT_KINDS = ['order', 'lead', 'mobile_order'] as const;
 export type EventSubjectKind = (typeof EVENT_SUBJECT_KINDS)[number];
@@ -41,6 +54,12 @@ export const EVENT_SUBJECT_OF: Record<EventType, EventSubjectKind> = {
  */
 export const DELIVERY_TARGETS = ['webhook', 'lead_webhook', 'email', 'sms'] as const;
 export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
+export const DELIVERY_TARGET_LABELS: Record<DeliveryTarget, string> = {
+  webhook: 'Sistemi del fornitore',
+  lead_webhook: 'Webhook dei contatti',
+  email: 'Email al cliente',
+  sms: 'SMS al cliente',
+};
 
 /**
  * The webhooks an event goes to when it is written: every event to the provider's event webhook, and a

@@ -31,3 +31,16 @@ export const leadSchema = z.object({
   linkCheckout: z.string().max(2000).default(''),
 });
 export type Lead = z.infer<typeof leadSchema>;
+
+/**
+ * Why the visitor asked for an offer (`request_type`): the request-an-offer page's reasons (its URL's last
+ * part) and the plain request. Free text on the wire (SPEC §3), so an unknown one keeps its own text.
+ */
+export const LEAD_REQUEST_TYPE_LABELS: Record<string, string> = {
+  'no-coverage': 'Indirizzo non coperto',
+  'address-not-found': 'Indirizzo non trovato',
+  'no-offer': 'Nessuna offerta adatta',
+  richiesta: 'Richiesta di offerta',
+};
+export const leadRequestTypeLabel = (type: string): string =>
+  (Object.hasOwn(LEAD_REQUEST_TYPE_LABELS, type) ? LEAD_REQUEST_TYPE_LABELS[type] : undefined) ?? type;

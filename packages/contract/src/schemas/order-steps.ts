@@ -26,6 +26,8 @@ export const isOrderStepName = (s: string): s is OrderStepName => (SUBMITTABLE_S
 
 export const DOCUMENT_TYPES = ['carta_identita', 'patente', 'passaporto'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** The identity document's type in words: the console's order page and the signed contract print these. */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { carta_identita: "Carta d'identità", patente: 'Patente di guida', passaporto: 'Passaporto' };
 
 const REQUIRED = 'Campo obbligatorio.';
 /*

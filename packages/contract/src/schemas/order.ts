@@ -89,10 +89,22 @@ export const orderRefSchema = z.object({
 /** orders/new answers this instead of failing when the referer code is unknown (SPEC §7, §8). */
 export const refererCodeErrorSchema = z.object({ isRefererCodeError: z.literal(true), error_message: z.string() });
 
+/** What an uploaded file is for, and its name on the console's screens. */
+export const DOCUMENT_KINDS = ['identity_document', 'health_card', 'other'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  identity_document: 'Documento d’identità',
+  health_card: 'Tessera sanitaria',
+  other: 'Altro documento',
+};
+/** A stored kind in words; a kind this build does not know keeps its own text. */
+export const documentKindLabel = (kind: string): string =>
+  (DOCUMENT_KINDS as readonly string[]).includes(kind) ? DOCUMENT_KIND_LABELS[kind as DocumentKind] : kind;
+
 export const mediaSchema = z.object({
   id: z.string(),
   order_id: z.string(),
-  kind: z.enum(['identity_document', 'health_card', 'other']),
+  kind: z.enum(DOCUMENT_KINDS),
   filename: z.string(),
   mime: z.string(),
   size: z.number().int(),

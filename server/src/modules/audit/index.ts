@@ -1,6 +1,6 @@
 /*
  * The audit log: append-only records of who did what, when and from where. The module's face: other
- * modules record through `recordAudit` (inside their own transaction); the console lists with `listAudit`.
+ * modules record through `recordAudit` (inside their own transaction); the console lists with `listAudit` and exports with `exportAudit`.
  */
-export { listAudit, recordAudit } from './audit-log';
-export type { AuditEntryInput, AuditQuery } from './audit-log';
+export { exportAudit, listAudit, recordAudit } from './audit-log';
+export type { AuditEntryInput, AuditFilters, AuditQuery, AuditReader } from './audit-log';

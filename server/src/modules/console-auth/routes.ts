@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { consoleEndpoints } from '@checkout/contract';
 import type { FastifyRequest } from 'fastify';
-import { listAudit, recordAudit } from '../audit';
+import { exportAudit, listAudit, recordAudit } from '../audit';
 import type { AppModule } from '../app-module';
 import { registerConsoleEndpoint, requireOperator, sessionOf } from './console-endpoint';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
@@ -67,4 +68,13 @@ export const consoleAuthModule: AppModule = async (app, deps) => {
     issueSetupLink(db, sessions, config, ctx.params.operator_id, actorOf(requireOperator(ctx), ctx.req), now()));
 
   registerConsoleEndpoint(app, deps, consoleEndpoints.listAudit, async ({ input }) => listAudit(db, input));
+  registerConsoleEndpoint(app, deps, consoleEndpoints.exportAudit, async (ctx) => {
+    const operator = requireOperator(ctx);
+    const { filename, lines } = await exportAudit(db, ctx.input, { operatorId: operator.id, operatorEmail: operator.email, ...clientOf(ctx.req) }, now());
+    void ctx.reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(Readable.from(lines));
+  });
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONSOLE_ERROR_CODES, CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, ERROR_CODES, WORKFLOW_STATUSES,
-  allowedTransitions, can, firstActivationDay,
+  allowedTransitions, can, documentKindLabel, firstActivationDay,
 } from '@checkout/contract';
 import type {
   AuditAction, ConsoleOrderStatus, OrderDocumentReviewedData, OrderListQuery, WorkflowStatus, orderDetailSchema, orderFiltersSchema,
@@ -190,7 +190,7 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
       withdrawal_period: withdrawalPeriodView(timing),
       timeline: [
         { id: `${row.id}-created`, kind: 'status' as const, at: row.created_at, operator_name: null, from_status: null, to_status: 'draft', text: 'Ordine creato' },
-        ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato (${m.kind})` })),
+        ...medias.map((m) => ({ id: `media-${m.id}`, kind: 'document' as const, at: m.created_at, operator_name: null, from_status: null, to_status: null, text: `Documento caricato: ${documentKindLabel(m.kind)}` })),
         ...timeline.map(toTimelineEntry),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)),
       transitions: isWorkflow(status)

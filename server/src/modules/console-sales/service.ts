@@ -1,4 +1,4 @@
-import { ERROR_CODES, MOBILE_ORDER_STATUSES, ORDER_STATUSES } from '@checkout/contract';
+import { ERROR_CODES, MOBILE_ORDER_STATUSES, ORDER_STATUSES, leadRequestTypeLabel } from '@checkout/contract';
 import type {
   AuditAction, LeadDeliveryStatus, MobileOrderStatus, OrderStatus, leadDetailSchema, leadFiltersSchema, leadListItemSchema, leadListQuerySchema,
   mobileOrderCreatedSchema, mobileOrderItemSchema, mobileOrderListQuerySchema, premadeCreatedSchema, premadeListItemSchema,
@@ -78,8 +78,8 @@ function leadItem(row: LeadRow, personal: boolean): LeadItem {
   };
 }
 
-/** The lead's fields as its page shows them, in this order; `mask` for what a viewer must not read. */
-const LEAD_ROWS: { key: string; label: string; mask?: (v: string) => string }[] = [
+/** The lead's fields as its page shows them, in this order; `mask` for what a viewer must not read, `words` for a code. */
+const LEAD_ROWS: { key: string; label: string; mask?: (v: string) => string; words?: (v: string) => string }[] = [
   { key: 'nome', label: 'Nome', mask: maskName },
   { key: 'cognome', label: 'Cognome', mask: maskName },
   { key: 'email', label: 'Email', mask: maskEmail },
@@ -89,7 +89,7 @@ const LEAD_ROWS: { key: string; label: string; mask?: (v: string) => string }[] 
   { key: 'comune', label: 'Comune' },
   { key: 'cap', label: 'CAP' },
   { key: 'provincia', label: 'Provincia' },
-  { key: 'request_type', label: 'Tipo di richiesta' },
+  { key: 'request_type', label: 'Tipo di richiesta', words: leadRequestTypeLabel },
   { key: 'step', label: 'Passo del checkout' },
   { key: 'servizio', label: 'Servizio' },
   { key: 'offer_name', label: 'Offerta' },
@@ -192,9 +192,9 @@ export function createSalesService({ db, config, now }: SalesServiceDeps) {
     return {
       lead: { ...leadItem(row, personal), handled_note: row.handled_note },
       masked: !personal,
-      rows: LEAD_ROWS.map(({ key, label, mask }) => {
+      rows: LEAD_ROWS.map(({ key, label, mask, words }) => {
         const value = text(lead[key]);
-        return { label, value: !personal && mask ? mask(value) : value };
+        return { label, value: !personal && mask ? mask(value) : words && value !== '' ? words(value) : value };
       }).filter((r) => r.value !== ''),
     };
   }

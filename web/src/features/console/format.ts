@@ -27,3 +27,6 @@ export const formatWait = (seconds: number): string => {
   const m = Math.ceil(s / 60);
   return m === 1 ? '1 minuto' : `${m} minuti`;
 };
+
+/** `JBSWY3DPEHPK3PXP` → `['JBSW', 'Y3DP', 'EHPK', '3PXP']`: a key read and typed four characters at a time. */
+export const groupsOfFour = (text: string): string[] => text.match(/.{1,4}/g) ?? [];

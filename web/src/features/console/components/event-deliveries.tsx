@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { EventDeliveryView, OrderEventView } from '@checkout/contract/console/index';
-import type { DeliveryStatus, DeliveryTarget, EventType } from '@checkout/contract/integration/events';
+import { DELIVERY_TARGET_LABELS, EVENT_TYPE_LABELS, type DeliveryStatus } from '@checkout/contract/integration/events';
 import { formatDateTime } from '../format';
 import { ErrorAlert, Loading } from './feedback';
 
@@ -22,25 +22,6 @@ const T = {
   redeliver: 'Invia di nuovo',
   redelivering: 'Invio…',
   redelivered: (status: string) => `Inviato di nuovo: ${status.toLowerCase()}.`,
-};
-
-const TYPE_LABELS: Record<EventType, string> = {
-  'order.signed': 'Ordine firmato',
-  'order.status_changed': 'Stato cambiato',
-  'order.document_uploaded': 'Documento caricato',
-  'order.document_reviewed': 'Documento verificato',
-  'order.withdrawn': 'Recesso',
-  'lead.created': 'Richiesta di contatto',
-  'mobile_order.activated': 'SIM attivata',
-  'appointment.booked': 'Appuntamento prenotato',
-  'appointment.slots_published': 'Date per l’appuntamento pubblicate',
-};
-
-export const DELIVERY_TARGET_LABELS: Record<DeliveryTarget, string> = {
-  webhook: 'Sistemi del fornitore',
-  lead_webhook: 'Webhook dei contatti',
-  email: 'Email al cliente',
-  sms: 'SMS al cliente',
 };
 
 /** A delivery's status: its words (the leads list uses the same) and its badge. */
@@ -121,7 +102,7 @@ export function EventDeliveries<D extends { items: OrderEventView[] }>({ title, 
                     <div className="small text-body-secondary">
                       <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time> · n. {e.seq}
                     </div>
-                    <div className="fw-semibold">{TYPE_LABELS[e.type]}</div>
+                    <div className="fw-semibold">{EVENT_TYPE_LABELS[e.type]}</div>
                     <ul className="list-unstyled mb-0">
                       {e.deliveries.map((d) => (
                         <Delivery key={d.id} d={d} canRedeliver={canRedeliver} onRedeliver={() => send(d.id)} busy={pendingId === d.id} />

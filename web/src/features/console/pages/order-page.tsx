@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CONSOLE_STATUS_LABELS, DOCUMENT_REJECTION_REASONS, type DocumentRejectionReason } from '@checkout/contract/console/workflow';
 import type { ConsoleOrderDetail } from '@checkout/contract/console/schemas';
+import { documentKindLabel } from '@checkout/contract/schemas/order';
 import { consoleClient } from '../api/client';
 import { useAddNote, useOrder, useRevealOrder } from '../api/orders';
 import { toConsoleError } from '../console-error';
@@ -22,6 +23,7 @@ const statusLabel = (s: string | null): string =>
   s && s in CONSOLE_STATUS_LABELS ? CONSOLE_STATUS_LABELS[s as keyof typeof CONSOLE_STATUS_LABELS] : (s ?? '');
 const reasonLabel = (r: string | null): string | null =>
   r && r in DOCUMENT_REJECTION_REASONS ? DOCUMENT_REJECTION_REASONS[r as DocumentRejectionReason] : r;
+const customerTypeLabel = (t: string): string => (t === 'privato' ? TEXT.orders.privato : t === 'business' ? TEXT.orders.business : t);
 const sizeKb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('it-IT')} kB`;
 
 function Documents({ detail, canRead }: { detail: ConsoleOrderDetail; canRead: boolean }) {
@@ -40,7 +42,7 @@ function Documents({ detail, canRead }: { detail: ConsoleOrderDetail; canRead: b
                       {d.filename}<span className="visually-hidden"> {T.opensNewTab}</span>
                     </a>
                   ) : d.filename}
-                  <div className="small text-body-secondary">{d.kind} · {d.mime} · {sizeKb(d.size)} · {formatDateTime(d.created_at)}</div>
+                  <div className="small text-body-secondary">{documentKindLabel(d.kind)} · {d.mime} · {sizeKb(d.size)} · {formatDateTime(d.created_at)}</div>
                 </div>
                 <div className="text-end small">
                   {d.review === null ? <span className="badge text-bg-warning">{T.reviewPending}</span> : (
@@ -163,7 +165,7 @@ export function OrderPage() {
         <StatusBadge status={o.status} />
       </div>
       <p className="text-body-secondary small">
-        {o.customer_type} · {TEXT.orders.created} {formatDateTime(o.created_at)}{o.signed_at ? ` · ${TEXT.orders.signed} ${formatDateTime(o.signed_at)}` : ''}
+        {customerTypeLabel(o.customer_type)} · {TEXT.orders.created} {formatDateTime(o.created_at)}{o.signed_at ? ` · ${TEXT.orders.signed} ${formatDateTime(o.signed_at)}` : ''}
         {' · '}{TEXT.orders.updated} {formatDateTime(o.updated_at)}
         {order.isFetching ? ` · ${TEXT.loading}` : ''}
       </p>

@@ -40,7 +40,14 @@ describe('console account setup', () => {
     await choosePassword(PASSWORD, PASSWORD);
     const qr = await screen.findByRole('img', { name: 'Codice QR per l’app di autenticazione' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    // The key in groups of four; its text (what a selection copies) and the button's copy are the key itself.
+    const key = screen.getByTestId('totp-secret');
+    expect(Array.from(key.children).map((g) => g.textContent)).toEqual(['JBSW', 'Y3DP', 'EHPK', '3PXP']);
+    expect(key.textContent).toBe('JBSWY3DPEHPK3PXP');
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Copia la chiave' }));
+    expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
     fireEvent.change(screen.getByLabelText('Codice di 6 cifre mostrato dall’app'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Attiva l’account' }));
     await waitFor(() => expect(document.getElementById('c-attiva-code-error')?.textContent).toBe('Inserisci il codice a 6 cifre'));

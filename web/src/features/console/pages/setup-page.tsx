@@ -7,7 +7,7 @@ import { useSetupBegin, useSetupComplete, useSetupInfo } from '../api/session';
 import { toConsoleError } from '../console-error';
 import { ErrorAlert, Loading } from '../components/feedback';
 import { controlId, describedBy, Field } from '../components/field';
-import { formatDateTime } from '../format';
+import { formatDateTime, groupsOfFour } from '../format';
 import { SIGN_IN_PATH } from '../paths';
 import { TEXT } from '../text';
 import { usePageTitle } from '../use-page-title';
@@ -17,6 +17,23 @@ const T = TEXT.setup;
 
 /** The QR code the server drew, as an image (CSP allows data: images; an <img> runs no script in the SVG). */
 const svgDataUrl = (svg: string): string => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/**
+ * The key in groups of four, as authenticator apps print it. The groups are spaced by CSS, not by spaces:
+ * a selection copies the key itself, and the button copies it too.
+ */
+function TotpKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <p className="font-monospace fs-5 mb-2 user-select-all console-totp-key" data-testid="totp-secret">
+        {groupsOfFour(secret).map((g, i) => <span key={i}>{g}</span>)}
+      </p>
+      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}>{T.copyKey}</button>
+      <span className="ms-2 small" aria-live="polite">{copied ? TEXT.copied : ''}</span>
+    </>
+  );
+}
 
 function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
   const [saved, setSaved] = useState(false);
@@ -156,7 +173,7 @@ export function SetupPage() {
               <img src={svgDataUrl(begin.data.qr_svg)} alt={T.qrAlt} width={200} height={200} className="border rounded bg-white p-2" />
               <div>
                 <p className="mb-1">{T.secret}</p>
-                <p className="font-monospace fs-6 text-break user-select-all" data-testid="totp-secret">{begin.data.secret}</p>
+                <TotpKey secret={begin.data.secret} />
               </div>
             </div>
           ) : null}

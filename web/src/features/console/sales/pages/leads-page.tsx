@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LEAD_DELIVERY_STATUSES, LEAD_DELIVERY_STATUS_LABELS, leadListQuerySchema } from '@checkout/contract/console/schemas-sales';
+import { leadRequestTypeLabel } from '@checkout/contract/schemas/lead';
 import { DELIVERY_STATUS } from '../../components/event-deliveries';
 import { controlId } from '../../components/field';
 import { DateFilter, FilterForm, FilterSelect, ListHeader } from '../../components/list-filters';
@@ -70,7 +71,7 @@ export function LeadsPage() {
                   <td className="text-nowrap">{formatDateTime(l.created_at)}</td>
                   <td><Link to={`/console/contatti/${encodeURIComponent(l.id)}`} aria-label={T.open(l.name || l.id)}>{l.name || TEXT.none}</Link></td>
                   <td className="small">{l.email}<br />{l.phone}</td>
-                  <td className="small">{[l.request_type, l.offer_name, l.comune].filter(Boolean).join(' · ') || TEXT.none}</td>
+                  <td className="small">{[l.request_type ? leadRequestTypeLabel(l.request_type) : '', l.offer_name, l.comune].filter(Boolean).join(' · ') || TEXT.none}</td>
                   <td>
                     <span className={`badge ${DELIVERY_STATUS[l.delivery_status].tone}`}>{LEAD_DELIVERY_STATUS_LABELS[l.delivery_status]}</span>
                     <div className="small text-body-secondary">{`${T.attempts}: ${l.attempts}`}</div>
