@@ -18,6 +18,7 @@ describe('search term', () => {
     ['+39 333 123-45', { by: 'phone', prefix: '33312345', ibanSuffix: '5432133393' }],
     ['3456', { by: 'phone', prefix: '3456', ibanSuffix: '6543' }],
     ['it60 x054 2811 1010 0000 0123 456', { by: 'iban', suffix: '6543210000001011182450X06TI', hash: null }],
+    ['IT60-X054-2811-1010-0000-0123-456', { by: 'iban', suffix: '6543210000001011182450X06TI', hash: null }],
   ] as const)('reads %j', (q, expected) => {
     expect(searchTermOf(q)).toEqual(expected);
   });

@@ -46,7 +46,8 @@ export function searchTermOf(raw: string): SearchTerm | null {
   if (CODICE_FISCALE.test(upper)) return { by: 'fiscal_code', value: upper };
   if (/^\d{11}$/.test(upper)) return { by: 'tax_or_phone', value: upper, phonePrefix: phoneDigits(upper), ibanSuffix: ibanKey(upper) };
   if (ORDER_NUMBER.test(upper)) return { by: 'order_number', value: upper };
-  if (IBAN.test(upper)) return { by: 'iban', suffix: ibanKey(upper), hash: ORDER_HASH.test(q) ? q : null };
+  // An IBAN is also written in groups with dashes or dots (`IT60-X054-…`).
+  if (IBAN.test(upper.replace(/[-.]/g, ''))) return { by: 'iban', suffix: ibanKey(upper), hash: ORDER_HASH.test(q) ? q : null };
   if (PHONE.test(q) && q.replace(/\D/g, '').length >= 4) return { by: 'phone', prefix: phoneDigits(q), ibanSuffix: ibanKey(q) };
   if (ORDER_HASH.test(q)) return { by: 'hash', value: q, namePrefix: foldName(q), premade: premadeCodeOf(q) };
   return {
