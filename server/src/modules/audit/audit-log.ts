@@ -27,6 +27,13 @@ export interface AuditEntryInput {
   userAgent?: string | null;
 }
 
+/**
+ * A read of personal data from the command line: the CLI acts for nobody the console knows, so the record
+ * names no operator and says `cli` (as the provider token commands' do).
+ */
+export const recordCliRead = (db: Db, action: AuditAction, detail: Record<string, unknown>, at: Date = new Date()): Promise<void> =>
+  recordAudit(db, { action, operatorId: null, operatorEmail: null, detail: { ...detail, via: 'cli' }, ip: null, userAgent: 'cli' }, at);
+
 /** Bounds what one record may hold, whatever a caller passes. */
 const cut = (v: string | null | undefined, max: number): string | null => (v == null ? null : v.slice(0, max));
 const DETAIL_MAX = 4000;

@@ -33,6 +33,11 @@ describeEachDialect('leads cli', (dialect) => {
     const json = JSON.parse((await run(listLeadsCommand, ['--json'])).out[0]!) as Array<{ name: string; delivery_status: string; attempts: number }>;
     expect(json.map((r) => [r.name, r.delivery_status, r.attempts])).toEqual([['Secondo Verdi', 'pending', 0], ['Primo Verdi', 'pending', 0]]);
     expect((await run(listLeadsCommand, [])).out[0]).toMatch(/^CREATO\s+ID\s+STATO/);
+    // Each listing is on record, as the console's: no operator, the CLI named.
+    const audited = await db.selectFrom('audit_log').select(['operator_id', 'user_agent', 'detail_json']).where('action', '=', 'leads_listed').execute();
+    expect(audited).toHaveLength(2);
+    expect(audited[0]).toMatchObject({ operator_id: null, user_agent: 'cli' });
+    expect(JSON.parse(audited[0]!.detail_json)).toMatchObject({ via: 'cli', shown: 2 });
     const none = await run((d, a, o) => deliverLeadsCommand(d, a, o, testConfig()), ['--once']);
     expect(none.code).toBe(1);
     expect(none.text).toContain('LEAD_WEBHOOK_URL');

@@ -7,6 +7,7 @@ import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { recordCliRead } from '../audit';
 import { retryPolicyFor, runDeliveryPass } from '../events';
 import { createLeadWebhookHandler, leadWebhookTarget } from './lead-webhook';
 import { selectLeadsPage } from './repository';
@@ -31,6 +32,8 @@ export async function listLeadsCommand(db: Db, args: string[], out: Out): Promis
       name: `${String(lead.nome ?? '')} ${String(lead.cognome ?? '')}`.trim(), email: String(lead.email ?? ''), lead,
     };
   });
+  // Names, emails and phones in clear: on record like the console's lead list.
+  await recordCliRead(db, 'leads_listed', { filters: status ? { status } : {}, shown: rows.length });
   if (p.options.has('json')) { out(JSON.stringify(rows)); return 0; }
   if (rows.length === 0) { out('Nessun lead.'); return 0; }
   for (const line of table([

@@ -57,5 +57,9 @@ describeEachDialect('mobile cli', (dialect) => {
     expect(human.text).toContain('MO-2026-000123');
     expect(human.text).not.toContain('8939010000000000017');
     expect((await run(listMobileOrdersCommand, ['--status', 'x'])).code).toBe(2);
+    const audited = await db.selectFrom('audit_log').select(['operator_id', 'user_agent', 'detail_json']).where('action', '=', 'mobile_orders_listed').execute();
+    expect(audited).toHaveLength(2);
+    expect(audited.map((a) => [a.operator_id, a.user_agent, (JSON.parse(a.detail_json) as { filters: unknown }).filters]))
+      .toEqual(expect.arrayContaining([[null, 'cli', { status: 'active' }], [null, 'cli', {}]]));
   });
 });

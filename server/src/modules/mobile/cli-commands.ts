@@ -4,6 +4,7 @@ import { table } from '../../cli/output';
 import { runWithDb } from '../../cli/run';
 import type { Out } from '../../cli/run';
 import type { Db } from '../../db';
+import { recordCliRead } from '../audit';
 import { MOBILE_STATUSES, listMobileOrders } from './repository';
 import { createMobileOrder } from './service';
 
@@ -52,6 +53,8 @@ export async function listMobileOrdersCommand(db: Db, args: string[], out: Out):
     order_number: r.order_number, short_hash: r.short_hash, status: r.status, mobile_phone_number: r.mobile_phone_number,
     iccid_last5: r.iccid.slice(-5), donor_operator: r.donor_operator, activation_attempts: r.activation_attempts, created_at: r.created_at,
   }));
+  // Mobile numbers in clear: on record like the console's list.
+  await recordCliRead(db, 'mobile_orders_listed', { filters: status ? { status } : {}, shown: rows.length });
   if (p.options.has('json')) { out(JSON.stringify(rows)); return 0; }
   if (rows.length === 0) { out('Nessun ordine mobile.'); return 0; }
   for (const line of table([
