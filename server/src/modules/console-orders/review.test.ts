@@ -98,7 +98,7 @@ describeEachDialect('console document review: one screen, checklist', (dialect) 
     expect(review.claim).toBeNull();
     expect(review.history).toEqual([]);
     const reads = await t.db.selectFrom('audit_log').select(['operator_id', 'detail_json']).where('action', '=', 'order_viewed').where('target_id', '=', orderId).execute();
-    expect(reads.map((r) => [r.operator_id, (JSON.parse(r.detail_json) as { view?: string }).view])).toEqual([[back.operator.id, 'review']]);
+    expect(reads.map((r) => [r.operator_id, JSON.parse(r.detail_json) as unknown])).toEqual([[back.operator.id, { order_number: review.order.order_number }]]);
     // A viewer sees no identity document.
     expect((await refusal(viewer.client.getReview({ order_id: orderId }))).status).toBe(403);
     expect((await refusal(back.client.getReview({ order_id: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);

@@ -406,7 +406,8 @@ export function createConsoleOrdersService(deps: ConsoleOrdersDeps) {
         claim: held && held.until > now ? { operator_name: held.operator_name, until: held.until, mine: held.operator_id === actor.operator.id } : null,
         history: historyOf(reviews),
       };
-      await audit(db, actor, 'order_viewed', row.id, { order_number: row.order_number, view: 'review' });
+      // The same record as the order page's: the audit log reads it in its words.
+      await audit(db, actor, 'order_viewed', row.id, { order_number: row.order_number });
       return answer;
     },
 
