@@ -32,6 +32,7 @@ describe('the audit log in words', () => {
       'Operazione: «/api/console/orders/{order_id}/transition» · Motivo: il ruolo non lo permette · Permesso mancante: cambiare lo stato degli ordini · Ruolo: Sola lettura'],
     ['a sign-in', { second_factor: 'totp', client: 'known_device' }, 'Secondo fattore: app di autenticazione · Dispositivo: riconosciuto'],
     ['a failed sign-in', { reason: 'credentials', client: 'untrusted' }, 'Motivo: credenziali o codice errati · Dispositivo: non riconosciuto'],
+    ['a listing from the command line', { filters: { status: 'active' }, shown: 2, via: 'cli' }, 'Filtri: Stato: Attivo · Righe mostrate: 2 · Tramite: riga di comando'],
     // The operator column names the token and the target column the order.
     ['a provider call', { provider_token: { id: ORDER_ID, name: 'CRM' }, order_number: 'FV-2026-ABC234' }, ''],
     ['an export of the log', { filters: { order_number: 'FV-2026-ABC234', operator_id: ORDER_ID, action: 'order_status_changed' } },

@@ -96,6 +96,8 @@ const KEY_LABELS: Record<string, string> = {
   // A document review's checklist.
   checklist: 'Verifiche', names_match: 'nomi corrispondenti', not_expired: 'non scaduto', readable: 'leggibile', photo_present: 'foto presente',
   truncated: 'Dettagli troppo lunghi, non conservati', fields: 'Campi', route: 'Operazione', action: 'Azione', order_number: 'Numero d’ordine',
+  // A read from the command line (no operator).
+  via: 'Tramite',
 };
 /** Ids, hashes and request plumbing: never shown, at any depth. */
 const HIDDEN_KEYS = new Set([
@@ -131,6 +133,8 @@ const VALUE_LABELS: Record<string, string> = {
   hash: 'codice dell’ordine', name: 'nome', code_or_number: 'codice o numero d’ordine',
   // The customer's type.
   privato: 'privato', business: 'business',
+  // Where a read came from.
+  cli: 'riga di comando',
 };
 
 /** Codes whose words depend on the key (`signed` is a status, and a file under `file`). */
