@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { DEFAULT_LEGAL_PAGES_URL } from '@checkout/contract';
+import { DEFAULT_LEGAL_PAGES_URL, IDENTITY_PROVIDER_KINDS } from '@checkout/contract';
 
 /** Only for development and tests: production requires OTP_PEPPER (config.ts refuses to start without it). */
 export const DEVELOPMENT_OTP_PEPPER = 'development-only-otp-pepper-not-a-secret';
@@ -289,12 +289,87 @@ function cleartextProblem(variable: 'SMTP_URL' | 'SMS_API_URL' | 'WEBHOOK_URL' |
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/*
+ * Sign-in with CIE id or SPID (modules/identity, docs/identity.md): the relying party of the national OpenID
+ * Connect federation. Off unless IDENTITY_TRUST_ANCHOR is set; then the entity id, both key sets, the trust
+ * anchor's keys and the providers are required too. Keys are JWK sets in the variables (private parts
+ * included): more than one key per set lets a new key be published before it signs (rotation by `kid`).
+ */
+const jwkShape = z.looseObject({
+  kty: z.enum(['RSA', 'EC']),
+  kid: z.string().min(1).max(200),
+  use: z.enum(['sig', 'enc']).optional(),
+  alg: z.string().max(20).optional(),
+});
+const jsonVariable = <S extends z.ZodType>(schema: S) => z.string().max(50_000).transform((text, ctx) => {
+  try { return JSON.parse(text) as unknown; } catch {
+    ctx.addIssue({ code: 'custom', message: 'deve essere un JSON valido' });
+    return z.NEVER;
+  }
+}).pipe(schema);
+const privateJwks = jsonVariable(z.object({
+  keys: z.array(jwkShape.refine((k) => typeof k.d === 'string', { message: 'ogni chiave deve comprendere la parte privata (d)' })).min(1).max(10),
+}));
+const httpsOrLocalUrl = z.url({ protocol: /^https?$/, error: 'deve essere un URL http(s)' }).max(500);
+const IDENTITY_ENV = {
+  IDENTITY_TRUST_ANCHOR: httpsOrLocalUrl.optional(),
+  IDENTITY_TRUST_ANCHOR_JWKS: jsonVariable(z.object({ keys: z.array(jwkShape).min(1).max(10) })).optional(),
+  IDENTITY_ENTITY_ID: httpsOrLocalUrl.optional(),
+  IDENTITY_AUTHORITY_HINTS: z.string().max(2000).transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(httpsOrLocalUrl).min(1).max(5)).optional(),
+  IDENTITY_FEDERATION_JWKS: privateJwks.optional(),
+  IDENTITY_RP_JWKS: privateJwks.optional(),
+  IDENTITY_PROVIDERS: jsonVariable(z.array(z.object({
+    entity_id: httpsOrLocalUrl,
+    kind: z.enum(IDENTITY_PROVIDER_KINDS),
+    name: z.string().min(1).max(100),
+  })).min(1).max(50)).optional(),
+  IDENTITY_REDIRECT_URI: httpsOrLocalUrl.optional(),
+  IDENTITY_TRUST_MARKS: jsonVariable(z.array(z.object({ id: z.string().min(1).max(500), trust_mark: z.string().min(1).max(10_000) })).max(10)).optional(),
+  IDENTITY_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+};
+type IdentityEnv = z.output<z.ZodObject<typeof IDENTITY_ENV>> & {
+  PUBLIC_BASE_URL?: string | undefined; PORT: number; BRAND_NAME: string; SUPPORT_EMAIL: string; LEGAL_PAGES_URL: string;
+};
+
+/** The identity module's configuration, or undefined when IDENTITY_TRUST_ANCHOR is unset (the module then registers nothing). */
+function identityConfig(e: IdentityEnv) {
+  if (!e.IDENTITY_TRUST_ANCHOR) return undefined;
+  const missing = (['IDENTITY_TRUST_ANCHOR_JWKS', 'IDENTITY_ENTITY_ID', 'IDENTITY_FEDERATION_JWKS', 'IDENTITY_RP_JWKS', 'IDENTITY_PROVIDERS'] as const)
+    .filter((name) => e[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: obbligatoria quando IDENTITY_TRUST_ANCHOR è impostata`));
+  const rpKeys = e.IDENTITY_RP_JWKS!.keys;
+  if (!rpKeys.some((k) => k.use !== 'enc') || !rpKeys.some((k) => k.use === 'enc' && k.kty === 'RSA')) {
+    throw new ConfigError(['IDENTITY_RP_JWKS: servono almeno una chiave di firma e una chiave RSA di cifratura (use "enc")']);
+  }
+  const entityId = e.IDENTITY_ENTITY_ID!.replace(/\/+$/, '');
+  const baseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    trustAnchor: e.IDENTITY_TRUST_ANCHOR.replace(/\/+$/, ''),
+    trustAnchorJwks: e.IDENTITY_TRUST_ANCHOR_JWKS!,
+    entityId,
+    authorityHints: e.IDENTITY_AUTHORITY_HINTS ?? [e.IDENTITY_TRUST_ANCHOR.replace(/\/+$/, '')],
+    federationJwks: e.IDENTITY_FEDERATION_JWKS!,
+    rpJwks: e.IDENTITY_RP_JWKS!,
+    providers: e.IDENTITY_PROVIDERS!.map((p) => ({ ...p, entity_id: p.entity_id.replace(/\/+$/, '') })),
+    redirectUri: e.IDENTITY_REDIRECT_URI ?? `${baseUrl}/identita/ritorno`,
+    trustMarks: e.IDENTITY_TRUST_MARKS ?? [],
+    httpTimeoutMs: e.IDENTITY_HTTP_TIMEOUT_MS,
+    organizationName: e.BRAND_NAME,
+    contacts: [e.SUPPORT_EMAIL],
+    homepageUri: baseUrl,
+    policyUri: `${e.LEGAL_PAGES_URL}/privacy`,
+  };
+}
+export type IdentityConfig = NonNullable<ReturnType<typeof identityConfig>>;
+
 const envSchema = z
   .object({
     // Unset means development (the two-command demo); any other value stops the start: a typo such as
     // `prod` must not quietly run the demo mode with its demo key and outbox.
     NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'usare development, test oppure production' }).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    ...IDENTITY_ENV,
     // No default here: unset, development and test listen on loopback only, production on every interface.
     HOST: z.string().min(1).max(255).optional(),
     DATABASE_URL: databaseUrl.prefault('sqlite:./data/checkout.db'),
@@ -611,6 +686,8 @@ const configSchema = envSchema.transform((e) => ({
     purgeIntervalMs: (e.DRAFT_PURGE_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0)) * 60_000,
   },
   /** SIGTERM: how long requests in flight may take to finish before their connections are closed. */
+  /** Sign-in with CIE id or SPID; undefined: off (no routes). */
+  identity: identityConfig(e),
   shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   /** Back-pressure thresholds (0: that check is off); past one, requests answer 503 `server_busy`. */
   pressure: {

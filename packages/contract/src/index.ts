@@ -54,3 +54,4 @@ export * from './rules/italian-number';
 export * from './rules/needed-documents';
 export * from './console';
 export * from './integration';
+export * from './api/identity-endpoints';

@@ -168,6 +168,19 @@ export interface DocumentReviews {
   reason_code: string | null;
 }
 
+export interface IdentityRequests {
+  acr: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  nonce: string;
+  order_id: string;
+  provider: string;
+  return_step: string;
+  state_hash: string;
+  used_at: string | null;
+}
+
 export interface JobLeases {
   id: string;
   lease_until: string | null;
@@ -279,6 +292,18 @@ export interface OperatorSetupTokens {
   pending_totp_secret: string | null;
   token_hash: string;
   used_at: string | null;
+}
+
+export interface OrderIdentifications {
+  claims_json: string;
+  id: string;
+  id_token_sha256: string;
+  identified_at: string;
+  level: string;
+  order_id: string;
+  provider: string;
+  provider_kind: string;
+  subject: string;
 }
 
 export interface OrderNumberFailures {
@@ -598,6 +623,7 @@ export interface DB {
   customer_device_proofs: CustomerDeviceProofs;
   dev_outbox: DevOutbox;
   document_reviews: DocumentReviews;
+  identity_requests: IdentityRequests;
   job_leases: JobLeases;
   leads: Leads;
   medias: Medias;
@@ -608,6 +634,7 @@ export interface DB {
   operator_recovery_codes: OperatorRecoveryCodes;
   operator_setup_tokens: OperatorSetupTokens;
   operators: Operators;
+  order_identifications: OrderIdentifications;
   order_number_failures: OrderNumberFailures;
   order_steps: OrderSteps;
   order_timeline: OrderTimeline;

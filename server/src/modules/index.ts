@@ -8,6 +8,7 @@ import { coverageModule } from './coverage';
 import { documentsModule } from './documents';
 import { createEventsModule } from './events';
 import { healthModule } from './health';
+import { identityModule } from './identity';
 import { leadsModule, leadWebhookHandlers } from './leads';
 import { mobileModule } from './mobile';
 import { appNotificationHandlers } from './notifications';
@@ -27,6 +28,8 @@ export const modules: AppModule[] = [
   ordersModule,
   documentsModule,
   signatureModule,
+  // Registers nothing without identity configuration.
+  identityModule,
   trackingModule,
   premadeModule,
   mobileModule,
