@@ -32,9 +32,9 @@ import * as m0030 from './0030-outbox-lead-webhook';
 import * as m0031 from './0031-signature-on-timeline';
 import * as m0032 from './0032-console-device-cookies';
 import * as m0033 from './0033-customer-device-budget';
-import * as m0037 from './0037-order-identifications';
 import * as m0034 from './0034-orders-search-people';
 import * as m0036 from './0036-review-checklist';
+import * as m0037 from './0037-order-identifications';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -74,7 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0031-signature-on-timeline': m0031,
   '0032-console-device-cookies': m0032,
   '0033-customer-device-budget': m0033,
-  '0037-order-identifications': m0037,
   '0034-orders-search-people': m0034,
   '0036-review-checklist': m0036,
+  '0037-order-identifications': m0037,
 };
