@@ -76,6 +76,15 @@ describeEachDialect('retention: abandoned drafts', (dialect) => {
     await db().insertInto('tracking_unlocks').values(unlock).execute();
     await db().insertInto('tracking_access').values({ id: randomUUID(), order_id: id, token_hash: 'e'.repeat(64), unlock_id: unlock.id, created_at: iso, expires_at: iso }).execute();
     await db().insertInto('appointment_slots').values({ id: randomUUID(), order_id: id, starts_at: iso, ends_at: iso, status: 'offered', published_at: iso, booked_at: null, updated_at: iso }).execute();
+    // A sign-in with CIE id or SPID started and made for the draft.
+    await db().insertInto('identity_requests').values({
+      state_hash: 'f'.repeat(64), order_id: id, provider: 'https://idp.example.it', acr: 'https://www.spid.gov.it/SpidL2', nonce: 'n'.repeat(64),
+      code_verifier: 'v'.repeat(64), return_step: 'step-contact', created_at: iso, expires_at: iso, used_at: iso,
+    }).execute();
+    await db().insertInto('order_identifications').values({
+      id: randomUUID(), order_id: id, provider: 'https://idp.example.it', provider_kind: 'spid', level: 'https://www.spid.gov.it/SpidL2',
+      subject: 'sub', identified_at: iso, id_token_sha256: 'c'.repeat(64), claims_json: '{"given_name":"Mario"}',
+    }).execute();
     const before = await rowsOf(id);
     for (const table of PURGED_WITH_ORDER) expect(before[table], table).toBeGreaterThan(0);
     expect(before.consent_events).toBeGreaterThan(0);

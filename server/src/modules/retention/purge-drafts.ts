@@ -30,6 +30,8 @@ export const PURGED_WITH_ORDER = [
   'premade_unlocks', 'mobile_number_changes',
   // The tracking page's codes and accesses, and the appointment slots published for the order.
   'tracking_unlocks', 'tracking_access', 'appointment_slots',
+  // A sign-in with CIE id or SPID started or made for a draft: the identity's names and codice fiscale go with it.
+  'identity_requests', 'order_identifications',
 ] as const;
 
 /**
