@@ -70,7 +70,7 @@ describeEachDialect('retention cli: purge-drafts', (dialect) => {
     expect(JSON.parse((await run(['--days', '10', '--json'])).out[0]!)).toMatchObject({ retention_days: 10, orders_purged: 0 });
     // This one and the previous test's 10-day-old draft.
     expect(JSON.parse((await run(['--days', '7', '--json'])).out[0]!)).toEqual({
-      retention_days: 7, orders_purged: 2, folders_left: 0, pruned: { otp_destination_sends: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 },
+      retention_days: 7, orders_purged: 2, folders_left: 0, pruned: { otp_destination_sends: 0, customer_device_proofs: 0, mobile_activation_failures: 0, premade_code_failures: 0, upload_claims: 0, order_number_failures: 0 },
     });
     expect(await exists(id)).toBe(false);
   });
