@@ -74,8 +74,12 @@ export function clientNetworkOf(ip: string): string {
   return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
 }
 
-export const clientKeyOf = (pepper: string, ip: string): string =>
+const clientKeyOf = (pepper: string, ip: string): string =>
   createHmac('sha256', pepper).update(`otp-client:${clientNetworkOf(ip)}`).digest('hex');
+
+/** The asker of a request: its device (when genuine) and the keyed hash of its network. */
+export const askerOf = (pepper: string, client: { ip: string; device?: string | null }): CodeAsker =>
+  ({ device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) });
 
 /**
  * How long an anonymous client waits after its `sent`-th code to one destination in the day: a minute,

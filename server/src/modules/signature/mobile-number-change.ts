@@ -1,7 +1,7 @@
 import { MOBILE_CHANGE_ERROR_CODES, SIGNATURE_ERROR_CODES } from '@checkout/contract';
 import { assertContentChangeable, getOrderForSignature } from '../orders';
 import type { OrderForSignature } from '../orders';
-import { claimDestinationSend, clientKeyOf, destinationKey } from './destination-limit';
+import { askerOf, claimDestinationSend, destinationKey } from './destination-limit';
 import { maskPhone, toItalianE164 } from './masking';
 import { createOrderCodeChallenge } from './order-code-challenge';
 import type { OrderCodeServiceDeps } from './order-code-challenge';
@@ -82,7 +82,7 @@ export function createMobileNumberChangeService({ db, channels, brandName, peppe
           try {
             await claimDestinationSend(trx, {
               key: destinationKey(pepper, 'sms', old), purpose: 'mobile_change_notice', now: at, limits,
-              asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: null,
+              asker: askerOf(pepper, client), challengeId: null,
             });
           } catch (err) {
             if (err instanceof SignatureError && err.code === SIGNATURE_ERROR_CODES.destinationLimit) {

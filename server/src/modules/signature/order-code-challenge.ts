@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db';
 import type { MessageChannels } from '../../infra/messaging/channels';
 import type { OrderForSignature } from '../orders';
-import { claimDestinationSend, clientKeyOf, destinationKey, proveDestination } from './destination-limit';
+import { askerOf, claimDestinationSend, destinationKey, proveDestination } from './destination-limit';
 import type { CodePurpose, DestinationLimits } from './destination-limit';
 import { maskEmail, maskPhone, toItalianE164 } from './masking';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from './otp-code';
@@ -115,7 +115,7 @@ export function createOrderCodeChallenge({ db, channels, pepper, now, limits }: 
         if (!channel.isOutbox) {
           await claimDestinationSend(trx, {
             key: destinationKey(pepper, mode, to), purpose: PURPOSES[table], now: at, limits,
-            asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: id,
+            asker: askerOf(pepper, client), challengeId: id,
             // Only where the page offers both channels: a new number and a pre-made order's code go by SMS alone.
             ...(table === 'mobile_number_changes' || table === 'premade_unlocks' ? {} : { otherChannel: mode === 'sms' ? 'email' as const : 'sms' as const }),
           });

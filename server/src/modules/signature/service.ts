@@ -18,7 +18,7 @@ import type { ContractAcceptance, DocumentType, PricedOrder } from '@checkout/co
 import { listOrderMedias } from '../documents';
 import { currentConsents, getOrderForSignature, moveToSigned, priceOrderContent, recordSignedPrice, setSigningLock, toOrderRef } from '../orders';
 import type { OrderForSignature, PricedContent } from '../orders';
-import { DEFAULT_DESTINATION_LIMITS, claimDestinationSend, clientKeyOf, destinationKey, proveDestination } from './destination-limit';
+import { DEFAULT_DESTINATION_LIMITS, askerOf, claimDestinationSend, destinationKey, proveDestination } from './destination-limit';
 import type { DestinationLimits } from './destination-limit';
 import { buildEvidenceBundle } from './evidence-bundle';
 import { buildContractData, buildSummaryFacts, identityDocumentOf } from './contract-data';
@@ -301,7 +301,7 @@ export function createSignatureService(deps: SignatureDeps) {
         // a draft's number is anyone's to type, so only a browser that proved it asks from the known budget.
         if (!channel.isOutbox) {
           await claimDestinationSend(trx, {
-            key, purpose: 'signature', now, limits, asker: { device: client.device ?? null, clientKey: clientKeyOf(pepper, client.ip) }, challengeId: otpId,
+            key, purpose: 'signature', now, limits, asker: askerOf(pepper, client), challengeId: otpId,
             otherChannel: mode === 'sms' ? 'email' : 'sms',
           });
         }
