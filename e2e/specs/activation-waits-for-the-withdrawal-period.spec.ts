@@ -33,7 +33,9 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number | null;
   try {
     await call;
   } catch (err) {
-    if (err instanceof ApiError) return { status: err.status, error: (err.body as { error: Record<string, unknown> }).error };
+    // Only an answer with the failure envelope is a refusal; a transport failure is reported as itself.
+    const error = err instanceof ApiError ? (err.body as { error?: Record<string, unknown> } | undefined)?.error : undefined;
+    if (error) return { status: (err as ApiError).status, error };
     throw err;
   }
   throw new Error('the call was not refused');
