@@ -86,8 +86,10 @@ test('a visitor using only the keyboard checks coverage, builds the offer and si
   await typeInto(page, textbox(form, 'Data di scadenza'), italianDateYearsFromNow(9).replace(/\//g, ''));
   await chooseOption(page, form.getByRole('combobox', { name: 'Comune di rilascio' }), 'Roma', 'Roma (RM)');
   await expect(textbox(form, 'Rilasciato da')).toHaveValue('Comune di Roma');
-  await tabTo(page, identityUpload(page));
+  // Listening first: Playwright starts intercepting file choosers only when someone listens, and the
+  // browser learns that asynchronously; a Space pressed right after could reach a page not yet intercepted.
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, identityUpload(page));
   await page.keyboard.press('Space');
   // One PDF holds both sides of the card: the one file the signing code needs.
   await (await chooser).setFiles({ name: 'documento.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Documento') });
