@@ -14,7 +14,7 @@ import { mobileModule } from './mobile';
 import { appNotificationHandlers } from './notifications';
 import { ordersModule } from './orders';
 import { premadeModule } from './premade';
-import { providerModule } from './provider';
+import { providerModule, providerTokensConsoleModule } from './provider';
 import { referenceModule } from './reference';
 import { retentionModule } from './retention';
 import { signatureModule } from './signature';
@@ -40,6 +40,7 @@ export const modules: AppModule[] = [
   consoleOrdersModule,
   consoleSalesModule,
   providerModule,
+  providerTokensConsoleModule,
   // The outbox delivers the provider's webhook, the SPEC's lead webhook and the customer's emails and SMS.
   createEventsModule({ handlers: (deps, app) => ({ ...appNotificationHandlers(deps, app), ...leadWebhookHandlers(deps) }) }),
 ];

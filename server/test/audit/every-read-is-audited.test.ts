@@ -19,7 +19,7 @@ import { createConsoleOrdersModule } from '../../src/modules/console-orders';
 import { consoleSalesModule } from '../../src/modules/console-sales';
 import { createEventsModule } from '../../src/modules/events';
 import { insertLead, LEAD } from '../../src/modules/leads';
-import { createProviderToken, providerModule } from '../../src/modules/provider';
+import { createProviderToken, providerModule, providerTokensConsoleModule } from '../../src/modules/provider';
 
 /*
  * OWASP ASVS 5.0 V16.2: every read of personal data in clear, by any role, and every refusal leaves an
@@ -147,6 +147,10 @@ const CONSOLE: Record<ConsoleEndpointName, Classified> = {
   redeliverEvent: { none: 'answers the delivery again; the attempt has its own record' },
   leadEvents: { none: "the lead's events and how each delivery went: types, targets, statuses" },
   redeliverLeadEvent: { none: 'answers the delivery again; the attempt has its own record' },
+
+  listProviderTokens: { none: "the provider's tokens: names, scopes, first characters, never a secret; no customer" },
+  createProviderToken: { none: 'answers the new token (its secret, once); the creation has its own record' },
+  revokeProviderToken: { none: 'answers the revoked token; the revocation has its own record' },
 };
 
 const PROVIDER: Record<ProviderEndpointName, Classified> = {
@@ -167,7 +171,7 @@ const personalOf = (table: Record<string, Classified>) =>
 
 forEachDialect('every read of personal data in clear, and every refusal, is audited', (dialect) => {
   const h = signingHarness(dialect, '2026-03-01T10:00:00Z', {
-    moreModules: () => [consoleAuthModule, createConsoleOrdersModule(), consoleSalesModule, createConsoleDataModule(), providerModule, createEventsModule()],
+    moreModules: () => [consoleAuthModule, createConsoleOrdersModule(), consoleSalesModule, createConsoleDataModule(), providerModule, providerTokensConsoleModule, createEventsModule()],
   });
   const f = {} as Fixture;
   const ids = async () => new Set((await h.t.db.selectFrom('audit_log').select('id').execute()).map((r) => r.id));

@@ -39,6 +39,8 @@ describe('the audit log in words', () => {
       'Filtri: Numero d’ordine: «FV-2026-ABC234», Azione: Stato dell’ordine cambiato'],
     ['a privacy search', { orders: [ORDER_ID, ORDER_ID], leads: 1, mobile_orders: 0 }, 'Ordini trovati: 2 · Contatti trovati: 1 · Ordini mobile trovati: 0'],
     ['a redelivery', { event_id: ORDER_ID, type: 'order.status_changed', target: 'webhook', outcome: 'delivered' }, 'Evento: Stato cambiato · Destinazione: Sistemi del fornitore · Esito: Consegnato'],
+    ['a provider token made', { name: 'CRM Fibra', scopes: ['orders:read', 'appointments:write'], token_prefix: 'pt_AbC1234' },
+      'Nome: «CRM Fibra» · Permessi: leggere gli ordini, pubblicare le fasce per gli appuntamenti · Inizio del token: «pt_AbC1234»'],
     ['a claim', { until: '2026-11-26T09:30:00.000Z' }, 'In carico fino al: 26/11/2026, 10:30'],
     ['nothing', {}, ''],
   ])('%s', (_, detail, text) => {

@@ -1,4 +1,5 @@
 import { DELIVERY_TARGET_LABELS, EVENT_TYPE_LABELS } from '../integration/events';
+import { PROVIDER_SCOPE_LABELS } from '../integration/provider';
 import { DOCUMENT_KIND_LABELS } from '../schemas/order';
 import { CONSOLE_PERMISSION_LABELS, OPERATOR_ROLE_LABELS, OPERATOR_STATUS_LABELS } from './roles';
 import type { AuditAction } from './schemas';
@@ -145,6 +146,8 @@ const KEY_VALUE_LABELS: Record<string, Record<string, string>> = {
     summary: 'sintesi contrattuale', signed: 'contratto firmato', contract: 'contratto', signed_contract: 'contratto firmato',
     evidence: 'prove della firma', evidence_bundle: 'prove della firma', document: 'documento',
   },
+  // A provider token's permissions.
+  scopes: PROVIDER_SCOPE_LABELS,
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -10,6 +10,7 @@ import { reviewDecisionSchema, reviewDetailSchema } from './schemas-review';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
 import { dataConsoleEndpoints } from './endpoints-data';
 import { eventsConsoleEndpoints } from './endpoints-events';
+import { providerTokensConsoleEndpoints } from './endpoints-provider-tokens';
 import { salesConsoleEndpoints } from './endpoints-sales';
 
 const empty = z.object({});
@@ -66,6 +67,8 @@ export const consoleEndpoints = {
   ...dataConsoleEndpoints,
   // An order's events and their deliveries (endpoints-events.ts)
   ...eventsConsoleEndpoints,
+  // The provider API's tokens (endpoints-provider-tokens.ts)
+  ...providerTokensConsoleEndpoints,
 } as const;
 
 export type ConsoleEndpoints = typeof consoleEndpoints;

@@ -8,4 +8,5 @@ export * from './schemas-sales';
 export * from './schemas-data';
 export * from './endpoints';
 export * from './endpoints-events';
+export * from './endpoints-provider-tokens';
 export * from './client';

@@ -42,6 +42,8 @@ export const CONSOLE_PERMISSIONS = [
   /** A customer's data export and a draft's erasure. */
   'privacy.manage',
   'operators.manage',
+  /** The provider API's bearer tokens: make, list, revoke. */
+  'provider_tokens.manage',
   'audit.read',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
@@ -64,6 +66,7 @@ export const CONSOLE_PERMISSION_LABELS: Record<ConsolePermission, string> = {
   'reference.upload': 'caricare i file di riferimento',
   'privacy.manage': 'usare gli strumenti privacy',
   'operators.manage': 'gestire gli operatori',
+  'provider_tokens.manage': 'gestire i token API del fornitore',
   'audit.read': 'consultare il registro attività',
 };
 

@@ -51,7 +51,7 @@ describe('the roles table', () => {
   });
 
   it('keeps operators and the audit log to admins', () => {
-    for (const p of ['operators.manage', 'audit.read', 'reference.upload', 'privacy.manage'] as const) {
+    for (const p of ['operators.manage', 'provider_tokens.manage', 'audit.read', 'reference.upload', 'privacy.manage'] as const) {
       expect(can('backoffice', p)).toBe(false);
       expect(can('viewer', p)).toBe(false);
     }

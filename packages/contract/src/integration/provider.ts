@@ -28,6 +28,13 @@ export const PROVIDER_SCOPE_DESCRIPTIONS: Record<ProviderScope, string> = {
   'appointments:write': "Pubblicare le fasce orarie per l'appuntamento del tecnico",
 };
 
+/** A scope in a few words, where a list or the audit log names it (the descriptions above say more). */
+export const PROVIDER_SCOPE_LABELS: Record<ProviderScope, string> = {
+  'orders:read': 'leggere gli ordini',
+  'orders:write': 'far avanzare gli ordini e scrivere note',
+  'appointments:write': 'pubblicare le fasce per gli appuntamenti',
+};
+
 /**
  * A token is `pt_` and 256 random bits in base64url (43 characters): the prefix lets secret scanners
  * and people tell it from the public api key; the server keeps only its SHA-256.

@@ -27,6 +27,21 @@ export const selectToken = (db: Conn, id: string): Promise<TokenRow | undefined>
 export const selectTokens = (db: Conn): Promise<TokenRow[]> =>
   db.selectFrom('provider_tokens').selectAll().orderBy('created_at').orderBy('id').execute();
 
+export type TokenWithCreatorRow = TokenRow & { created_by_name: string | null };
+
+/**
+ * Tokens, newest first (or the one of `id`), with the name of the operator who made each: null for the
+ * CLI's (`created_by` is `cli`, no operator's id).
+ */
+export const selectTokensWithCreators = (db: Conn, id?: string): Promise<TokenWithCreatorRow[]> => {
+  let query = db.selectFrom('provider_tokens')
+    .leftJoin('operators', 'operators.id', 'provider_tokens.created_by')
+    .selectAll('provider_tokens')
+    .select('operators.name as created_by_name');
+  if (id !== undefined) query = query.where('provider_tokens.id', '=', id);
+  return query.orderBy('provider_tokens.created_at', 'desc').orderBy('provider_tokens.id', 'desc').execute();
+};
+
 /** Revokes a live token; false when it was already revoked (or is unknown). */
 export async function markTokenRevoked(db: Conn, id: string, at: string): Promise<boolean> {
   const done = await db.updateTable('provider_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ERROR_CODES, PROVIDER_SCOPES, PROVIDER_TOKEN_NAME_MAX, PROVIDER_TOKEN_PATTERN, PROVIDER_TOKEN_PREFIX, PROVIDER_TOKEN_SHOWN_CHARS } from '@checkout/contract';
-import type { ProviderScope, ProviderTokenInfo } from '@checkout/contract';
+import type { ConsoleProviderToken, ProviderScope, ProviderTokenInfo } from '@checkout/contract';
 import type { Db } from '../../db';
 import { AppError, MESSAGES, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { insertToken, markTokenRevoked, selectToken, selectTokenByHash, selectTokens, touchToken } from './repository';
-import type { TokenRow } from './repository';
+import { insertToken, markTokenRevoked, selectToken, selectTokenByHash, selectTokens, selectTokensWithCreators, touchToken } from './repository';
+import type { TokenRow, TokenWithCreatorRow } from './repository';
 
 /*
  * The provider's bearer tokens: 256 random bits, shown once when made, kept only as SHA-256 (a token has
@@ -73,6 +73,34 @@ export async function revokeProviderToken(db: Db, id: string, admin: TokenAdmin,
     }
     return { record: toToken((await selectToken(trx, id))!), revoked };
   });
+}
+
+/** A token as the console lists it: who made it by name, never by id. */
+function toConsoleToken(row: TokenWithCreatorRow): ConsoleProviderToken {
+  const { created_by: createdBy, ...token } = toToken(row);
+  return { ...token, created_from: createdBy === 'cli' ? 'cli' : 'console', created_by_name: row.created_by_name?.slice(0, 200) ?? null };
+}
+
+export const listConsoleProviderTokens = async (db: Db): Promise<ConsoleProviderToken[]> =>
+  (await selectTokensWithCreators(db)).map(toConsoleToken);
+
+/** The console's calls: the same making and revoking as the CLI's (and audited the same way), answered as the console lists tokens. */
+export async function createConsoleProviderToken(
+  db: Db, input: { name: string; scopes: readonly string[] }, admin: TokenAdmin, now: Date,
+): Promise<{ token: string; item: ConsoleProviderToken }> {
+  const { token, record } = await createProviderToken(db, input, admin, now);
+  return { token, item: await consoleTokenOf(db, record.id) };
+}
+
+export async function revokeConsoleProviderToken(db: Db, id: string, admin: TokenAdmin, now: Date): Promise<{ item: ConsoleProviderToken; newly_revoked: boolean }> {
+  const { record, revoked } = await revokeProviderToken(db, id, admin, now);
+  return { item: await consoleTokenOf(db, record.id), newly_revoked: revoked };
+}
+
+async function consoleTokenOf(db: Db, id: string): Promise<ConsoleProviderToken> {
+  const [row] = await selectTokensWithCreators(db, id);
+  if (!row) throw notFound('Token non trovato');
+  return toConsoleToken(row);
 }
 
 /** Why a call's credentials were refused (the audit log says which). */
