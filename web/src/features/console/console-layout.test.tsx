@@ -14,7 +14,7 @@ const navLinks = async () => {
 
 describe('console navigation by role', () => {
   it.each<[OperatorRole, string[]]>([
-    ['admin', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Operatori', 'Registro attività']],
+    ['admin', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Token API', 'Operatori', 'Registro attività']],
     ['backoffice', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile']],
     ['viewer', ['Ordini', 'Contatti', 'Ordini precompilati']],
   ])('%s sees %j', async (role, expected) => {

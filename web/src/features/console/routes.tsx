@@ -1,6 +1,7 @@
 import { Link, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ConsoleLayout } from './console-layout';
 import { dataConsoleNav, dataConsoleRoutes } from './data';
+import { providerTokensConsoleNav, providerTokensConsoleRoutes } from './provider-tokens';
 import { Requires } from './requires';
 import { salesConsoleNav, salesConsoleRoutes } from './sales';
 import { ErrorAlert } from './components/feedback';
@@ -31,8 +32,8 @@ function ConsoleRouteError() {
  * navigation entries, each shown to the roles holding its permission.
  */
 export const buildConsoleRoutes = (extra: { children?: RouteObject[]; nav?: readonly ConsoleNavItem[] } = {
-  children: [...salesConsoleRoutes, ...dataConsoleRoutes],
-  nav: [...salesConsoleNav, ...dataConsoleNav],
+  children: [...salesConsoleRoutes, ...dataConsoleRoutes, ...providerTokensConsoleRoutes],
+  nav: [...salesConsoleNav, ...dataConsoleNav, ...providerTokensConsoleNav],
 }): RouteObject[] => [
   {
     path: '/console',

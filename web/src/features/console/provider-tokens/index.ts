@@ -1,0 +1,1 @@
+export { providerTokensConsoleNav, providerTokensConsoleRoutes } from './routes';
