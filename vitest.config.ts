@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
  * The server files share their worker's module graph (isolate: false): each file builds its own apps and
  * databases and the server keeps no module-level state, and loading Fastify, Kysely, pdfkit and the
  * modules once per worker instead of once per file took a clean run's vitest phase from 1,239 s to 693 s.
+ * The web files too (each test renders into a fresh document and Testing Library unmounts it after the
+ * test): 80 s to 15 s for the web project.
  */
 const serverBase = {
   root: 'server',
@@ -29,7 +31,7 @@ export default defineConfig({
       { test: { name: 'contract', root: 'packages/contract', environment: 'node', setupFiles: ['../../vitest.setup.ts'] } },
       { test: { ...serverBase, name: 'server', isolate: false, exclude: ['**/node_modules/**', ...OWN_MACHINE] } },
       { test: { ...serverBase, name: 'server-own-machine', include: OWN_MACHINE, fileParallelism: false, sequence: { groupOrder: 1 } } },
-      { test: { name: 'web', root: 'web', environment: 'happy-dom', setupFiles: ['../vitest.setup.ts'] } },
+      { test: { name: 'web', root: 'web', isolate: false, environment: 'happy-dom', setupFiles: ['../vitest.setup.ts'] } },
     ],
   },
 });
