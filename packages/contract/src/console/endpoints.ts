@@ -8,6 +8,7 @@ import {
 } from './schemas';
 import { reviewDecisionSchema, reviewDetailSchema } from './schemas-review';
 import { CONSOLE_ORDER_STATUSES } from './workflow';
+import { dashboardConsoleEndpoints } from './endpoints-dashboard';
 import { dataConsoleEndpoints } from './endpoints-data';
 import { eventsConsoleEndpoints } from './endpoints-events';
 import { providerTokensConsoleEndpoints } from './endpoints-provider-tokens';
@@ -67,6 +68,8 @@ export const consoleEndpoints = {
   ...dataConsoleEndpoints,
   // An order's events and their deliveries (endpoints-events.ts)
   ...eventsConsoleEndpoints,
+  // The dashboard (endpoints-dashboard.ts)
+  ...dashboardConsoleEndpoints,
   // The provider API's tokens (endpoints-provider-tokens.ts)
   ...providerTokensConsoleEndpoints,
 } as const;

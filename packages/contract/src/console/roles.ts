@@ -45,6 +45,8 @@ export const CONSOLE_PERMISSIONS = [
   /** The provider API's bearer tokens: make, list, revoke. */
   'provider_tokens.manage',
   'audit.read',
+  /** The dashboard's counts (no personal data). */
+  'dashboard.read',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
@@ -68,6 +70,7 @@ export const CONSOLE_PERMISSION_LABELS: Record<ConsolePermission, string> = {
   'operators.manage': 'gestire gli operatori',
   'provider_tokens.manage': 'gestire i token API del fornitore',
   'audit.read': 'consultare il registro attività',
+  'dashboard.read': 'consultare il cruscotto',
 };
 
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly ConsolePermission[]> = {
@@ -76,6 +79,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly ConsolePermission[]
     'orders.read', 'orders.personal_data', 'orders.export', 'orders.transition', 'orders.note',
     'documents.read', 'documents.review',
     'leads.read', 'leads.manage', 'premade.read', 'premade.manage', 'mobile.manage',
+    'dashboard.read',
   ],
   // Reads with masked personal data; a reveal is one audited call per order. No documents: an identity
   // document is personal data that masking cannot cover.
