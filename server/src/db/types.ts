@@ -326,6 +326,7 @@ export interface Orders {
   order_number: string;
   premade_code: string | null;
   promo: string | null;
+  provenienza: string | null;
   referer_code: string | null;
   search_email: string | null;
   search_fiscal_code: string | null;

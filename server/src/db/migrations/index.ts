@@ -35,6 +35,7 @@ import * as m0033 from './0033-customer-device-budget';
 import * as m0034 from './0034-orders-search-people';
 import * as m0036 from './0036-review-checklist';
 import * as m0037 from './0037-order-identifications';
+import * as m0039 from './0039-orders-provenienza';
 
 /**
  * Every migration, in order, for both dialects (static imports: no filesystem scan, works under tsx and vitest).
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0034-orders-search-people': m0034,
   '0036-review-checklist': m0036,
   '0037-order-identifications': m0037,
+  '0039-orders-provenienza': m0039,
 };

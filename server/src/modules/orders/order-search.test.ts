@@ -43,7 +43,7 @@ describe('order search columns', () => {
     })).toEqual({
       search_name: 'mario rossi', search_name_rev: 'rossi mario', search_fiscal_code: 'RSSMRA80A01H501U',
       search_email: 'mario.rossi@example.it', search_phone: '3331234567', search_street: 'del corso 10',
-      search_iban_rev: '6543210000001011182450X06TI', technology: 'FTTH', promo: 'SUMMER',
+      search_iban_rev: '6543210000001011182450X06TI', technology: 'FTTH', promo: 'SUMMER', provenienza: null,
     });
   });
 
@@ -53,7 +53,7 @@ describe('order search columns', () => {
   });
 
   it('leaves nulls where nothing was given', () => {
-    expect(Object.values(orderSearchColumns({}))).toEqual([null, null, null, null, null, null, null, null, null]);
+    expect(Object.values(orderSearchColumns({}))).toEqual([null, null, null, null, null, null, null, null, null, null]);
     expect(orderSearchColumns({ number: '1' }).search_street).toBeNull();
   });
 });

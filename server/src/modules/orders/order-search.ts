@@ -9,7 +9,7 @@ import type { Orders } from '../../db/types';
 
 export type OrderSearchColumns = Pick<Orders,
   | 'search_name' | 'search_name_rev' | 'search_fiscal_code' | 'search_email' | 'search_phone' | 'search_street' | 'search_iban_rev'
-  | 'technology' | 'promo'>;
+  | 'technology' | 'promo' | 'provenienza'>;
 
 /** Every apostrophe a keyboard, a phone or a word processor makes, and the accents typed in their place. */
 const APOSTROPHES = /['’‘ʼ`´′]/g;
@@ -79,6 +79,8 @@ export function orderSearchColumns(fields: Record<string, unknown>): OrderSearch
     search_iban_rev: orNull(ibanKey(text(fields, 'iban'))),
     technology: orNull(text(fields, 'technology')),
     promo: orNull(text(fields, 'promo').toUpperCase()),
+    // The partner an order came from, as sent: the dashboard counts by it (migration 0039-orders-provenienza).
+    provenienza: orNull(text(fields, 'provenienza')),
   };
 }
 

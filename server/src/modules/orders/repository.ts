@@ -32,7 +32,7 @@ const NEW_ORDER_COLUMNS = [
 ] as const;
 const SEARCH_COLUMNS = [
   'search_name', 'search_name_rev', 'search_fiscal_code', 'search_email', 'search_phone', 'search_street', 'search_iban_rev',
-  'technology', 'promo',
+  'technology', 'promo', 'provenienza',
 ] as const satisfies readonly (keyof OrderSearchColumns)[];
 const INSERT_COLUMNS = [...NEW_ORDER_COLUMNS, ...SEARCH_COLUMNS];
 
