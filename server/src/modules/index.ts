@@ -1,6 +1,7 @@
 import type { AppModule } from './app-module';
 import { catalogModule } from './catalog';
 import { consoleAuthModule } from './console-auth';
+import { consoleDashboardModule } from './console-dashboard';
 import { consoleDataModule } from './console-data';
 import { consoleOrdersModule } from './console-orders';
 import { consoleSalesModule } from './console-sales';
@@ -39,6 +40,7 @@ export const modules: AppModule[] = [
   consoleDataModule,
   consoleOrdersModule,
   consoleSalesModule,
+  consoleDashboardModule,
   providerModule,
   providerTokensConsoleModule,
   // The outbox delivers the provider's webhook, the SPEC's lead webhook and the customer's emails and SMS.

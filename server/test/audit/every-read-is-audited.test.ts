@@ -14,6 +14,7 @@ import type { TestProviderClient } from '../support/provider-client';
 import { signingHarness } from '../support/signing-harness';
 import { TEST_ADDRESS_ID } from '../support/test-coverage';
 import { consoleAuthModule } from '../../src/modules/console-auth';
+import { consoleDashboardModule } from '../../src/modules/console-dashboard';
 import { createConsoleDataModule } from '../../src/modules/console-data';
 import { createConsoleOrdersModule } from '../../src/modules/console-orders';
 import { consoleSalesModule } from '../../src/modules/console-sales';
@@ -147,6 +148,8 @@ const CONSOLE: Record<ConsoleEndpointName, Classified> = {
   redeliverEvent: { none: 'answers the delivery again; the attempt has its own record' },
   leadEvents: { none: "the lead's events and how each delivery went: types, targets, statuses" },
   redeliverLeadEvent: { none: 'answers the delivery again; the attempt has its own record' },
+  dashboard: { none: 'counts of orders, documents and codes; no customer' },
+  exportDashboard: { none: 'the same counts as CSV; no customer' },
 
   listProviderTokens: { none: "the provider's tokens: names, scopes, first characters, never a secret; no customer" },
   createProviderToken: { none: 'answers the new token (its secret, once); the creation has its own record' },
@@ -171,7 +174,7 @@ const personalOf = (table: Record<string, Classified>) =>
 
 forEachDialect('every read of personal data in clear, and every refusal, is audited', (dialect) => {
   const h = signingHarness(dialect, '2026-03-01T10:00:00Z', {
-    moreModules: () => [consoleAuthModule, createConsoleOrdersModule(), consoleSalesModule, createConsoleDataModule(), providerModule, providerTokensConsoleModule, createEventsModule()],
+    moreModules: () => [consoleAuthModule, createConsoleOrdersModule(), consoleSalesModule, createConsoleDataModule(), consoleDashboardModule, providerModule, providerTokensConsoleModule, createEventsModule()],
   });
   const f = {} as Fixture;
   const ids = async () => new Set((await h.t.db.selectFrom('audit_log').select('id').execute()).map((r) => r.id));

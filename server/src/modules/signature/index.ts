@@ -15,6 +15,6 @@ export { maskPhone, toItalianE164 } from './masking';
 export { createOrderCodeChallenge } from './order-code-challenge';
 export type { ChallengeDeps } from './order-code-challenge';
 export { ORDER_NUMBER_FAILURE_WINDOW_MS, lookUpOrderNumber, orderNumberClientLockKey } from './order-number-guesses';
-export { OTP_RESEND_COOLDOWN_MS } from './otp-code';
+export { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS } from './otp-code';
 export { DEFAULT_SEND_LIMITS, DEVELOPMENT_OTP_PEPPER } from './service';
 export { activationTimingOf, activationTimingsOf } from './activation-timing';
