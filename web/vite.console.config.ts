@@ -10,6 +10,9 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   plugins: [react()],
+  // The dashboard's charts (recharts) tell React 19's elements apart with react-is: web's own 19.x, not the
+  // older copy another package hoists to the root node_modules.
+  resolve: { dedupe: ['react-is'] },
   publicDir: false,
   build: {
     outDir: 'dist',

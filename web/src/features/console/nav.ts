@@ -8,6 +8,7 @@ export interface ConsoleNavItem { to: string; label: string; permission: Console
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/console/ordini', label: TEXT.nav.orders, permission: 'orders.read' },
   { to: '/console/verifica', label: TEXT.nav.reviews, permission: 'documents.review' },
+  { to: '/console/cruscotto', label: TEXT.nav.dashboard, permission: 'dashboard.read' },
 ];
 
 export const ADMIN_NAV: readonly ConsoleNavItem[] = [

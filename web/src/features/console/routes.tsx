@@ -7,6 +7,7 @@ import { salesConsoleNav, salesConsoleRoutes } from './sales';
 import { ErrorAlert } from './components/feedback';
 import { ADMIN_NAV, CONSOLE_NAV, type ConsoleNavItem } from './nav';
 import { AuditPage } from './pages/audit-page';
+import { DashboardPage } from './pages/dashboard-page';
 import { OperatorsPage } from './pages/operators-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
@@ -49,6 +50,7 @@ export const buildConsoleRoutes = (extra: { children?: RouteObject[]; nav?: read
           { path: 'ordini/:orderId', element: <Requires permission="orders.read"><OrderPage /></Requires> },
           { path: 'verifica', element: <Requires permission="documents.review"><ReviewPage /></Requires> },
           { path: 'verifica/:orderId', element: <Requires permission="documents.review"><ReviewPage /></Requires> },
+          { path: 'cruscotto', element: <Requires permission="dashboard.read"><DashboardPage /></Requires> },
           { path: 'operatori', element: <Requires permission="operators.manage"><OperatorsPage /></Requires> },
           { path: 'registro', element: <Requires permission="audit.read"><AuditPage /></Requires> },
           ...(extra.children ?? []),

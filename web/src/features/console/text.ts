@@ -21,6 +21,7 @@ export const TEXT = {
     label: 'Sezioni della console',
     orders: 'Ordini',
     reviews: 'Verifica documenti',
+    dashboard: 'Cruscotto',
     operators: 'Operatori',
     audit: 'Registro attività',
     signedInAs: 'Accesso come',
