@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { runApiBench } from './api/api-bench';
 import { runConsoleOrdersBench } from './console/console-orders-bench';
 import { runContractBench } from './contract/contract-bench';
+import { runDashboardBench } from './console/dashboard-bench';
 import { runJourneyBench } from './journey/journey-bench';
 import type { BenchRow } from './lib/report';
 import { formatMarkdown, formatTable } from './lib/report';
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   await run('contract', () => runContractBench({ renders: Number(values['contract-renders'] ?? (quick ? 20 : 100)), log }));
   await run('uploads', () => runUploadBench({ log }));
   await run('console', () => runConsoleOrdersBench({ size: 100_000, postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log }));
+  await run('console', () => runDashboardBench({ size: 100_000, postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log }));
   await run('journey', () => runJourneyBench({
     journeys: Number(values.journeys ?? (quick ? 10 : 50)), postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, log,
   }));
