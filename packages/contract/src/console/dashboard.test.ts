@@ -38,6 +38,10 @@ describe('the dashboard range', () => {
     expect(dashboardRange({}, '2026-03-31')).toEqual({ from: '2026-03-02', to: '2026-03-31' });
     expect(dashboardRange({ from: '2026-03-10' }, '2026-03-31')).toEqual({ from: '2026-03-10', to: '2026-03-31' });
     expect(dashboardRange({ to: '2026-01-30' }, '2026-03-31')).toEqual({ from: '2026-01-01', to: '2026-01-30' });
+    // A start alone long ago counts the longest period from it, not every day since.
+    expect(dashboardRange({ from: '1900-01-01' }, '2026-03-31')).toEqual({ from: '1900-01-01', to: '1901-01-01' });
+    expect(dashboardRange({ from: '2025-03-31' }, '2026-03-31')).toEqual({ from: '2025-03-31', to: '2026-03-31' });
+    expect(dashboardRange({ from: '2026-05-01' }, '2026-03-31')).toEqual({ from: '2026-05-01', to: '2026-05-01' });
   });
 
   it('refuses a range longer than the maximum, reversed, or with an unreal date', () => {
@@ -46,6 +50,7 @@ describe('the dashboard range', () => {
     expect(DASHBOARD_MAX_DAYS).toBe(366);
     expect(dashboardQuerySchema.safeParse({ from: '2025-01-01', to: '2026-01-02' }).success).toBe(false);
     expect(dashboardQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }).success).toBe(false);
+    for (const unreal of ['0000-00-00', '2026-02-30', '2026-13-01']) expect(dashboardQuerySchema.safeParse({ to: unreal }).success).toBe(false);
     expect(dashboardQuerySchema.safeParse({ from: 'ieri', to: '2026-03-01' }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  DASHBOARD_COUNT_KEYS, DASHBOARD_DEFAULT_DAYS, FUNNEL_STAGES,
+  DASHBOARD_COUNT_KEYS, DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, FUNNEL_STAGES,
 } from './schemas-dashboard';
 import type {
   DashboardCounts, DashboardGranularity, DashboardQuery, FunnelStage, ReviewAgeBucket,
@@ -51,9 +51,14 @@ export const seriesOf = (
   return [...periods].map(([period, counts]) => ({ period, ...counts }));
 };
 
-/** The range counted: the query's dates, or the last DASHBOARD_DEFAULT_DAYS days up to `today`. */
+/**
+ * The range counted: the query's dates, or the last DASHBOARD_DEFAULT_DAYS days up to `today`. A start
+ * alone runs to today, but never past DASHBOARD_MAX_DAYS (the schema checks the span only of two dates).
+ */
 export const dashboardRange = (query: Pick<DashboardQuery, 'from' | 'to'>, today: string): { from: string; to: string } => {
-  const to = query.to ?? (query.from && dayMs(query.from) > dayMs(today) ? query.from : today);
+  const to = query.to ?? (query.from
+    ? dayOf(Math.max(dayMs(query.from), Math.min(dayMs(today), dayMs(query.from) + (DASHBOARD_MAX_DAYS - 1) * DAY_MS)))
+    : today);
   const from = query.from ?? dayOf(dayMs(to) - (DASHBOARD_DEFAULT_DAYS - 1) * DAY_MS);
   return { from, to };
 };

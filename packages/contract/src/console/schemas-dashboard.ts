@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealIsoDate } from '../schemas/order-steps';
 
 /*
  * The console's dashboard ("Cruscotto"): the sales funnel, the document review backlog and the one-time
@@ -6,7 +7,9 @@ import { z } from 'zod';
  * tracker, no cookie: what the database does not record is not counted, and each number says what it counts.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
+// A day the calendar has (0000-00-00 or 2026-02-30 are refused here, not found wrong by the database).
+const isoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)')
+  .refine(isRealIsoDate, 'Data non valida (AAAA-MM-GG)');
 const count = z.number().int().min(0);
 
 /** The longest period one request may count (a year and a day: a leap year's whole). */

@@ -14,8 +14,8 @@ const navLinks = async () => {
 
 describe('console navigation by role', () => {
   it.each<[OperatorRole, string[]]>([
-    ['admin', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Token API', 'Operatori', 'Registro attività']],
-    ['backoffice', ['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile']],
+    ['admin', ['Ordini', 'Verifica documenti', 'Cruscotto', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Token API', 'Operatori', 'Registro attività']],
+    ['backoffice', ['Ordini', 'Verifica documenti', 'Cruscotto', 'Contatti', 'Ordini precompilati', 'Ordini mobile']],
     ['viewer', ['Ordini', 'Contatti', 'Ordini precompilati']],
   ])('%s sees %j', async (role, expected) => {
     serve(either(sessionHandler(role), emptyList));
