@@ -34,6 +34,8 @@ export default defineConfig({
     // `@mobile`: the specs where the layout matters also run at 375 px: every screen's accessibility and
     // width (every-screen-is-accessible), the main journey, the offer page, the cookie banner, and the side
     // pages not yet in the screen walk. `@phone-only`: journeys about what a 375 px window shows run there alone.
+    // Journeys about the console and the provider's systems (activation after the withdrawal period) run at
+    // 1280 only: the customer's screens they pass through are walked at 375 by the specs above.
     { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } }, grepInvert: /@phone-only/ },
     { name: 'mobile', use: { ...chromium, ...devices['Pixel 5'], browserName: 'chromium', viewport: { width: 375, height: 740 } }, grep: /@mobile/ },
   ],

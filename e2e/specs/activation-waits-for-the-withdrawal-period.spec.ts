@@ -41,7 +41,7 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number | null;
   throw new Error('the call was not refused');
 }
 
-test.describe('activation waits for the withdrawal period @mobile', () => {
+test.describe('activation waits for the withdrawal period', () => {
   test('a consumer who did not ask to start early: no activation and no appointment before the period ends; afterwards both, and the customer is told', async ({ page, browser, baseURL }, testInfo) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('attesa.14');
