@@ -55,7 +55,7 @@ test.describe('the operator console', () => {
     await admin.page.getByRole('button', { name: 'Accedi' }).click();
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Ordini' })).toBeVisible();
     const nav = admin.page.getByRole('navigation', { name: 'Sezioni della console' });
-    await expect(nav.getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Operatori', 'Registro attività']);
+    await expect(nav.getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Cruscotto', 'Contatti', 'Ordini precompilati', 'Ordini mobile', 'File di riferimento', 'Privacy', 'Token API', 'Operatori', 'Registro attività']);
 
     // ——— The admin creates a backoffice operator and a viewer ———
     await nav.getByRole('link', { name: 'Operatori' }).click();
@@ -80,7 +80,7 @@ test.describe('the operator console', () => {
     const bo: Operator = { ...(await operatorBrowser(browser, baseURL)), email: boEmail, totp: undefined as unknown as OTPAuth.TOTP };
     bo.totp = await enrol(bo.page, boLink, { name: 'Bruno Back', email: boEmail });
     await signIn(bo.page, boEmail, bo.totp);
-    await expect(bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Contatti', 'Ordini precompilati', 'Ordini mobile']);
+    await expect(bo.page.getByRole('navigation', { name: 'Sezioni della console' }).getByRole('link')).toHaveText(['Ordini', 'Verifica documenti', 'Cruscotto', 'Contatti', 'Ordini precompilati', 'Ordini mobile']);
     await bo.page.getByLabel('Cerca').fill(customerEmail);
     await bo.page.getByRole('button', { name: 'Applica' }).click();
     await expect(bo.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
@@ -21,13 +22,21 @@ export interface AppServer {
   port: number;
 }
 
+/*
+ * One connection per probe, closed after it (no agent): a probe through the worker's shared fetch pool left
+ * an idle keep-alive connection behind, and a test's first fetch about 72 s later (the server's keep-alive
+ * timeout) could be written into it as the server closed it ("other side closed").
+ */
+const answersHealthy = (url: string): Promise<boolean> => new Promise((resolve) => {
+  const req = get(url, { agent: false }, (res) => { res.resume(); resolve(res.statusCode === 200); });
+  req.on('error', () => resolve(false));
+});
+
 async function untilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the e2e server stopped at start (exit ${child.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch { /* not listening yet */ }
+    if (await answersHealthy(`${url}/api/health`)) return;
     if (Date.now() > deadline) throw new Error(`the e2e server did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
     await new Promise((resolve) => { setTimeout(resolve, 200); });
   }
