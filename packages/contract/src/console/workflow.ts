@@ -55,6 +55,8 @@ export type WorkflowTransition = OrderTransition<WorkflowStatus>;
 
 const staff: readonly OperatorRole[] = ['admin', 'backoffice'];
 const NON_FINAL: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo', 'verified', 'activating'];
+/** The statuses in which an uploaded identity document waits for staff's decision (the review queue's). */
+export const DOCUMENT_REVIEW_STATUSES: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo'];
 const byCheckout = { roles: [], reasonRequired: false, provider: false, customer: false, checkout: true } as const;
 
 /**

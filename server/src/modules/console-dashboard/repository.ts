@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
-import type { CodePurposeKey, DashboardCounts, WorkflowStatus } from '@checkout/contract';
-import { FUNNEL_STEP_NAMES } from '@checkout/contract';
+import type { CodePurposeKey, DashboardCounts } from '@checkout/contract';
+import { DOCUMENT_REVIEW_STATUSES, FUNNEL_STEP_NAMES } from '@checkout/contract';
 import type { DB as Database } from '../../db/types';
 import type { Conn } from '../orders';
 
@@ -79,14 +79,11 @@ export async function countOrders(db: Conn, scope: OrderScope): Promise<GroupRow
   }));
 }
 
-/** Workflow statuses in which an identity document waits for a decision (as the review queue's). */
-const REVIEWABLE: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo'];
-
 /** Orders waiting for an identity document's review now, each with its oldest undecided upload. */
 export async function waitingReviews(db: Conn, scope: Omit<OrderScope, 'start' | 'end'>): Promise<string[]> {
   const rows = await db.selectFrom('medias as m').innerJoin('orders as o', 'o.id', 'm.order_id')
     .select((eb) => eb.fn.min('m.created_at').as('uploaded_at'))
-    .where('m.kind', '=', 'identity_document').where('o.workflow_status', 'in', REVIEWABLE)
+    .where('m.kind', '=', 'identity_document').where('o.workflow_status', 'in', DOCUMENT_REVIEW_STATUSES)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('document_reviews as r').select(sql.lit(1).as('one')).whereRef('r.media_id', '=', 'm.id'))))
     .$if(isFiltered(scope), (q) => q.where(scopeOf(scope)))
     .groupBy('m.order_id').execute();

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { CustomerType, OrderListQuery, WorkflowStatus } from '@checkout/contract';
-import { WORKFLOW_STATUSES } from '@checkout/contract';
+import { DOCUMENT_REVIEW_STATUSES, WORKFLOW_STATUSES } from '@checkout/contract';
 import { withoutIndex } from '../../db/plan-hints';
 import type { DB as Database, DocumentReviews, Medias, OrderTimeline, ReviewClaims } from '../../db/types';
 import type { Conn } from '../orders';
@@ -16,7 +16,6 @@ import type { SearchTerm } from './search-term';
 export type OrderFilters = Omit<OrderListQuery, 'sort' | 'dir' | 'page' | 'page_size' | 'q'> & { term: SearchTerm | null };
 
 /** Workflow statuses in which an identity document waits for a decision (the review queue's). */
-export const REVIEWABLE: readonly WorkflowStatus[] = ['signed', 'in_review', 'documents_to_redo'];
 
 const isWorkflow = (s: string): s is WorkflowStatus => (WORKFLOW_STATUSES as readonly string[]).includes(s);
 
@@ -85,8 +84,8 @@ export function applyFilters<O>(db: Conn, query: OrdersQuery<O>, f: OrderFilters
   if (f.technology) q = q.where(col('technology'), '=', f.technology.toUpperCase());
   if (f.offer_id !== undefined) q = q.where(col('offer_id'), '=', f.offer_id);
   if (f.promo) q = q.where(col('promo'), '=', f.promo.toUpperCase());
-  if (f.documents_to_review === true) q = q.where(col('workflow_status'), 'in', REVIEWABLE).where(undecidedIdentityDocument);
-  if (f.documents_to_review === false) q = q.where((eb) => eb.not(eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)])));
+  if (f.documents_to_review === true) q = q.where(col('workflow_status'), 'in', DOCUMENT_REVIEW_STATUSES).where(undecidedIdentityDocument);
+  if (f.documents_to_review === false) q = q.where((eb) => eb.not(eb.and([eb('workflow_status', 'in', DOCUMENT_REVIEW_STATUSES), undecidedIdentityDocument(eb)])));
   if (term) q = q.where((eb) => termCondition(eb, term));
   return q;
 }
@@ -110,7 +109,7 @@ export function listStatements(db: Conn, query: OrderListQuery, f: OrderFilters)
   const base = applyFilters(db, db.selectFrom('orders'), f);
   const count = base.select((eb) => eb.fn.countAll<number>().as('n'));
   let page = base.select([...LIST_COLUMNS])
-    .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+    .select((eb) => eb.and([eb('workflow_status', 'in', DOCUMENT_REVIEW_STATUSES), undecidedIdentityDocument(eb)]).as('documents_to_review'))
     .select(identityDocumentCount);
   page = query.sort === 'status'
     ? page.orderBy(sql`coalesce(workflow_status, status)`, query.dir)
@@ -134,7 +133,7 @@ export async function* selectOrdersForExport(db: Conn, f: OrderFilters, batch = 
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let q = applyFilters(db, db.selectFrom('orders'), f).select([...LIST_COLUMNS])
-      .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+      .select((eb) => eb.and([eb('workflow_status', 'in', DOCUMENT_REVIEW_STATUSES), undecidedIdentityDocument(eb)]).as('documents_to_review'))
       .select(identityDocumentCount);
     const cursor = after;
     if (cursor) {
@@ -153,7 +152,7 @@ export async function* selectOrdersForExport(db: Conn, f: OrderFilters, batch = 
 
 export async function selectOrderRow(db: Conn, orderId: string): Promise<ListRow | undefined> {
   const row = await db.selectFrom('orders').select([...LIST_COLUMNS])
-    .select((eb) => eb.and([eb('workflow_status', 'in', REVIEWABLE), undecidedIdentityDocument(eb)]).as('documents_to_review'))
+    .select((eb) => eb.and([eb('workflow_status', 'in', DOCUMENT_REVIEW_STATUSES), undecidedIdentityDocument(eb)]).as('documents_to_review'))
     .select(identityDocumentCount)
     .where('id', '=', orderId).executeTakeFirst();
   return row as ListRow | undefined;
@@ -220,7 +219,7 @@ export async function selectReviewQueue(db: Conn, limit: number): Promise<QueueR
     .innerJoin('orders', 'orders.id', 'm.order_id')
     .select(['m.order_id', 'm.created_at'])
     .where('m.kind', '=', 'identity_document')
-    .where('orders.workflow_status', 'in', REVIEWABLE)
+    .where('orders.workflow_status', 'in', DOCUMENT_REVIEW_STATUSES)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('document_reviews as r').select(sql.lit(1).as('one')).whereRef('r.media_id', '=', 'm.id'))))
     .orderBy('m.created_at').orderBy('m.id').limit(QUEUE_SCAN).execute();
   const firstUpload = new Map<string, string>();
